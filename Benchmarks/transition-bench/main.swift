@@ -1,0 +1,1 @@
+print("transition-bench: not yet built")

@@ -1,0 +1,94 @@
+// swift-tools-version: 6.0
+//
+// TransitionPhysics: interactive screen transitions driven by a spring-damper and velocity
+// projection, measured against UIKit's linear percent-driven behaviour.
+//
+// The folder tree is the map:
+//   Sources/TransitionPhysics   the numeric core (springs, curves, projection, gestures, release
+//                               models); imports no Foundation, builds for Linux and Apple platforms
+//   Sources/TransitionBatch     the vectorized batch integrator (scalar, SIMD, BLAS backends)
+//   Sources/_CBLAS              system-library shim for the CBLAS of libblas-dev (Linux only)
+//   Sources/_NonTemporal        C helper: non-temporal stores for trajectory output
+//   Sources/TransitionTraces    trace CSV reading (uses Foundation, kept apart from the core)
+//   Sources/TransitionSweep     the `transition-sweep` command (library, so tests call `parse`)
+//   Sources/transition-sweep    its one-line executable
+//   Benchmarks/                 the `transition-bench` runner (behaviour and throughput)
+// Targets whose names start with an underscore are not API.
+import PackageDescription
+
+let package = Package(
+    name: "TransitionPhysics",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "TransitionPhysics", targets: ["TransitionPhysics"]),
+        .library(name: "TransitionBatch", targets: ["TransitionBatch"]),
+        .library(name: "TransitionTraces", targets: ["TransitionTraces"]),
+        .executable(name: "transition-sweep", targets: ["transition-sweep"]),
+        .executable(name: "transition-bench", targets: ["transition-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: Library
+        .target(
+            name: "TransitionPhysics",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .systemLibrary(
+            name: "_CBLAS",
+            pkgConfig: "blas",
+            providers: [.apt(["libblas-dev"])]
+        ),
+        .target(name: "_NonTemporal"),
+        .target(
+            name: "TransitionBatch",
+            dependencies: [
+                "TransitionPhysics",
+                "_NonTemporal",
+                .target(name: "_CBLAS", condition: .when(platforms: [.linux])),
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
+        .target(name: "TransitionTraces", dependencies: ["TransitionPhysics"]),
+
+        // MARK: Command-line tools
+        .target(
+            name: "TransitionSweep",
+            dependencies: [
+                "TransitionPhysics",
+                "TransitionBatch",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "transition-sweep", dependencies: ["TransitionSweep"]),
+        .target(
+            name: "TransitionBench",
+            dependencies: [
+                "TransitionPhysics",
+                "TransitionBatch",
+                "TransitionTraces",
+                "TransitionSweep",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/TransitionBench"
+        ),
+        .executableTarget(
+            name: "transition-bench",
+            dependencies: ["TransitionBench"],
+            path: "Benchmarks/transition-bench"
+        ),
+
+        // MARK: Tests
+        .testTarget(
+            name: "TransitionPhysicsTests",
+            dependencies: ["TransitionPhysics", .product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .testTarget(name: "TransitionBatchTests", dependencies: ["TransitionBatch", "TransitionPhysics"]),
+        .testTarget(name: "TransitionTracesTests", dependencies: ["TransitionTraces", "TransitionPhysics"]),
+        .testTarget(name: "TransitionSweepTests", dependencies: ["TransitionSweep", "TransitionPhysics", "TransitionBatch"]),
+        .testTarget(name: "TransitionBenchTests", dependencies: ["TransitionBench", "TransitionPhysics", "TransitionTraces"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

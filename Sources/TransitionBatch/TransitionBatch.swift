@@ -1,0 +1,2 @@
+// Placeholder: the batch integrator lands with issue 4.
+import TransitionPhysics

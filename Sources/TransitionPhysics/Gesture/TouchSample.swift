@@ -1,0 +1,90 @@
+/// The phase of a touch sample, as a gesture recognizer reports it.
+public enum TouchPhase: String, Hashable, Sendable, CaseIterable {
+    /// Touch down (UIKit `.began`; the trace format's `down`).
+    case began
+    /// Movement (UIKit `.changed`; `move`).
+    case changed
+    /// Lift-off (UIKit `.ended`; `up`). Often repeats the last known position.
+    case ended
+    /// The system cancelled the gesture (UIKit `.cancelled`): a cancelled recognizer releases
+    /// without intent, and the classic seeds always cancel the transition then.
+    case cancelled
+}
+
+/// One touch sample: when, where, and in which phase.
+public struct TouchSample: Hashable, Sendable {
+    /// Seconds since an arbitrary origin (usually touch-down); non-decreasing along a trace.
+    public var time: Double
+    /// Horizontal position in points (or pixels, consistently with the mapping's travel).
+    public var x: Double
+    /// Vertical position in points.
+    public var y: Double
+    public var phase: TouchPhase
+
+    public init(time: Double, x: Double, y: Double = 0, phase: TouchPhase) {
+        self.time = time
+        self.x = x
+        self.y = y
+        self.phase = phase
+    }
+}
+
+/// A one-dimensional sample along the gesture's axis: the input of a velocity estimator.
+public struct AxisSample: Hashable, Sendable {
+    /// Seconds.
+    public var time: Double
+    /// Position along the axis, in any unit (points, or progress fractions).
+    public var position: Double
+
+    public init(time: Double, position: Double) {
+        self.time = time
+        self.position = position
+    }
+}
+
+/// Whether a gesture was meant to complete the transition or to abandon it.
+public enum Intent: String, Hashable, Sendable, CaseIterable {
+    case finish
+    case cancel
+}
+
+/// What a release model decided: complete the transition (progress to 1) or cancel it (to 0).
+public enum Decision: String, Hashable, Sendable, CaseIterable {
+    case finish
+    case cancel
+
+    /// The progress this decision animates to: 1 for finish, 0 for cancel.
+    public var targetProgress: Double { self == .finish ? 1 : 0 }
+}
+
+/// A recorded or synthetic gesture: its samples, the travel that maps to progress 1, and
+/// (when known) what the person meant.
+public struct GestureTrace: Hashable, Sendable {
+    /// Identifier (the trace file's `trace_id`, or a synthetic id).
+    public var id: String
+    /// Samples in time order, from `began` to `ended` or `cancelled`.
+    public var samples: [TouchSample]
+    /// The distance along the axis that maps to progress 1, in the samples' position unit
+    /// (the screen width for a page turn).
+    public var travel: Double
+    /// The intended outcome, when known.
+    public var intent: Intent?
+    /// Where the trace came from: a synthetic family name, or a source label for recorded data.
+    public var family: String?
+    /// Recorded-data identifiers (user, device), empty for synthetic traces.
+    public var userID: String?
+    public var deviceID: String?
+
+    public init(
+        id: String, samples: [TouchSample], travel: Double, intent: Intent? = nil,
+        family: String? = nil, userID: String? = nil, deviceID: String? = nil
+    ) {
+        self.id = id
+        self.samples = samples
+        self.travel = travel
+        self.intent = intent
+        self.family = family
+        self.userID = userID
+        self.deviceID = deviceID
+    }
+}

@@ -1,0 +1,125 @@
+import RealModule
+
+/// A damped harmonic oscillator `m x'' + c x' + k (x - target) = 0`, with the names and
+/// semantics of SwiftUI's `Spring` (iOS 17), so code written against SwiftUI moves over unchanged.
+///
+/// A spring is a pure description: it holds mass, stiffness and the damping *coefficient*, and
+/// answers questions about motion as pure functions of time (`value(target:initialVelocity:time:)`,
+/// `velocity(target:initialVelocity:time:)`), or advances a state exactly
+/// (`update(value:velocity:target:deltaTime:)`).
+///
+/// Units: time in seconds; the spring is unit-agnostic in space (points, progress fractions, ...),
+/// so stiffness is in 1/s² per unit mass and the damping coefficient in 1/s per unit mass.
+///
+/// Parameterizations (shared/reference/physics-and-platforms.md section 3):
+///
+/// | parameters | to (m, k, c) |
+/// |---|---|
+/// | response R, damping ratio z | m = 1, k = (2 pi / R)², c = 4 pi z / R |
+/// | duration D, bounce b | as response D with z = 1 - b (b >= 0) or 1 / (1 + b) (b < 0) |
+/// | mass, stiffness, damping | as given |
+///
+/// Invalid parameters (non-positive or non-finite mass, stiffness or response; a negative or
+/// non-finite damping) stop the program with a sentence naming the parameter: they are broken
+/// contracts, not recoverable input, and nothing is silently fixed up.
+public struct Spring: Hashable, Sendable {
+    /// The mass of the object attached to the end of the spring; positive, in mass units
+    /// (1 for every parameterization except `init(mass:stiffness:damping:allowOverDamping:)`).
+    public let mass: Double
+
+    /// The spring stiffness coefficient k, positive: the restoring force per unit displacement.
+    public let stiffness: Double
+
+    /// The damping *coefficient* c (not the ratio; see `dampingRatio`), >= 0: the drag force per
+    /// unit velocity. The name mirrors SwiftUI's `Spring.damping`.
+    public let damping: Double
+
+    /// Creates a spring from mass, stiffness and damping coefficient.
+    ///
+    /// - Parameters:
+    ///   - mass: Positive and finite. Default 1.
+    ///   - stiffness: Positive and finite.
+    ///   - damping: The damping coefficient, >= 0 and finite.
+    ///   - allowOverDamping: When `false` (the default, as in SwiftUI), a set whose damping ratio
+    ///     exceeds 1 is treated as critically damped: `damping` becomes `2 sqrt(mass * stiffness)`.
+    public init(mass: Double = 1.0, stiffness: Double, damping: Double, allowOverDamping: Bool = false) {
+        precondition(mass > 0 && mass.isFinite, "Spring mass must be positive and finite; got \(mass).")
+        precondition(
+            stiffness > 0 && stiffness.isFinite,
+            "Spring stiffness must be positive and finite; got \(stiffness).")
+        precondition(
+            damping >= 0 && damping.isFinite,
+            "Spring damping (the coefficient) must be >= 0 and finite; got \(damping).")
+        self.mass = mass
+        self.stiffness = stiffness
+        let critical = 2 * (mass * stiffness).squareRoot()
+        self.damping = (!allowOverDamping && damping > critical) ? critical : damping
+    }
+
+    /// Creates a spring with the specified response and damping ratio.
+    ///
+    /// - Parameters:
+    ///   - response: The duration of one period of the spring's undamped system, in seconds;
+    ///     positive and finite. Sets the stiffness: k = (2 pi / response)², with mass 1.
+    ///   - dampingRatio: The drag as a fraction of the drag needed for critical damping, >= 0:
+    ///     0 never settles, below 1 oscillates, 1 is critical, above 1 is overdamped.
+    public init(response: Double, dampingRatio: Double) {
+        precondition(
+            response > 0 && response.isFinite, "Spring response must be positive and finite (seconds); got \(response).")
+        precondition(
+            dampingRatio >= 0 && dampingRatio.isFinite,
+            "Spring dampingRatio must be >= 0 and finite; got \(dampingRatio).")
+        let omega0 = 2 * Double.pi / response
+        self.init(mass: 1, stiffness: omega0 * omega0, damping: 2 * dampingRatio * omega0, allowOverDamping: true)
+    }
+
+    /// Creates a spring with the specified perceptual duration and bounce (SwiftUI, Flutter's
+    /// `SpringDescription.withDurationAndBounce`).
+    ///
+    /// - Parameters:
+    ///   - duration: The perceptual duration in seconds, positive: the response of the spring.
+    ///   - bounce: In (-1, 1]. 0 is critically damped, positive values bounce (1 never settles),
+    ///     negative values are overdamped (damping ratio 1 / (1 + bounce)).
+    public init(duration: Double = 0.5, bounce: Double = 0.0) {
+        precondition(bounce > -1 && bounce <= 1, "Spring bounce must be in (-1, 1]; got \(bounce).")
+        let dampingRatio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        self.init(response: duration, dampingRatio: dampingRatio)
+    }
+
+    /// The stiffness expressed as a duration: one period of the undamped system, in seconds.
+    public var response: Double { 2 * Double.pi / naturalAngularFrequency }
+
+    /// The drag as a fraction of the amount needed to produce critical damping:
+    /// `damping / (2 sqrt(mass * stiffness))`.
+    public var dampingRatio: Double { damping / (2 * (mass * stiffness).squareRoot()) }
+
+    /// The perceptual duration in seconds, which defines the pace of the spring (equal to
+    /// `response`, as in SwiftUI).
+    public var duration: Double { response }
+
+    /// How bouncy the spring is: `1 - dampingRatio` when not overdamped, `1 / dampingRatio - 1`
+    /// when overdamped (in (-1, 0)). 0 is critically damped; 1 never settles.
+    public var bounce: Double {
+        let ratio = dampingRatio
+        return ratio <= 1 ? 1 - ratio : 1 / ratio - 1
+    }
+
+    /// The undamped angular frequency omega0 = sqrt(k / m), in radians per second.
+    public var naturalAngularFrequency: Double { (stiffness / mass).squareRoot() }
+
+    /// The decay rate lambda = c / (2 m), in 1/s: the envelope of the motion is e^(-lambda t).
+    public var decayRate: Double { damping / (2 * mass) }
+
+    /// The force on the attached object, as SwiftUI's `force(target:position:velocity:)`:
+    /// `stiffness * (target - position) - damping * velocity`, in mass units times units per
+    /// second squared. Divide by `mass` for the acceleration (they are equal at mass 1).
+    public func force(target: Double, position: Double, velocity: Double) -> Double {
+        stiffness * (target - position) - damping * velocity
+    }
+}
+
+extension Spring: CustomStringConvertible {
+    public var description: String {
+        "Spring(mass: \(mass), stiffness: \(stiffness), damping: \(damping); response \(response) s, dampingRatio \(dampingRatio))"
+    }
+}

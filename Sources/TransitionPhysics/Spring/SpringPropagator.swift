@@ -1,0 +1,158 @@
+import RealModule
+
+/// The exact solution operator of a spring over a time span: the 2x2 matrix that maps the state
+/// (displacement from the target, velocity) at time 0 to the state at time `t`.
+///
+///     x(t) = positionFromPosition * x0 + positionFromVelocity * v0
+///     v(t) = velocityFromPosition * x0 + velocityFromVelocity * v0
+///
+/// Because the spring is linear and time-invariant, one propagator for a frame step `dt`
+/// advances every state by exactly `dt`: the batch integrator's exact scheme is this matrix.
+///
+/// `positionIncrementFromPosition` is `positionFromPosition - 1`, computed without cancellation,
+/// so that a spring that starts at 0 (SwiftUI's `value(target:...)`) keeps full relative accuracy
+/// at small times.
+public struct SpringPropagator: Hashable, Sendable {
+    /// d x(t) / d x0, dimensionless.
+    public var positionFromPosition: Double
+    /// d x(t) / d v0, in seconds.
+    public var positionFromVelocity: Double
+    /// d v(t) / d x0, in 1/s.
+    public var velocityFromPosition: Double
+    /// d v(t) / d v0, dimensionless.
+    public var velocityFromVelocity: Double
+    /// `positionFromPosition - 1`, accurate to a few ulps even when tiny.
+    public var positionIncrementFromPosition: Double
+
+    public init(
+        positionFromPosition: Double, positionFromVelocity: Double,
+        velocityFromPosition: Double, velocityFromVelocity: Double,
+        positionIncrementFromPosition: Double
+    ) {
+        self.positionFromPosition = positionFromPosition
+        self.positionFromVelocity = positionFromVelocity
+        self.velocityFromPosition = velocityFromPosition
+        self.velocityFromVelocity = velocityFromVelocity
+        self.positionIncrementFromPosition = positionIncrementFromPosition
+    }
+
+    /// Applies the propagator to a displacement `x0` (from the target) and velocity `v0`.
+    @inlinable
+    public func apply(displacement x0: Double, velocity v0: Double) -> (displacement: Double, velocity: Double) {
+        (positionFromPosition * x0 + positionFromVelocity * v0,
+         velocityFromPosition * x0 + velocityFromVelocity * v0)
+    }
+}
+
+extension Spring {
+    /// The exact propagator over `time` seconds (>= 0, finite).
+    ///
+    /// Derivation. With lambda = c / 2m, omega0² = k / m and q = omega0² - lambda², every regime
+    /// solves x'' + 2 lambda x' + omega0² x = 0 as
+    ///
+    ///     x(t) = e^(-lambda t) [x0 C(t) + (v0 + lambda x0) S(t)],   C' = -q S,  S' = C,
+    ///
+    /// with C = cos(wd t), S = sin(wd t) / wd for q = wd² > 0 (underdamped),
+    /// C = cosh(mu t), S = sinh(mu t) / mu for q = -mu² < 0 (overdamped), C = 1, S = t at q = 0.
+    /// Writing E = e^(-lambda t) C and F = e^(-lambda t) S, differentiation gives
+    ///
+    ///     x(t) = (E + lambda F) x0 + F v0,     v(t) = -omega0² F x0 + (E - lambda F) v0.
+    ///
+    /// S(t) -> t continuously as wd or mu -> 0, so the three forms meet at damping ratio 1 with no
+    /// cliff as long as S is evaluated as sin(wd t) / wd (or its hyperbolic twin) and never as a
+    /// difference of two exponentials divided by their tiny rate difference (the textbook
+    /// c1 e^(r1 t) + c2 e^(r2 t) form loses every digit there).
+    ///
+    /// Numerics, in order of priority (after swift-numerics: accuracy, then no overflow, then speed):
+    /// - small rho t (rho = lambda + sqrt|q|, the fastest rate): a Taylor series of the matrix
+    ///   exponential from the recurrence a(n+2) = -2 lambda a(n+1) - omega0² a(n), so that
+    ///   1 - (E + lambda F) ~ omega0² t² / 2 keeps full relative precision;
+    /// - overdamped: exponentials of the two real roots r1 = -omega0² / (lambda + mu) (computed
+    ///   without cancellation) and r2 = -(lambda + mu), F = e^(r1 t) (1 - e^(-2 mu t)) / 2 mu via
+    ///   expm1, so nothing overflows for large t (cosh would) and nothing cancels for small mu;
+    /// - underdamped: direct, with 1 - cos written as 2 sin²(wd t / 2).
+    public func propagator(time t: Double) -> SpringPropagator {
+        precondition(t >= 0 && t.isFinite, "Spring time must be >= 0 and finite (seconds); got \(t).")
+        let lambda = decayRate
+        let omega0Squared = stiffness / mass
+        let q = omega0Squared - lambda * lambda
+        let rho = lambda + abs(q).squareRoot()
+        if rho * t <= 0.5 {
+            return Self.seriesPropagator(time: t, lambda: lambda, omega0Squared: omega0Squared)
+        }
+        let e: Double, f: Double, d: Double, a: Double
+        if q > 0 {
+            let wd = q.squareRoot()
+            let decay = Double.exp(-lambda * t)
+            let s = Double.sin(wd * t), c = Double.cos(wd * t)
+            let halfSine = Double.sin(wd * t / 2)
+            f = decay * s / wd
+            e = decay * c
+            d = e - lambda * f
+            // E + lambda F - 1 = (e^(-lambda t) - 1) cos + (cos - 1) + lambda F
+            a = Double.expMinusOne(-lambda * t) * c - 2 * halfSine * halfSine + lambda * f
+        } else if q < 0 {
+            let mu = (-q).squareRoot()
+            let r1 = -omega0Squared / (lambda + mu)  // slow root, no cancellation
+            let r2 = -(lambda + mu)                   // fast root
+            let e1 = Double.exp(r1 * t), e2 = Double.exp(r2 * t)
+            let em1 = Double.expMinusOne(r1 * t), em2 = Double.expMinusOne(r2 * t)
+            f = e1 * -Double.expMinusOne(-2 * mu * t) / (2 * mu)
+            if mu < 0.5 * lambda {
+                // Near critical: E - 1 and E from the sum, lambda F added without 1/mu cancellation.
+                e = (e1 + e2) / 2
+                d = e - lambda * f
+                a = (em1 + em2) / 2 + lambda * f
+            } else {
+                // Strongly overdamped: the root form, which has no cancellation here.
+                d = (r1 * e1 - r2 * e2) / (2 * mu)
+                a = (-r2 * em1 + r1 * em2) / (2 * mu)
+                e = (e1 + e2) / 2
+            }
+        } else {
+            let decay = Double.exp(-lambda * t)
+            f = t * decay
+            e = decay
+            d = decay * (1 - lambda * t)
+            a = Double.expMinusOne(-lambda * t) + lambda * f
+        }
+        _ = e
+        return SpringPropagator(
+            positionFromPosition: 1 + a, positionFromVelocity: f,
+            velocityFromPosition: -omega0Squared * f, velocityFromVelocity: d,
+            positionIncrementFromPosition: a)
+    }
+
+    /// Taylor series of the propagator, valid and fully accurate for rho t <= 0.5.
+    ///
+    /// For the unit-displacement solution p(n) and the unit-velocity solution u(n) (n-th
+    /// derivatives at 0), both obey a(n+2) = -2 lambda a(n+1) - omega0² a(n):
+    /// p = (1, 0, -omega0², ...), u = (0, 1, -2 lambda, ...). Terms fall at least as fast as
+    /// (rho t)^n / n!, so 24 terms reach round-off at rho t = 0.5.
+    static func seriesPropagator(time t: Double, lambda: Double, omega0Squared: Double) -> SpringPropagator {
+        var pPrev = 1.0, pCur = 0.0   // p(n), p(n+1) for n = 0
+        var uPrev = 0.0, uCur = 1.0   // u(n), u(n+1)
+        var term = 1.0                // t^n / n!
+        var increment = 0.0           // sum over n >= 1 of p(n) t^n / n!
+        var f = 0.0                   // sum over n >= 1 of u(n) t^n / n!
+        var d = 1.0                   // sum over n >= 0 of u(n+1) t^n / n!  (= F')
+        var vp = 0.0                  // sum over n >= 0 of p(n+1) t^n / n!  (= velocity from position)
+        for n in 1...24 {
+            // advance: before, (pPrev, pCur) = (p(n-1), p(n)); compute p(n+1)
+            let pNext = -2 * lambda * pCur - omega0Squared * pPrev
+            let uNext = -2 * lambda * uCur - omega0Squared * uPrev
+            // vp and d need the (n-1)-th term with coefficient p(n), u(n)
+            vp += pCur * term
+            if n > 1 { d += uCur * term }
+            term *= t / Double(n)
+            increment += pCur * term
+            f += uCur * term
+            pPrev = pCur; pCur = pNext
+            uPrev = uCur; uCur = uNext
+        }
+        return SpringPropagator(
+            positionFromPosition: 1 + increment, positionFromVelocity: f,
+            velocityFromPosition: vp, velocityFromVelocity: d,
+            positionIncrementFromPosition: increment)
+    }
+}

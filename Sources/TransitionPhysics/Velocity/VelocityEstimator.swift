@@ -1,0 +1,10 @@
+/// Estimates the velocity at the newest sample of a gesture from its recent samples
+/// (shared/reference/physics-and-platforms.md section 5).
+///
+/// Implementations receive samples oldest first, as they were known at release; they must use
+/// only those samples (no look-ahead) and return units per second of the samples' position unit.
+public protocol VelocityEstimator: Sendable {
+    /// The velocity at the newest sample, in position units per second; 0 when the samples do
+    /// not determine one (too few, or the pointer has stopped).
+    func velocity(of samples: [AxisSample]) -> Double
+}

@@ -1,0 +1,2 @@
+// Placeholder: the sweep command lands with issue 5.
+import TransitionPhysics

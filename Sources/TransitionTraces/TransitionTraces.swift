@@ -1,0 +1,2 @@
+// Placeholder: the trace reader lands with issue 3.
+import TransitionPhysics

@@ -1,0 +1,22 @@
+// Non-temporal (streaming) stores for trajectory output. Not API: used by TransitionBatch.
+//
+// Swift has no non-temporal store; ordinary stores pay a read-for-ownership of every cache line
+// they write (write-allocate), which caps output near 8.6 GB/s on one core of the reference
+// machine, where streaming stores reach about 22 GB/s (shared/reference/performance-notes.md).
+#ifndef TRANSITION_PHYSICS_NON_TEMPORAL_H
+#define TRANSITION_PHYSICS_NON_TEMPORAL_H
+
+#include <stddef.h>
+
+/// Copies `count` doubles from `source` to `destination` with non-temporal stores where the
+/// CPU has them (x86-64 SSE2 `movntpd`), else with ordinary stores. Regions must not overlap.
+/// Call `tp_store_fence` before another thread reads what was written.
+void tp_stream_copy_doubles(double *destination, const double *source, size_t count);
+
+/// Orders earlier non-temporal stores before later stores (`sfence` on x86-64; no-op elsewhere).
+void tp_store_fence(void);
+
+/// 1 when `tp_stream_copy_doubles` uses real non-temporal stores on this build, else 0.
+int tp_has_non_temporal_stores(void);
+
+#endif

@@ -1,0 +1,1 @@
+print("transition-sweep: not yet built")
