@@ -1,0 +1,70 @@
+# TransitionPhysics: the two commands a fresh machine needs are `make sweep` and `make test`.
+# Both install what they need first (libblas-dev through apt-get when CBLAS is missing; the
+# notebooks' Python packages into notebooks/.venv).
+
+SWIFT ?= swift
+PYTHON ?= python3
+VENV := notebooks/.venv
+# The target CPU is the one flag that changes the batch integrator's speed (FMA and AVX2 instead
+# of libm calls; shared/reference/performance-notes.md). `native` adapts to the machine that
+# builds, so the binary is for this machine only. Override with `make TARGET_CPU= ...`.
+TARGET_CPU ?= $(shell [ "$$(uname -m)" = x86_64 ] && echo native)
+CPU_FLAGS := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))
+RELEASE := $(SWIFT) build -c release $(CPU_FLAGS)
+BIN := $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
+
+.PHONY: all deps blas venv build release test swift-test notebooks-test sweep bench throughput notebooks clean
+
+all: release
+
+deps: blas
+
+# libblas-dev provides cblas.h and the cblas_* symbols in libblas.so.3 (the _CBLAS target).
+blas:
+	@if echo '#include <cblas.h>' | cc -E -x c - >/dev/null 2>&1; then :; else \
+	  echo "make: CBLAS header missing; installing libblas-dev with apt-get"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libblas-dev pkg-config >/dev/null; \
+	fi
+
+venv: $(VENV)/.installed
+$(VENV)/.installed: notebooks/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r notebooks/requirements.txt
+	touch $@
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(RELEASE)
+
+# The test command (CI runs it through .ci/run): unit and CLI tests, then the notebooks.
+test: swift-test notebooks-test
+
+swift-test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+notebooks-test: release venv
+	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \
+	  $(VENV)/bin/python notebooks/run_notebooks.py --check; \
+	fi
+
+# The main job: the default parameter sweep into results/sweep.csv, then a short summary.
+sweep: release
+	@mkdir -p results
+	$(BIN)/transition-sweep --output results/sweep.csv --summary
+
+# Classic versus physics on the shared recorded swipes and 10,000 synthetic gestures.
+bench: release
+	$(BIN)/transition-bench behavior --synthetic 10000 --seed 1
+
+throughput: release
+	$(BIN)/transition-bench throughput
+
+notebooks: release venv
+	$(VENV)/bin/python notebooks/run_notebooks.py --write
+
+clean:
+	rm -rf .build results
