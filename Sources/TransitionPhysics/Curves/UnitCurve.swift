@@ -107,3 +107,24 @@ public struct UnitCurve: Hashable, Sendable {
         return t
     }
 }
+
+extension UnitCurve {
+    /// Value, d value / d x and d² value / d x² at time fraction `progress` (clamped to [0, 1]).
+    ///
+    /// With x(t), y(t) the Bezier coordinates: dy/dx = y'/x' and d²y/dx² = (y'' x' - y' x'') / x'³.
+    /// The slope follows `velocity(at:)` exactly (SwiftUI's conventions at degenerate end points);
+    /// the curvature is 0 where y and x coincide (the linear curve) and not finite where x' = 0.
+    public func derivatives(at progress: Double) -> (value: Double, slope: Double, curvature: Double) {
+        let t = parameter(forX: min(max(progress, 0), 1))
+        let value = ((ay * t + by) * t + cy) * t
+        let dx = cx + ((bx + bx) + (ax * 3 * t)) * t
+        let dy = cy + ((by + by) + (ay * 3 * t)) * t
+        let ddx = 2 * bx + 6 * ax * t
+        let ddy = 2 * by + 6 * ay * t
+        let slope: Double
+        if dx == dy { slope = 1 } else if dx == 0 { slope = dy < 0 ? -.infinity : .infinity } else { slope = dy / dx }
+        let numerator = ddy * dx - dy * ddx
+        let curvature = numerator == 0 ? 0 : numerator / (dx * dx * dx)
+        return (value, slope, curvature)
+    }
+}

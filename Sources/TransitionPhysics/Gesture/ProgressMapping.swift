@@ -1,0 +1,69 @@
+/// How touch translation becomes transition progress.
+///
+/// progress = sign * (position - touchDownPosition) / travel along `axis`, then clamped to
+/// [0, 1] or rubber-banded beyond it. `sign` is fixed, or decided by the first movement past
+/// `touchSlop` (as a page view decides which page to turn to); until then progress is 0.
+public struct ProgressMapping: Hashable, Sendable {
+    public enum Axis: String, Hashable, Sendable, CaseIterable { case horizontal, vertical }
+
+    /// Which way along the axis counts as progress.
+    public enum Direction: Hashable, Sendable {
+        /// Progress grows with the coordinate (`positive`) or against it.
+        case fixed(positive: Bool)
+        /// Decided by the sign of the first movement whose magnitude reaches `touchSlop` (in the
+        /// samples' unit) from touch-down.
+        case decidedByFirstMovement(touchSlop: Double)
+    }
+
+    /// What progress does beyond [0, 1].
+    public enum Range: String, Hashable, Sendable, CaseIterable {
+        /// Clamp to [0, 1] (UIKit's percent-driven seeds).
+        case clamp
+        /// Rubber-band beyond either end with `RubberBand` (dimension: the travel).
+        case rubberBand
+    }
+
+    /// An edge zone: a gesture that begins farther than `width` from `edgePosition` does not
+    /// start the transition (seed 004 refuses edge pans that begin more than 50 pt from the edge).
+    public struct EdgeZone: Hashable, Sendable {
+        /// The coordinate of the edge along the axis, in the samples' unit.
+        public var edgePosition: Double
+        /// The zone's width, in the samples' unit (50 pt in seed 004).
+        public var width: Double
+        public init(edgePosition: Double = 0, width: Double = 50) {
+            self.edgePosition = edgePosition
+            self.width = width
+        }
+        public func contains(_ position: Double) -> Bool { abs(position - edgePosition) <= width }
+    }
+
+    /// The distance along the axis that means progress 1, positive, in the samples' unit.
+    public var travel: Double
+    public var axis: Axis
+    public var direction: Direction
+    public var range: Range
+    public var edgeZone: EdgeZone?
+
+    public init(
+        travel: Double, axis: Axis = .horizontal, direction: Direction = .decidedByFirstMovement(touchSlop: 10),
+        range: Range = .clamp, edgeZone: EdgeZone? = nil
+    ) {
+        precondition(travel > 0 && travel.isFinite, "Progress travel must be positive and finite; got \(travel).")
+        self.travel = travel
+        self.axis = axis
+        self.direction = direction
+        self.range = range
+        self.edgeZone = edgeZone
+    }
+
+    /// The sample's coordinate along the axis.
+    public func coordinate(of sample: TouchSample) -> Double { axis == .horizontal ? sample.x : sample.y }
+
+    /// Progress for a raw (linear, unbounded) progress value, after clamping or rubber-banding.
+    public func bounded(_ raw: Double) -> Double {
+        switch range {
+        case .clamp: return min(max(raw, 0), 1)
+        case .rubberBand: return RubberBand.clamp(raw, to: 0...1, dimension: 1)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// Runs whole gestures through a release model: the library's end-to-end entry point.
+///
+///     let runner = GestureRunner(model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator())
+///     let outcome = runner.run(trace)
+///     outcome.decision, outcome.releaseVelocity, outcome.metrics.completionTime
+public struct GestureRunner: Sendable {
+    public var model: any ReleaseModel
+    public var estimator: any VelocityEstimator
+    /// Direction, range and edge zone of the mapping; the travel comes from each trace.
+    public var direction: ProgressMapping.Direction
+    public var range: ProgressMapping.Range
+    public var axis: ProgressMapping.Axis
+    public var edgeZone: ProgressMapping.EdgeZone?
+    /// Overrides each trace's travel (seed 004 maps a fixed 200 pt to progress 1); nil uses the trace's.
+    public var fixedTravel: Double?
+    /// Frame rate for the metrics, Hz.
+    public var frameRate: Double
+    /// Settling tolerance for spring completions, fraction of the travel.
+    public var settleTolerance: Double
+
+    public init(
+        model: any ReleaseModel, estimator: any VelocityEstimator,
+        direction: ProgressMapping.Direction = .decidedByFirstMovement(touchSlop: 10),
+        range: ProgressMapping.Range = .clamp, axis: ProgressMapping.Axis = .horizontal,
+        edgeZone: ProgressMapping.EdgeZone? = nil, fixedTravel: Double? = nil,
+        frameRate: Double = CompletionMetrics.defaultFrameRate,
+        settleTolerance: Double = CompletionMetrics.defaultSettleTolerance
+    ) {
+        self.model = model
+        self.estimator = estimator
+        self.direction = direction
+        self.range = range
+        self.axis = axis
+        self.edgeZone = edgeZone
+        self.fixedTravel = fixedTravel
+        self.frameRate = frameRate
+        self.settleTolerance = settleTolerance
+    }
+
+    /// Replays `trace` sample by sample (the decision uses only what was known at release) and
+    /// reports the last release. A trace that never started (edge zone) or never released
+    /// reports `started == false` and decision cancel.
+    public func run(_ trace: GestureTrace) -> GestureOutcome {
+        let mapping = ProgressMapping(
+            travel: fixedTravel ?? trace.travel, axis: axis, direction: direction, range: range, edgeZone: edgeZone)
+        var transition = InteractiveTransition(mapping: mapping, model: model, estimator: estimator)
+        for sample in trace.samples { transition.handle(sample) }
+        guard let release = transition.releases.last else { return GestureOutcome(notStarted: trace) }
+        let metrics = release.completion.curve.metrics(
+            releaseVelocity: release.state.velocity, frameRate: frameRate, settleTolerance: settleTolerance)
+        return GestureOutcome(
+            traceID: trace.id, started: true, release: release.state, completion: release.completion, metrics: metrics)
+    }
+}
+
+/// The result of one gesture under one model.
+public struct GestureOutcome: Sendable {
+    public var traceID: String
+    /// False when the gesture never started a transition (outside the edge zone) or never ended.
+    public var started: Bool
+    /// What was known at release (progress, velocity in progress per second).
+    public var release: ReleaseState
+    public var completion: Completion
+    public var metrics: CompletionMetrics
+
+    public var decision: Decision { completion.decision }
+    public var releaseProgress: Double { release.progress }
+    /// Finger velocity at release, progress per second.
+    public var releaseVelocity: Double { release.velocity }
+    public var projectedProgress: Double? { completion.projectedProgress }
+
+    public init(traceID: String, started: Bool, release: ReleaseState, completion: Completion, metrics: CompletionMetrics) {
+        self.traceID = traceID
+        self.started = started
+        self.release = release
+        self.completion = completion
+        self.metrics = metrics
+    }
+
+    init(notStarted trace: GestureTrace) {
+        let state = ReleaseState(progress: 0, velocity: 0)
+        self.init(
+            traceID: trace.id, started: false, release: state,
+            completion: Completion(
+                decision: .cancel, projectedProgress: nil,
+                curve: CompletionCurve(shape: .timingCurve(.linear, duration: 0), start: 0, startVelocity: 0, target: 0)),
+            metrics: CompletionMetrics(completionTime: 0, velocityJump: 0, overshoot: 0, peakAcceleration: 0))
+    }
+
+    /// The completion sampled at `frameRate` Hz until it is done (or `duration` seconds).
+    public func sampledCompletion(frameRate: Double, duration: Double? = nil) -> [(time: Double, progress: Double, velocity: Double)] {
+        let end = duration ?? (metrics.completionTime.isFinite ? metrics.completionTime : 2)
+        return completion.curve.sampled(frameRate: frameRate, duration: end)
+    }
+}

@@ -1,0 +1,119 @@
+/// A transition driven by touch samples, as an app drives it: samples scrub progress, a release
+/// asks the model to decide and complete, and a finger that lands during the completion takes
+/// over at the current animated progress with no jump.
+///
+/// Feed samples in time order with `handle(_:)`; read progress at any time with `progress(at:)`.
+public struct InteractiveTransition: Sendable {
+    public var mapping: ProgressMapping
+    public var model: any ReleaseModel
+    public var estimator: any VelocityEstimator
+
+    /// What the transition is doing.
+    public enum Phase: Sendable {
+        /// No touch yet, or a touch that did not start (outside the edge zone).
+        case idle
+        /// A finger is scrubbing.
+        case tracking(Tracking)
+        /// Released: the completion is playing since `releaseTime`.
+        case completing(release: Release)
+    }
+
+    public struct Tracking: Sendable {
+        /// Coordinate at touch-down along the axis.
+        public var origin: Double
+        /// +1 or -1 once decided, nil before.
+        public var sign: Double?
+        /// Progress when this touch began (0, or the animated progress it interrupted).
+        public var baseProgress: Double
+        /// (time, raw progress) of every sample of this touch, for the velocity estimate.
+        public var samples: [AxisSample]
+        /// Raw progress at the last `changed` sample.
+        public var lastChangedRaw: Double
+    }
+
+    /// A release: what was known, and what the model made of it.
+    public struct Release: Sendable {
+        public var time: Double
+        public var state: ReleaseState
+        public var completion: Completion
+        /// The direction sign that was in force (+1 / -1), kept for an interrupting touch.
+        public var sign: Double
+    }
+
+    public private(set) var phase: Phase = .idle
+    /// Every release so far, oldest first.
+    public private(set) var releases: [Release] = []
+
+    public init(mapping: ProgressMapping, model: any ReleaseModel, estimator: any VelocityEstimator) {
+        self.mapping = mapping
+        self.model = model
+        self.estimator = estimator
+    }
+
+    /// Displayed progress at `time` (seconds, same clock as the samples).
+    public func progress(at time: Double) -> Double {
+        switch phase {
+        case .idle: return releases.last.map { $0.completion.curve.progress(at: max(0, time - $0.time)) } ?? 0
+        case .tracking(let tracking): return mapping.bounded(tracking.samples.last?.position ?? tracking.baseProgress)
+        case .completing(let release): return release.completion.curve.progress(at: max(0, time - release.time))
+        }
+    }
+
+    /// Handles one sample. Returns the release when this sample ended the touch.
+    @discardableResult
+    public mutating func handle(_ sample: TouchSample) -> Release? {
+        let position = mapping.coordinate(of: sample)
+        switch (phase, sample.phase) {
+        case (.completing(let release), .began):
+            // Interruption: take over at the animated progress; the direction stays.
+            let base = release.completion.curve.progress(at: max(0, sample.time - release.time))
+            phase = .tracking(Tracking(
+                origin: position, sign: release.sign, baseProgress: base,
+                samples: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base))
+            return nil
+        case (.idle, .began):
+            if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
+            var sign: Double? = nil
+            if case .fixed(let positive) = mapping.direction { sign = positive ? 1 : -1 }
+            phase = .tracking(Tracking(
+                origin: position, sign: sign, baseProgress: 0,
+                samples: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0))
+            return nil
+        case (.tracking(var tracking), .changed):
+            tracking.samples.append(AxisSample(time: sample.time, position: raw(position, &tracking)))
+            tracking.lastChangedRaw = tracking.samples.last!.position
+            phase = .tracking(tracking)
+            return nil
+        case (.tracking(var tracking), .ended), (.tracking(var tracking), .cancelled):
+            let rawNow = raw(position, &tracking)
+            // An up sample that repeats the last position carries no motion: velocity trackers
+            // (Android's, and ours) ignore it.
+            if tracking.samples.last?.position != rawNow {
+                tracking.samples.append(AxisSample(time: sample.time, position: rawNow))
+            }
+            let velocity = tracking.sign == nil ? 0 : estimator.velocity(of: tracking.samples)
+            let state = ReleaseState(
+                progress: mapping.bounded(rawNow), velocity: velocity,
+                lastChangedProgress: mapping.bounded(tracking.lastChangedRaw),
+                recognizerCancelled: sample.phase == .cancelled)
+            let release = Release(time: sample.time, state: state, completion: model.release(state), sign: tracking.sign ?? 1)
+            releases.append(release)
+            phase = .completing(release: release)
+            return release
+        default:
+            // A sample that does not fit the phase (a move with no touch, a second down while
+            // tracking) is ignored, as a recognizer would.
+            return nil
+        }
+    }
+
+    /// Raw (unbounded, linear) progress for a coordinate, deciding the direction if needed.
+    private func raw(_ position: Double, _ tracking: inout Tracking) -> Double {
+        let displacement = position - tracking.origin
+        if tracking.sign == nil, case .decidedByFirstMovement(let slop) = mapping.direction, abs(displacement) >= slop {
+            tracking.sign = displacement > 0 ? 1 : -1
+        }
+        guard let sign = tracking.sign else { return tracking.baseProgress }
+        return tracking.baseProgress + sign * displacement / mapping.travel
+    }
+}

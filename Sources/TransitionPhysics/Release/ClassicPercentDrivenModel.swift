@@ -1,0 +1,88 @@
+/// UIKit's `UIPercentDrivenInteractiveTransition` as the seeds drive it: velocity is never read
+/// (shared/reference/physics-and-platforms.md section 1).
+///
+/// - Decision: `progress > 0.5` at release (seed 000; `.ended` and `.cancelled` alike), or
+///   seed 004's flag `shouldComplete = progress > 0.5` kept from the last `.changed`, where a
+///   cancelled recognizer always cancels.
+/// - Timing: finish animates for `(1 - p) * duration / completionSpeed` seconds, cancel for
+///   `p * duration / completionSpeed`, along `completionCurve` (default easeInOut), so the
+///   velocity just after release is `(target - p) * E'(0) * completionSpeed / ((1 - p or p) * duration)`:
+///   zero for easeInOut and easeIn, whatever the finger was doing (the "dead stop").
+public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
+    /// Which of the seeds' decision rules to apply.
+    public enum DecisionRule: String, Hashable, Sendable, CaseIterable {
+        /// Seed 000: `progress > threshold` at release.
+        case progressAtRelease
+        /// Seed 004: the flag `progress > threshold` from the last `.changed`; a cancelled
+        /// recognizer always cancels.
+        case lastChangedFlag
+    }
+
+    /// The curve UIKit plays the rest of the transition with.
+    public enum CurveChoice: Hashable, Sendable {
+        /// Any timing curve; UIKit documents easeInOut as the default.
+        case timing(UnitCurve)
+        /// UIKit's private curve 7, the system spring, per the reverse-engineered initializer
+        /// (see `CompletionCurve.Shape.uiKitSpringCurve`).
+        case uiKitSpring
+    }
+
+    public var name: String { "classic" }
+    /// The animator's `transitionDuration`, seconds, > 0 (the seeds use 0.3 and 2).
+    public var duration: Double
+    /// UIKit's `completionSpeed`, > 0 (default 1).
+    public var completionSpeed: Double
+    /// UIKit's `completionCurve` (default easeInOut).
+    public var completionCurve: CurveChoice
+    /// Progress that must be exceeded to finish (0.5 in the seeds), in (0, 1).
+    public var threshold: Double
+    public var decisionRule: DecisionRule
+
+    public init(
+        duration: Double = 0.3, completionSpeed: Double = 1, completionCurve: CurveChoice = .timing(.easeInOut),
+        threshold: Double = 0.5, decisionRule: DecisionRule = .progressAtRelease
+    ) {
+        precondition(duration > 0 && duration.isFinite, "Classic duration must be positive and finite (seconds); got \(duration).")
+        precondition(
+            completionSpeed > 0 && completionSpeed.isFinite,
+            "Classic completionSpeed must be positive and finite; got \(completionSpeed).")
+        precondition(threshold > 0 && threshold < 1, "Classic threshold must be in (0, 1); got \(threshold).")
+        self.duration = duration
+        self.completionSpeed = completionSpeed
+        self.completionCurve = completionCurve
+        self.threshold = threshold
+        self.decisionRule = decisionRule
+    }
+
+    public func decide(_ state: ReleaseState) -> Decision {
+        switch decisionRule {
+        case .progressAtRelease:
+            return state.progress > threshold ? .finish : .cancel
+        case .lastChangedFlag:
+            if state.recognizerCancelled { return .cancel }
+            return state.lastChangedProgress > threshold ? .finish : .cancel
+        }
+    }
+
+    /// UIKit's completion time for a release at progress `p`: (1 - p) d / s to finish,
+    /// p d / s to cancel, in seconds (p clamped to [0, 1]: UIKit clamps percentComplete).
+    public func completionDuration(progress p: Double, decision: Decision) -> Double {
+        let clamped = min(max(p, 0), 1)
+        let remaining = decision == .finish ? 1 - clamped : clamped
+        return remaining * duration / completionSpeed
+    }
+
+    public func release(_ state: ReleaseState) -> Completion {
+        let decision = decide(state)
+        let start = min(max(state.progress, 0), 1)
+        let time = completionDuration(progress: start, decision: decision)
+        let shape: CompletionCurve.Shape
+        switch completionCurve {
+        case .timing(let curve): shape = .timingCurve(curve, duration: time)
+        case .uiKitSpring: shape = .uiKitSpringCurve(duration: time)
+        }
+        return Completion(
+            decision: decision, projectedProgress: nil,
+            curve: CompletionCurve(shape: shape, start: start, startVelocity: state.velocity, target: decision.targetProgress))
+    }
+}

@@ -1,0 +1,101 @@
+import RealModule
+
+/// Progress and progress velocity after release, as pure functions of time since release
+/// (seconds). Progress is a fraction of the travel; velocity is progress per second.
+public struct CompletionCurve: Hashable, Sendable {
+    /// How the curve moves.
+    public enum Shape: Hashable, Sendable {
+        /// A timing curve over a fixed duration (UIKit's completion, Flutter's Cupertino):
+        /// p(t) = start + (target - start) * curve.value(at: t / duration). Velocity just after
+        /// release is (target - start) * curve.velocity(at: 0) / duration, whatever the finger did.
+        case timingCurve(UnitCurve, duration: Double)
+        /// UIKit's private completion curve 7 (the system spring: mass 3, stiffness 1000, damping
+        /// 500, damping ratio 4.564) stretched over a fixed duration: the spring's unit step
+        /// response from rest, its time axis scaled so that it reaches 0.999 of the way at
+        /// `duration`, and divided by that value so it ends exactly at the target. This is our
+        /// reading of the reverse-engineered initializer (shared/reference section 1), a
+        /// documented approximation: UIKit's exact time scaling is private.
+        case uiKitSpringCurve(duration: Double)
+        /// A spring toward the target that starts at the release progress with the release
+        /// velocity, so progress velocity is continuous at release.
+        case spring(Spring, overshoot: OvershootPolicy)
+    }
+
+    public var shape: Shape
+    /// Progress at release.
+    public var start: Double
+    /// Progress velocity at release (used by spring shapes), progress per second.
+    public var startVelocity: Double
+    /// 0 (cancel) or 1 (finish).
+    public var target: Double
+
+    public init(shape: Shape, start: Double, startVelocity: Double, target: Double) {
+        self.shape = shape
+        self.start = start
+        self.startVelocity = startVelocity
+        self.target = target
+    }
+
+    /// The fixed duration of timed shapes, in seconds; nil for springs (see
+    /// `CompletionMetrics` for when a spring counts as done).
+    public var fixedDuration: Double? {
+        switch shape {
+        case .timingCurve(_, let duration), .uiKitSpringCurve(let duration): return duration
+        case .spring: return nil
+        }
+    }
+
+    /// Progress, velocity (per second) and acceleration (per second squared) at `time` seconds
+    /// after release (>= 0). Timed shapes hold the target after their duration.
+    public func state(at time: Double) -> (progress: Double, velocity: Double, acceleration: Double) {
+        let change = target - start
+        switch shape {
+        case .timingCurve(let curve, let duration):
+            if duration <= 0 || time >= duration { return (target, 0, 0) }
+            let u = time / duration
+            let (value, slope, curvature) = curve.derivatives(at: u)
+            return (start + change * value, change * slope / duration, change * curvature / (duration * duration))
+        case .uiKitSpringCurve(let duration):
+            if duration <= 0 || time >= duration { return (target, 0, 0) }
+            let curve = UIKitSpringCurve.shared
+            let s = curve.timeScale / duration
+            let (x, v) = Spring.uiKitSystem.state(initialDisplacement: -1, initialVelocity: 0, time: time * s)
+            let a = Spring.uiKitSystem.acceleration(displacement: x, velocity: v)
+            return (start + change * (1 + x) / curve.endValue,
+                    change * v * s / curve.endValue,
+                    change * a * s * s / curve.endValue)
+        case .spring(let spring, let overshoot):
+            if overshoot == .clamp,
+                let arrival = spring.firstZeroCrossing(initialDisplacement: start - target, initialVelocity: startVelocity),
+                time >= arrival
+            {
+                return (target, 0, 0)
+            }
+            let (x, v) = spring.state(initialDisplacement: start - target, initialVelocity: startVelocity, time: time)
+            let a = spring.acceleration(displacement: x, velocity: v)
+            return overshoot.apply(displacement: x, velocity: v, acceleration: a, target: target)
+        }
+    }
+
+    /// Progress at `time` seconds after release.
+    public func progress(at time: Double) -> Double { state(at: time).progress }
+    /// Progress velocity (per second) at `time` seconds after release; at 0 this is the
+    /// velocity just after release.
+    public func velocity(at time: Double) -> Double { state(at: time).velocity }
+}
+
+/// The time scaling of UIKit's spring completion curve, computed once.
+struct UIKitSpringCurve: Sendable {
+    /// Spring seconds per unit of normalized time: the time the system spring, from rest, takes
+    /// to cover 0.999 of the change.
+    let timeScale: Double
+    /// The spring's unit step response at `timeScale` (0.999).
+    let endValue: Double
+
+    static let shared: UIKitSpringCurve = {
+        let spring = Spring.uiKitSystem
+        let t = spring.settlingTime(initialDisplacement: -1, initialVelocity: 0, tolerance: 0.001)
+        let x = spring.state(initialDisplacement: -1, initialVelocity: 0, time: t).displacement
+        return UIKitSpringCurve(timeScale: t, endValue: 1 + x)
+    }()
+}

@@ -1,0 +1,51 @@
+import RealModule
+
+/// Flutter's `CupertinoPageRoute` back swipe (packages/flutter/lib/src/cupertino/route.dart;
+/// shared/reference section 2), in our progress convention (0 shown, 1 finished; Flutter's
+/// controller value is 1 - progress).
+///
+/// - Decision: when |velocity| >= 1 travel width per second (kMinFlingVelocity) the sign
+///   decides (>= +1 finishes, <= -1 cancels); otherwise progress >= 0.5 finishes (Flutter keeps
+///   the page when its value 1 - p > 0.5 strictly, so p = 0.5 finishes).
+/// - Durations: finish animates floor(800 * (1 - p)) ms; cancel min(floor(800 * p), 300) ms;
+///   curve fastLinearToSlowEaseIn. Velocity chooses the direction only, never the speed.
+public struct CupertinoModel: ReleaseModel, Hashable {
+    public var name: String { "cupertino" }
+    /// kMinFlingVelocity, travel widths per second (1.0 in Flutter).
+    public var minFlingVelocity: Double
+    /// kMaxDroppedSwipePageForwardAnimationTime, milliseconds (800).
+    public var maxAnimationTimeMilliseconds: Double
+    /// kMaxPageBackAnimationTime, milliseconds (300): caps the cancel animation.
+    public var maxCancelTimeMilliseconds: Double
+
+    public init(minFlingVelocity: Double = 1.0, maxAnimationTimeMilliseconds: Double = 800, maxCancelTimeMilliseconds: Double = 300) {
+        self.minFlingVelocity = minFlingVelocity
+        self.maxAnimationTimeMilliseconds = maxAnimationTimeMilliseconds
+        self.maxCancelTimeMilliseconds = maxCancelTimeMilliseconds
+    }
+
+    public func decide(_ state: ReleaseState) -> Decision {
+        if abs(state.velocity) >= minFlingVelocity { return state.velocity > 0 ? .finish : .cancel }
+        return state.progress >= 0.5 ? .finish : .cancel
+    }
+
+    /// The animation time in seconds for a release at progress `p` (clamped to [0, 1]).
+    public func completionDuration(progress p: Double, decision: Decision) -> Double {
+        let clamped = min(max(p, 0), 1)
+        let milliseconds = decision == .finish
+            ? (maxAnimationTimeMilliseconds * (1 - clamped)).rounded(.down)
+            : min((maxAnimationTimeMilliseconds * clamped).rounded(.down), maxCancelTimeMilliseconds)
+        return milliseconds / 1000
+    }
+
+    public func release(_ state: ReleaseState) -> Completion {
+        let decision = decide(state)
+        let start = min(max(state.progress, 0), 1)
+        let time = completionDuration(progress: start, decision: decision)
+        return Completion(
+            decision: decision, projectedProgress: nil,
+            curve: CompletionCurve(
+                shape: .timingCurve(.fastLinearToSlowEaseIn, duration: time), start: start,
+                startVelocity: state.velocity, target: decision.targetProgress))
+    }
+}

@@ -1,0 +1,69 @@
+/// Our model: the release velocity decides and shapes the completion.
+///
+/// - Decision: project where the released motion would coast, `projected = progress +
+///   decelerationRate.projectedDistance(initialVelocity: velocity, form: projection)` (in
+///   progress units: velocity is travel widths per second), and finish when
+///   `projected >= threshold` (the nearer end, for the default threshold 0.5). A velocity whose
+///   magnitude is below `minFlingVelocity` is treated as 0 for the decision. A recognizer
+///   cancelled by the system cancels (it carries no intent).
+/// - Completion: a spring toward the chosen end that starts at the release progress with the
+///   finger's release velocity, so progress velocity is continuous at release (velocity jump 0).
+///
+/// Defaults (`ProjectedSpringModel()`), chosen from the behaviour benchmark
+/// (`transition-bench behavior`, README "Behaviour"): see `defaultSpring` and
+/// `defaultDecelerationRate` for the measurements behind them.
+public struct ProjectedSpringModel: ReleaseModel, Hashable {
+    public var name: String { "physics" }
+    /// The completion spring.
+    public var spring: Spring
+    /// How quickly a released motion would coast to rest (per millisecond velocity retention).
+    public var decelerationRate: DecelerationRate
+    /// Which projection formula to use.
+    public var projection: ProjectionForm
+    /// Projected progress at or beyond which the transition finishes, in (0, 1).
+    public var threshold: Double
+    /// Release speeds below this (travel widths per second, >= 0) do not count as a fling: the
+    /// decision uses progress alone. 0 (the default) lets every velocity count.
+    public var minFlingVelocity: Double
+    /// What happens if the spring would carry progress past the target.
+    public var overshoot: OvershootPolicy
+
+    /// The default completion spring: response 0.3 s, damping ratio 1 (critically damped).
+    public static let defaultSpring = Spring(response: 0.3, dampingRatio: 1.0)
+    /// The default deceleration rate: UIScrollView's normal rate, 0.998 per ms.
+    public static let defaultDecelerationRate = DecelerationRate.normal
+
+    public init(
+        spring: Spring = ProjectedSpringModel.defaultSpring,
+        decelerationRate: DecelerationRate = ProjectedSpringModel.defaultDecelerationRate,
+        projection: ProjectionForm = .discrete, threshold: Double = 0.5, minFlingVelocity: Double = 0,
+        overshoot: OvershootPolicy = .allow
+    ) {
+        precondition(threshold > 0 && threshold < 1, "Physics threshold must be in (0, 1); got \(threshold).")
+        precondition(
+            minFlingVelocity >= 0 && minFlingVelocity.isFinite,
+            "Physics minFlingVelocity must be >= 0 and finite (travel widths per second); got \(minFlingVelocity).")
+        self.spring = spring
+        self.decelerationRate = decelerationRate
+        self.projection = projection
+        self.threshold = threshold
+        self.minFlingVelocity = minFlingVelocity
+        self.overshoot = overshoot
+    }
+
+    /// Where progress would coast to from this release, in progress units.
+    public func projectedProgress(_ state: ReleaseState) -> Double {
+        let velocity = abs(state.velocity) < minFlingVelocity ? 0 : state.velocity
+        return state.progress + decelerationRate.projectedDistance(initialVelocity: velocity, form: projection)
+    }
+
+    public func release(_ state: ReleaseState) -> Completion {
+        let projected = projectedProgress(state)
+        let decision: Decision = state.recognizerCancelled ? .cancel : (projected >= threshold ? .finish : .cancel)
+        return Completion(
+            decision: decision, projectedProgress: projected,
+            curve: CompletionCurve(
+                shape: .spring(spring, overshoot: overshoot), start: state.progress,
+                startVelocity: state.velocity, target: decision.targetProgress))
+    }
+}

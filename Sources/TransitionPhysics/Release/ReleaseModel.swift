@@ -1,0 +1,48 @@
+/// What a release model knows at the moment the finger lifts.
+///
+/// Progress is the transition's fraction complete (0 shown, 1 finished); its velocity is in
+/// progress per second, that is travel widths per second, positive toward finishing.
+public struct ReleaseState: Hashable, Sendable {
+    /// Progress at release, usually in [0, 1] (beyond it only with rubber-banded mapping).
+    public var progress: Double
+    /// Estimated progress velocity at release, progress per second (travel widths per second).
+    public var velocity: Double
+    /// Progress at the last `changed` sample before release (seed 004 keeps its decision flag
+    /// from there). Defaults to `progress`.
+    public var lastChangedProgress: Double
+    /// True when the recognizer was cancelled by the system rather than ended by a lift.
+    public var recognizerCancelled: Bool
+
+    public init(progress: Double, velocity: Double, lastChangedProgress: Double? = nil, recognizerCancelled: Bool = false) {
+        self.progress = progress
+        self.velocity = velocity
+        self.lastChangedProgress = lastChangedProgress ?? progress
+        self.recognizerCancelled = recognizerCancelled
+    }
+}
+
+/// A model's answer to a release: finish or cancel, where it projected the motion (when it
+/// projects), and the completion curve that animates progress to the chosen end.
+public struct Completion: Sendable {
+    public var decision: Decision
+    /// Where the release velocity would coast progress to; nil for models without projection.
+    public var projectedProgress: Double?
+    /// Progress and progress velocity as functions of time since release.
+    public var curve: CompletionCurve
+
+    public init(decision: Decision, projectedProgress: Double?, curve: CompletionCurve) {
+        self.decision = decision
+        self.projectedProgress = projectedProgress
+        self.curve = curve
+    }
+}
+
+/// A rule that turns a release into a decision and a completion curve. The classic UIKit
+/// percent-driven behaviour, Flutter's Cupertino back swipe and the projected spring all
+/// conform, so runners, sweeps and benchmarks treat them alike.
+public protocol ReleaseModel: Sendable {
+    /// A short name for tables and CSV (`classic`, `cupertino`, `physics`).
+    var name: String { get }
+    /// Decides and builds the completion from what was known at release.
+    func release(_ state: ReleaseState) -> Completion
+}
