@@ -71,9 +71,15 @@ public struct CompletionCurve: Hashable, Sendable {
             {
                 return (target, 0, 0)
             }
-            let (x, v) = spring.state(initialDisplacement: start - target, initialVelocity: startVelocity, time: time)
+            // Progress as start + increment (not target + displacement) so that it equals the
+            // release progress exactly at time 0.
+            let x0 = start - target
+            let p = spring.propagator(time: time)
+            let increment = p.positionIncrementFromPosition * x0 + p.positionFromVelocity * startVelocity
+            let x = x0 + increment
+            let v = p.velocityFromPosition * x0 + p.velocityFromVelocity * startVelocity
             let a = spring.acceleration(displacement: x, velocity: v)
-            return overshoot.apply(displacement: x, velocity: v, acceleration: a, target: target)
+            return overshoot.apply(progress: start + increment, displacement: x, velocity: v, acceleration: a, target: target)
         }
     }
 

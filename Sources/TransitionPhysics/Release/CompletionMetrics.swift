@@ -83,7 +83,7 @@ extension CompletionCurve {
                         completionTime: Double(n) * dt, velocityJump: jump, overshoot: overshoot, peakAcceleration: peakAcceleration)
                 }
                 let a = spring.acceleration(displacement: x, velocity: v)
-                let shown = policy.apply(displacement: x, velocity: v, acceleration: a, target: target)
+                let shown = policy.apply(progress: target + x, displacement: x, velocity: v, acceleration: a, target: target)
                 record(progress: shown.progress, acceleration: shown.acceleration)
                 if x * x + v * v / omega0Squared <= toleranceSquared {
                     return CompletionMetrics(

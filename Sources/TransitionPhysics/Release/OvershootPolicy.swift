@@ -13,17 +13,17 @@ public enum OvershootPolicy: String, Hashable, Sendable, CaseIterable {
     case rubberBand
 
     /// Displayed progress, velocity and acceleration for a spring state (displacement `x` from
-    /// `target`, velocity `v`, acceleration `a`), before the clamp's stop (handled by the
+    /// `target`, velocity `v`, acceleration `a`; `progress` is the undisturbed progress), before the clamp's stop (handled by the
     /// caller's time logic: see `CompletionCurve.state(at:)`).
-    func apply(displacement x: Double, velocity v: Double, acceleration a: Double, target: Double)
+    func apply(progress: Double, displacement x: Double, velocity v: Double, acceleration a: Double, target: Double)
         -> (progress: Double, velocity: Double, acceleration: Double)
     {
         // Which side is "past": beyond 1 when finishing (target 1), below 0 when cancelling.
         let beyond = target >= 0.5 ? x > 0 : x < 0
-        guard beyond else { return (target + x, v, a) }
+        guard beyond else { return (progress, v, a) }
         switch self {
         case .allow:
-            return (target + x, v, a)
+            return (progress, v, a)
         case .clamp:
             return (target, 0, 0)
         case .rubberBand:
