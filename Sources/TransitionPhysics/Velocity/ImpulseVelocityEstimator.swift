@@ -1,0 +1,67 @@
+/// The release velocity from the work the finger did on the screen, modelled as a unit mass:
+/// Android's `impulse` strategy (`ImpulseVelocityTrackerStrategy::getVelocity` in AOSP
+/// `libs/input/VelocityTracker.cpp`; shared/reference/physics-and-platforms.md section 5).
+///
+/// Over the window (`VelocityWindow`, the same 100 ms / 20 samples / 40 ms gap as Android's
+/// accumulating strategies), oldest to newest, with `vcurr` the two-point velocity of each
+/// segment and `vprev = kineticEnergyToVelocity(work)` the velocity the work so far stands for:
+///
+///     work += (vcurr - vprev) * |vcurr|;  after the first segment only: work *= 0.5
+///     velocity = kineticEnergyToVelocity(work) = sign(work) * sqrt(2 |work|)
+///
+/// The halving is AOSP's initial condition "case 2": the screen is taken to be moving already at
+/// the first segment's velocity, so that segment contributes its kinetic energy `v1^2 / 2`
+/// rather than `v1^2`. Consequences: 2 samples give exactly the two-point slope; equally spaced
+/// samples give the constant velocity; 1 or 0 samples give 0.
+///
+/// Samples at the same time as the one before replace it (AOSP
+/// `AccumulatingVelocityTrackerStrategy::addMovement` pops the previous movement when
+/// `eventTime` is equal), so no segment has a zero duration.
+public struct ImpulseVelocityEstimator: VelocityEstimator, Hashable {
+    /// Which samples take part: horizon (seconds), sample count, longest gap (seconds).
+    public var window: VelocityWindow
+
+    public init(window: VelocityWindow = VelocityWindow()) {
+        self.window = window
+    }
+
+    /// `sign(work) * sqrt(2 |work|)`: the speed, in units per second, of a unit mass carrying
+    /// kinetic energy `|work|` (units^2 / s^2).
+    @inlinable
+    public static func kineticEnergyToVelocity(_ work: Double) -> Double {
+        (work < 0 ? -1 : 1) * (2 * abs(work)).squareRoot()
+    }
+
+    /// The impulse velocity at the newest sample, in position units per second.
+    ///
+    /// - Parameter samples: Oldest first, times (seconds) non-decreasing.
+    public func velocity(of samples: [AxisSample]) -> Double {
+        let recent = Self.replacingEqualTimes(samples)
+        let window = self.window.recentSamples(recent)
+        guard window.count >= 2 else { return 0 }
+        var work = 0.0
+        var previous = window[window.startIndex]
+        for (segment, sample) in window.dropFirst().enumerated() {
+            let vprev = Self.kineticEnergyToVelocity(work)
+            let vcurr = (sample.position - previous.position) / (sample.time - previous.time)
+            work += (vcurr - vprev) * abs(vcurr)
+            if segment == 0 { work *= 0.5 }
+            previous = sample
+        }
+        return Self.kineticEnergyToVelocity(work)
+    }
+
+    /// `samples` with every run of equal times reduced to its last sample.
+    static func replacingEqualTimes(_ samples: [AxisSample]) -> [AxisSample] {
+        var result: [AxisSample] = []
+        result.reserveCapacity(samples.count)
+        for sample in samples {
+            if let last = result.last, last.time == sample.time {
+                result[result.count - 1] = sample
+            } else {
+                result.append(sample)
+            }
+        }
+        return result
+    }
+}

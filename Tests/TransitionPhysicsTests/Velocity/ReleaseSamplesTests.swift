@@ -1,0 +1,98 @@
+import Testing
+import TransitionPhysics
+
+@Suite("VelocityEstimator release preparation")
+struct ReleaseSamplesTests {
+    typealias F = VelocityFixtures
+
+    @Test("an up sample repeating the last position is ignored (AOSP ShortDelayBeforeActionUp)")
+    func repeatedUpIgnored() {
+        // (0, 10), (10, 20), (20, 30), up at 30 ms repeating 30: all estimators see a constant
+        // 1000 units/s; fed to LSQ2 as a movement, the up would bend the fit (it can fail).
+        let touches = F.touches([(0, 10), (10, 20), (20, 30)], upAtMs: 30)
+        let release = ReleaseSamples(touches)
+        #expect(release.samples.count == 3 && release.liftOffTime == 0.030 && !release.pointerStopped)
+        for (name, estimator) in F.allEstimators where name != "weighted" {
+            #expect(F.isClose(estimator.releaseVelocity(of: touches, along: .x), 1000, relative: 1e-12), "\(name)")
+        }
+        let lsq2 = LeastSquaresVelocityEstimator()
+        let upAsMovement = touches.axisSamples(along: .x)
+        #expect(!F.isClose(lsq2.velocity(of: upAsMovement), 1000, relative: 1e-3))
+    }
+
+    @Test("an up (or cancel) sample at a new position is a movement and is kept")
+    func movedUpKept() {
+        var touches = F.touches([(0, 10), (10, 20), (20, 30)])
+        touches.append(TouchSample(time: 0.030, x: 40, phase: .ended))
+        #expect(ReleaseSamples(touches).samples.count == 4)
+        let v = LeastSquaresVelocityEstimator().releaseVelocity(of: touches, along: .x)
+        #expect(F.isClose(v, 1000, relative: 1e-12))
+        touches[3].phase = .cancelled
+        touches[3].x = 30
+        #expect(ReleaseSamples(touches).samples.count == 3)
+    }
+
+    @Test("pointer stopped: a repeated up more than 40 ms after the last move gives 0 (AOSP LongDelayBeforeActionUp)")
+    func pointerStopped() {
+        for (name, estimator) in F.allEstimators {
+            let longDelay = F.touches([(0, 10), (10, 20), (20, 30), (30, 40)], upAtMs: 71)
+            #expect(estimator.releaseVelocity(of: longDelay, along: .x) == 0, "\(name)")
+            let justInTime = F.touches([(0, 10), (10, 20), (20, 30), (30, 40)], upAtMs: 70)
+            #expect(estimator.releaseVelocity(of: justInTime, along: .x) > 0, "\(name)")
+        }
+    }
+
+    @Test("projection onto an axis uses x or y")
+    func projection() {
+        let touches = F.touches([(0, 1), (10, 2)], y: [5, 7])
+        #expect(touches.axisSamples(along: .x).map(\.position) == [1, 2])
+        #expect(touches.axisSamples(along: .y).map(\.position) == [5, 7])
+        #expect(touches.axisSamples(along: .y).map(\.time) == [0, 0.010])
+    }
+
+    @Test("no look-ahead: the velocity known at a time ignores every later sample")
+    func noLookAhead() {
+        var generator = SplitMix64(seed: 7)
+        var t = 0.0
+        let samples = (0..<40).map { _ -> AxisSample in
+            t += 0.008 + 0.012 * generator.nextUnit()
+            return AxisSample(time: t, position: 400 * generator.nextUnit())
+        }
+        for (name, estimator) in F.allEstimators {
+            for k in 0..<samples.count {
+                var scrambled = samples
+                for j in (k + 1)..<max(k + 1, samples.count) { scrambled[j].position = -1e6 * Double(j) }
+                let known = estimator.velocity(of: Array(samples[...k]))
+                #expect(estimator.velocity(of: scrambled, atTime: samples[k].time) == known, "\(name) at \(k)")
+                #expect(estimator.velocity(of: samples, atTime: samples[k].time) == known, "\(name) at \(k)")
+            }
+        }
+    }
+
+    @Test("estimator kinds parse from command-line strings")
+    func kinds() {
+        #expect(VelocityEstimatorKind(parsing: "leastSquares") == .leastSquares)
+        #expect(VelocityEstimatorKind(parsing: "least-squares") == .leastSquares)
+        #expect(VelocityEstimatorKind(parsing: "LSQ2") == .leastSquares)
+        #expect(VelocityEstimatorKind(parsing: "impulse") == .impulse)
+        #expect(VelocityEstimatorKind(parsing: "weighted") == .weighted)
+        #expect(VelocityEstimatorKind(parsing: "kalman") == nil)
+        #expect(VelocityEstimatorKind.leastSquares.estimator is LeastSquaresVelocityEstimator)
+        #expect(VelocityEstimatorKind.impulse.estimator is ImpulseVelocityEstimator)
+        #expect(VelocityEstimatorKind.weighted.estimator is WeightedVelocityEstimator)
+    }
+}
+
+/// A tiny deterministic generator (SplitMix64) so the test does not depend on the platform's.
+private struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
