@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TransitionPhysics
+
+// The README's library example is the body of `readmeExample()` between the markers, compiled
+// and run here. `readmeShowsThisExample` checks that README.md shows exactly those lines
+// (after its `import TransitionPhysics` line), so the two cannot drift.
+
+func readmeExample() -> (classic: GestureOutcome, physics: GestureOutcome) {
+    // README-EXAMPLE-BEGIN
+    // A quick, short flick to the left on a 390 pt wide screen: 60 Hz samples, time in
+    // seconds, x in points. It travels only 0.27 of the width before the finger lifts.
+    let xs: [Double] = [300, 296, 284, 262, 232, 195]
+    var samples = xs.indices.map { i in
+        TouchSample(time: Double(i) / 60, x: xs[i], phase: i == 0 ? .began : .changed)
+    }
+    samples.append(TouchSample(time: 0.087, x: 195, phase: .ended))  // lift-off repeats the last x
+    let trace = GestureTrace(id: "flick", samples: samples, travel: 390)
+
+    let estimator = LeastSquaresVelocityEstimator()  // Flutter/Android LSQ2 over 100 ms
+    let classic = GestureRunner(model: ClassicPercentDrivenModel(), estimator: estimator).run(trace)
+    let physics = GestureRunner(model: ProjectedSpringModel(), estimator: estimator).run(trace)
+
+    print(classic.decision, classic.metrics.velocityJump)   // cancel: progress 0.27 < 0.5
+    print(physics.decision, physics.projectedProgress!)     // finish: the flick coasts past 0.5
+    print(physics.releaseVelocity, physics.metrics.velocityJump)  // widths/s; jump 0
+    for frame in physics.sampledCompletion(frameRate: 60) {
+        print(frame.time, frame.progress, frame.velocity)   // s, fraction, fraction per second
+    }
+    // README-EXAMPLE-END
+    return (classic, physics)
+}
+
+@Suite struct ReadmeExampleTests {
+    @Test func theExampleDoesWhatTheReadmeSays() {
+        let (classic, physics) = readmeExample()
+        #expect(abs(classic.releaseProgress - 105.0 / 390) < 1e-12)
+        #expect(classic.decision == .cancel)
+        #expect(abs(classic.metrics.velocityJump - classic.releaseVelocity) < 1e-12)  // dead stop
+        #expect(physics.decision == .finish)
+        #expect(physics.projectedProgress! >= 0.5)
+        #expect(physics.releaseVelocity > 4)           // about 2 pt/ms leftward: over 5 widths/s
+        #expect(physics.metrics.velocityJump < 1e-12)
+    }
+
+    @Test func readmeShowsThisExample() throws {
+        let testFile = URL(fileURLWithPath: #filePath)
+        let root = testFile.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: testFile, encoding: .utf8)
+        let lines = source.components(separatedBy: "\n")
+        guard let begin = lines.firstIndex(where: { $0.contains("README-EXAMPLE-BEGIN") }),
+            let end = lines.firstIndex(where: { $0.contains("README-EXAMPLE-END") })
+        else {
+            Issue.record("markers missing")
+            return
+        }
+        let body = lines[(begin + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }
+        let expected = "```swift\nimport TransitionPhysics\n\n" + body.joined(separator: "\n") + "\n```"
+        #expect(readme.contains(expected), "README.md must show the example exactly as in \(testFile.lastPathComponent)")
+    }
+}
