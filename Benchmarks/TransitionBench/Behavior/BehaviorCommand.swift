@@ -73,10 +73,12 @@ public struct BehaviorCommand: ParsableCommand {
     }
 
     /// Loads the trace sets; `note` receives what goes to standard error.
-    public func traceSets(currentDirectory: URL, note: (String) -> Void) throws -> [TraceSet] {
+    public func traceSets(
+        currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, note: (String) -> Void
+    ) throws -> [TraceSet] {
         var urls = traceFiles.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
         if urls.isEmpty && !noRecorded {
-            let candidates = TraceSources.defaultRecordedCandidates(currentDirectory: currentDirectory)
+            let candidates = TraceSources.defaultRecordedCandidates(currentDirectory: currentDirectory, packageRoot: packageRoot)
             if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) {
                 urls = [found]
             } else {
@@ -91,10 +93,12 @@ public struct BehaviorCommand: ParsableCommand {
 
     /// Runs the benchmark; returns the rendered table and writes --per-trace. Everything the
     /// table needs happens here, so tests call it without capturing standard output.
-    public func report(currentDirectory: URL, note: (String) -> Void) throws -> String {
+    public func report(
+        currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, note: (String) -> Void
+    ) throws -> String {
         let clock = ContinuousClock()
         let start = clock.now
-        let sets = try traceSets(currentDirectory: currentDirectory, note: note)
+        let sets = try traceSets(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
         let models = try models()
         let results = BehaviorBenchmark(models: models).run(sets)
         let table = BehaviorReport.render(results.summaries(), format: format)

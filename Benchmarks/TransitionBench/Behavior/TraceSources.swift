@@ -7,12 +7,12 @@ public enum TraceSources {
     public static let defaultRecordedRelativePath = "../shared/data/bioident-gallery-swipes.csv"
 
     /// The package root, from this source file's location (Benchmarks/TransitionBench/Behavior/).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Candidate locations of the default recorded file, in the order tried: relative to the
     /// current directory, then to the package root.
-    public static func defaultRecordedCandidates(currentDirectory: URL) -> [URL] {
+    public static func defaultRecordedCandidates(currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot) -> [URL] {
         [currentDirectory, packageRoot].map { $0.appendingPathComponent(defaultRecordedRelativePath).standardizedFileURL }
     }
 
