@@ -14,6 +14,7 @@ public struct BehaviorCommand: ParsableCommand {
             denominator is 0); a trace that never started counts as a cancel; medians and p90s are \
             over started traces, by linear interpolation (numpy's default). Velocity jumps are in \
             progress per second, times in seconds, overshoot in fractions of the travel.
+
             Without --traces, the runner looks for \(TraceSources.defaultRecordedRelativePath) \
             relative to the current directory, then to the package root, and says on standard \
             error when it is absent. A broken trace file stops the run with file, line and reason \
@@ -41,7 +42,7 @@ public struct BehaviorCommand: ParsableCommand {
     @Option(
         name: .customLong("physics-variant"),
         help: ArgumentHelp(
-            "A physics variant 'key=value,...' (response, damping-ratio, deceleration-rate, threshold, min-fling-velocity, projection, overshoot, horizon-ms); repeatable. Temporary.",
+            "A physics variant 'key=value,...' (response, damping-ratio, deceleration-rate, threshold, min-fling-velocity, projection, overshoot, horizon-ms, touch-slop, settle-tolerance); repeatable. Temporary.",
             valueName: "spec"))
     public var physicsVariants: [String] = []
 
