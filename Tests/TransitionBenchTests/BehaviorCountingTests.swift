@@ -116,7 +116,9 @@ import TransitionPhysics
         let command = try BehaviorCommand.parse(["--no-recorded", "--synthetic", "60", "--seed", "3", "--model", "physics", "--format", "csv"])
         let output = try command.report(currentDirectory: URL(fileURLWithPath: "/")) { _ in }
         let sources = parseCSV(output).rows.map { $0["source"]! }
-        #expect(sources == ["synthetic"] + StandInSyntheticGenerator.families.sorted().map { "synthetic/\($0)" })
+        let families = Set(TraceSources.synthetic(count: 60, seed: 3).traces.compactMap(\.family)).sorted()
+        #expect(families.count == 6, "every family of issue 3 in 60 gestures")
+        #expect(sources == ["synthetic"] + families.map { "synthetic/\($0)" })
         #expect(try command.report(currentDirectory: URL(fileURLWithPath: "/")) { _ in } == output, "seeded: same output twice")
     }
 }
