@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import TransitionPhysics
+
+/// `transition-bench behavior`: classic versus physics on recorded and synthetic gestures.
+public struct BehaviorCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "behavior",
+        abstract: "Replay recorded and synthetic gestures under each release model and tabulate the decisions and completions.",
+        discussion: """
+            Each trace is replayed sample by sample as an app would see it: the decision uses only \
+            what was known at release. One row per model and source (the recorded file's name, \
+            `synthetic`, and `synthetic/<family>`). Rates are fractions in [0, 1] (`-` when the \
+            denominator is 0); a trace that never started counts as a cancel; medians and p90s are \
+            over started traces, by linear interpolation (numpy's default). Velocity jumps are in \
+            progress per second, times in seconds, overshoot in fractions of the travel.
+
+            Without --traces, the runner looks for \(TraceSources.defaultRecordedRelativePath) \
+            relative to the current directory, then to the package root, and says on standard \
+            error when it is absent. A broken trace file stops the run with file, line and reason \
+            (exit code 65). The elapsed time goes to standard error.
+            """)
+
+    @Option(name: .customLong("traces"), help: ArgumentHelp("A recorded trace CSV (shared/data/README.md format); repeatable.", valueName: "file"))
+    public var traceFiles: [String] = []
+
+    @Flag(help: "Do not look for the default recorded file.")
+    public var noRecorded = false
+
+    @Option(help: ArgumentHelp("Number of synthetic labelled gestures (0: none).", valueName: "count"))
+    public var synthetic = 0
+
+    @Option(help: "Seed of the synthetic corpus.")
+    public var seed: UInt64 = 1
+
+    @Option(
+        name: .customLong("model"),
+        help: ArgumentHelp("A built-in model: \(BuiltInModel.allCases.map(\.rawValue).joined(separator: ", ")); repeatable (default: all).", valueName: "name"))
+    public var modelNames: [String] = []
+
+    // TEMPORARY until the sweep's ModelOptions lands (see TemporaryModelOptions.swift).
+    @Option(
+        name: .customLong("physics-variant"),
+        help: ArgumentHelp(
+            "A physics variant 'key=value,...' (response, damping-ratio, deceleration-rate, threshold, min-fling-velocity, projection, overshoot, horizon-ms, touch-slop, settle-tolerance); repeatable. Temporary.",
+            valueName: "spec"))
+    public var physicsVariants: [String] = []
+
+    @Option(help: "Output format: table, csv or json.")
+    public var format: BehaviorFormat = .table
+
+    @Option(help: ArgumentHelp("Also write one CSV row per trace and model to this file (atomically).", valueName: "file"))
+    public var perTrace: String?
+
+    public init() {}
+
+    public func validate() throws {
+        guard synthetic >= 0 else { throw ValidationError("--synthetic must be >= 0; got \(synthetic).") }
+        for name in modelNames where BuiltInModel(rawValue: name) == nil {
+            throw ValidationError("--model '\(name)' is not one of \(BuiltInModel.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        for spec in physicsVariants {
+            do { _ = try PhysicsVariant(spec: spec) } catch { throw ValidationError("\(error)") }
+        }
+    }
+
+    /// The models to run, in table order: the built-ins asked for (all by default, unless only
+    /// variants were asked for), then the variants.
+    public func models() throws -> [BenchModel] {
+        let estimator = BehaviorDependencies.defaultEstimator()
+        let builtIns: [BuiltInModel] =
+            modelNames.isEmpty ? (physicsVariants.isEmpty ? BuiltInModel.allCases : []) : modelNames.compactMap(BuiltInModel.init)
+        return try builtIns.map { $0.benchModel(estimator: estimator) } + physicsVariants.map { try PhysicsVariant(spec: $0).model }
+    }
+
+    /// Loads the trace sets; `note` receives what goes to standard error.
+    public func traceSets(
+        currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, note: (String) -> Void
+    ) throws -> [TraceSet] {
+        var urls = traceFiles.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
+        if urls.isEmpty && !noRecorded {
+            let candidates = TraceSources.defaultRecordedCandidates(currentDirectory: currentDirectory, packageRoot: packageRoot)
+            if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) {
+                urls = [found]
+            } else {
+                note("no recorded traces: \(TraceSources.defaultRecordedRelativePath) is absent (looked at \(candidates.map(\.path).joined(separator: ", "))); pass --traces FILE")
+            }
+        }
+        var sets = try TraceSources.recorded(urls)
+        if synthetic > 0 { sets.append(TraceSources.synthetic(count: synthetic, seed: seed)) }
+        guard sets.contains(where: { !$0.traces.isEmpty }) else { throw BehaviorError.noTraces }
+        return sets
+    }
+
+    /// Runs the benchmark; returns the rendered table and writes --per-trace. Everything the
+    /// table needs happens here, so tests call it without capturing standard output.
+    public func report(
+        currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, note: (String) -> Void
+    ) throws -> String {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let sets = try traceSets(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
+        let models = try models()
+        let results = BehaviorBenchmark(models: models).run(sets)
+        let table = BehaviorReport.render(results.summaries(), format: format)
+        if let perTrace { try PerTraceWriter.write(results, to: URL(fileURLWithPath: perTrace, relativeTo: currentDirectory)) }
+        let elapsed = clock.now - start
+        let traceCount = sets.reduce(0) { $0 + $1.traces.count }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        note("behavior: \(traceCount) traces x \(models.count) models in \(BehaviorReport.fixed(seconds, decimals: 2)) s on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; \(BehaviorDependencies.provenance))")
+        return table
+    }
+
+    static var buildConfiguration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    public func run() throws {
+        let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        do {
+            let table = try report(currentDirectory: currentDirectory) { Self.printError($0) }
+            print(table, terminator: "")
+        } catch let error as BehaviorError {
+            Self.printError("error: \(error)")
+            throw ExitCode(65) // EX_DATAERR
+        }
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("transition-bench: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import TransitionPhysics
+import TransitionTraces
+
+/// The three places where the behaviour benchmark meets code from other branches. Each body is
+/// one line: at merge, delete `TemporaryStandIns.swift` and swap the line for the real call
+/// shown in its comment.
+enum BehaviorDependencies {
+    /// The release-velocity estimator every model uses (the library's default).
+    static func defaultEstimator() -> any VelocityEstimator {
+        StandInLineVelocityEstimator() // MERGE: LeastSquaresVelocityEstimator()
+    }
+
+    /// Reads one trace file; a broken file throws an error whose description names the file,
+    /// line, column and reason.
+    static func readTraces(contentsOf url: URL) throws -> [GestureTrace] {
+        try StandInTraceReader.read(contentsOf: url) // MERGE: try TraceReader.read(contentsOf: url)
+    }
+
+    /// The labelled synthetic corpus (every family, both directions); `trace.family` names the family.
+    static func syntheticCorpus(seed: UInt64, count: Int) -> [GestureTrace] {
+        StandInSyntheticGenerator(seed: seed).corpus(count: count) // MERGE: SyntheticGestureGenerator(seed: seed).corpus(count: count)
+    }
+
+    /// Says which implementations are in use (printed on standard error with the timing).
+    static let provenance = "estimator: stand-in least-squares line over 100 ms; reader: stand-in; synthetic: stand-in generator"
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+
+/// How the summary is printed.
+public enum BehaviorFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
+    /// Aligned columns for people: rates to 4 decimals, measures to 3 significant decimals.
+    case table
+    /// RFC 4180: header row, comma-separated, CRLF line ends, fields quoted when they contain
+    /// a comma, quote or line break; empty field for no value; full precision.
+    case csv
+    /// An array of objects, keys in column order, numbers at full precision, null for no value
+    /// or a non-finite one.
+    case json
+}
+
+public enum BehaviorReport {
+    public static func render(_ rows: [BehaviorSummary], format: BehaviorFormat) -> String {
+        switch format {
+        case .table: return table(rows)
+        case .csv: return csv(header: BehaviorSummary.columns, rows: rows.map { $0.cells.map(csvField) })
+        case .json: return json(rows)
+        }
+    }
+
+    // MARK: Table
+
+    static func table(_ rows: [BehaviorSummary]) -> String {
+        let header = BehaviorSummary.columns
+        let body = rows.map { $0.cells.map(tableField) }
+        var widths = header.map(\.count)
+        for row in body { for (i, field) in row.enumerated() { widths[i] = max(widths[i], field.count) } }
+        func line(_ fields: [String], leftAligned: Int) -> String {
+            fields.enumerated().map { i, field in
+                let pad = String(repeating: " ", count: widths[i] - field.count)
+                return i < leftAligned ? field + pad : pad + field
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        var lines = [line(header, leftAligned: 2)]
+        var previousSource: String?
+        for (row, fields) in zip(rows, body) {
+            if let previous = previousSource, previous != row.source { lines.append("") }
+            previousSource = row.source
+            lines.append(line(fields, leftAligned: 2))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func tableField(_ cell: BehaviorSummary.Cell) -> String {
+        switch cell {
+        case .text(let s): return s
+        case .count(let n): return String(n)
+        case .rate(let r): return r.map { fixed($0, decimals: 4) } ?? "-"
+        case .measure(let m): return m.map { fixed($0, decimals: 3) } ?? "-"
+        }
+    }
+
+    /// `value` with exactly `decimals` decimals (no Foundation formatting), `inf` for infinity.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let negative = value < 0 && scaled != 0
+        let whole = Int(scaled / scale)
+        var fraction = String(Int(scaled - Double(whole) * scale))
+        fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
+        return (negative ? "-" : "") + String(whole) + (decimals > 0 ? "." + fraction : "")
+    }
+
+    // MARK: CSV (RFC 4180)
+
+    static func csvField(_ cell: BehaviorSummary.Cell) -> String {
+        switch cell {
+        case .text(let s): return s
+        case .count(let n): return String(n)
+        case .rate(let r), .measure(let r): return r.map(number) ?? ""
+        }
+    }
+
+    /// Shortest round-tripping decimal; `inf`/`-inf`/`nan` for the non-finite (pandas reads them).
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    static func csvEscape(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    static func csv(header: [String], rows: [[String]]) -> String {
+        ([header] + rows).map { $0.map(csvEscape).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    // MARK: JSON
+
+    static func json(_ rows: [BehaviorSummary]) -> String {
+        let objects = rows.map { row in
+            "  {" + zip(BehaviorSummary.columns, row.cells).map { key, cell in
+                let value: String
+                switch cell {
+                case .text(let s): value = jsonString(s)
+                case .count(let n): value = String(n)
+                case .rate(let r), .measure(let r): value = r.flatMap { $0.isFinite ? number($0) : nil } ?? "null"
+                }
+                return jsonString(key) + ": " + value
+            }.joined(separator: ", ") + "}"
+        }
+        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
+        return out
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import TransitionPhysics
+
+/// Where the behaviour benchmark finds its traces.
+public enum TraceSources {
+    /// The shared recorded swipes, relative to the directory that holds the package.
+    public static let defaultRecordedRelativePath = "../shared/data/bioident-gallery-swipes.csv"
+
+    /// The package root, from this source file's location (Benchmarks/TransitionBench/Behavior/).
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Candidate locations of the default recorded file, in the order tried: relative to the
+    /// current directory, then to the package root.
+    public static func defaultRecordedCandidates(currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot) -> [URL] {
+        [currentDirectory, packageRoot].map { $0.appendingPathComponent(defaultRecordedRelativePath).standardizedFileURL }
+    }
+
+    /// Reads every file, all before any is used: one broken file refuses the whole run.
+    /// Sources are the files' names; a name given twice from different folders keeps its path.
+    public static func recorded(_ urls: [URL]) throws -> [TraceSet] {
+        let names = urls.map(\.lastPathComponent)
+        return try urls.enumerated().map { i, url in
+            let traces: [GestureTrace]
+            do { traces = try BehaviorDependencies.readTraces(contentsOf: url) } catch {
+                throw BehaviorError.brokenTraceFile(path: url.path, reason: "\(error)")
+            }
+            let unique = names.filter { $0 == names[i] }.count == 1
+            return TraceSet(source: unique ? names[i] : url.relativePath, traces: traces, isSynthetic: false)
+        }
+    }
+
+    /// The labelled synthetic corpus as the `synthetic` set.
+    public static func synthetic(count: Int, seed: UInt64) -> TraceSet {
+        TraceSet(source: "synthetic", traces: BehaviorDependencies.syntheticCorpus(seed: seed, count: count), isSynthetic: true)
+    }
+}

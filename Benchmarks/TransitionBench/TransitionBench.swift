@@ -1,2 +1,0 @@
-// Placeholder: the benchmark runner lands with issues 4 and 6.
-import TransitionPhysics

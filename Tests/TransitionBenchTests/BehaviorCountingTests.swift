@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import TransitionBench
+import TransitionPhysics
+
+/// The runner's counting on the hand-made file, against answers worked out from the rules:
+/// classic finishes iff p > 0.5 (time (1 - p) 0.3 s or p 0.3 s, easeInOut starts at velocity 0,
+/// so the jump is |v|); classic-004 uses p and v over 200 px and the last changed flag;
+/// cupertino flings on |v| >= 1 (finish floor(800 (1 - p)) ms, cancel min(floor(800 p), 300) ms);
+/// physics projects p + 0.499 v (discrete, 0.998) against 0.5 and springs on with the finger's
+/// velocity (jump 0).
+@Suite struct BehaviorCountingTests {
+    static let tolerance = 1e-9
+
+    func summaries() throws -> [String: [String: String]] {
+        let url = try HandMadeTraces.write(HandMadeTraces.csv)
+        let command = try BehaviorCommand.parse(["--traces", url.path, "--format", "csv"])
+        let output = try command.report(currentDirectory: url.deletingLastPathComponent()) { _ in }
+        let (_, rows) = parseCSV(output)
+        #expect(rows.count == 4)
+        #expect(rows.allSatisfy { $0["source"] == "hand.csv" && $0["traces"] == "4" && $0["started"] == "4" })
+        #expect(rows.allSatisfy { $0["intended_finish"] == "2" && $0["intended_cancel"] == "2" })
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["model"]!, $0) })
+    }
+
+    func expect(_ row: [String: String]?, _ column: String, _ value: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        let actual = row?[column].flatMap(Double.init)
+        #expect(actual != nil && abs(actual! - value) <= Self.tolerance * max(1, abs(value)),
+                "\(column): \(row?[column] ?? "missing") != \(value)", sourceLocation: sourceLocation)
+    }
+
+    @Test func classic() throws {
+        let row = try summaries()["classic"]
+        // A finishes (0.625), B cancels (0.3), C and D cancel.
+        expect(row, "finished_of_intended_finish", 0.5)
+        expect(row, "cancelled_of_intended_cancel", 1)
+        expect(row, "intent_match_rate", 0.75)
+        // Jumps |v|: A 0, B 5, C 2.5, D 0 -> sorted 0, 0, 2.5, 5.
+        expect(row, "median_velocity_jump_per_s", 1.25)
+        expect(row, "p90_velocity_jump_per_s", 2.5 + 0.7 * 2.5)
+        // Times: A 0.375*0.3, B 0.3*0.3, C 0.15*0.3, D 0.4*0.3 -> 0.045, 0.09, 0.1125, 0.12.
+        expect(row, "median_completion_time_s", (0.09 + 0.1125) / 2)
+        expect(row, "p90_completion_time_s", 0.1125 + 0.7 * (0.12 - 0.1125))
+        expect(row, "median_overshoot", 0)
+    }
+
+    @Test func classic004() throws {
+        let row = try summaries()["classic-004"]
+        // Over 200 px: A 1 (clamped) finish, B 0.6 finish, C 0.3 cancel, D 0.8 finish.
+        expect(row, "finished_of_intended_finish", 1)
+        expect(row, "cancelled_of_intended_cancel", 0.5)
+        expect(row, "intent_match_rate", 0.75)
+        // Jumps |v| over 200 px: 0, 10, 5, 0.
+        expect(row, "median_velocity_jump_per_s", 2.5)
+        expect(row, "p90_velocity_jump_per_s", 5 + 0.7 * 5)
+        // Times: A 0, B 0.4*0.3, C 0.3*0.3, D 0.2*0.3 -> 0, 0.06, 0.09, 0.12.
+        expect(row, "median_completion_time_s", 0.075)
+        expect(row, "p90_completion_time_s", 0.09 + 0.7 * 0.03)
+    }
+
+    @Test func cupertino() throws {
+        let row = try summaries()["cupertino"]
+        // A at rest past 0.5 finishes, B flings forward, C flings back, D at rest below 0.5 cancels.
+        expect(row, "finished_of_intended_finish", 1)
+        expect(row, "cancelled_of_intended_cancel", 1)
+        expect(row, "intent_match_rate", 1)
+        // Times: A 300 ms, B 560 ms, C min(120, 300) ms, D min(320, 300) ms.
+        expect(row, "median_completion_time_s", 0.3)
+        expect(row, "p90_completion_time_s", 0.3 + 0.7 * 0.26)
+    }
+
+    @Test func physics() throws {
+        let row = try summaries()["physics"]
+        expect(row, "finished_of_intended_finish", 1)
+        expect(row, "cancelled_of_intended_cancel", 1)
+        expect(row, "intent_match_rate", 1)
+        expect(row, "median_velocity_jump_per_s", 0)
+        expect(row, "p90_velocity_jump_per_s", 0)
+        expect(row, "median_overshoot", 0)
+        let settle = { HandMadeTraces.criticallyDampedSettleTime(x0: $0, v0: $1) }
+        let times = [settle(-0.375, 0), settle(-0.7, 5), settle(0.15, -2.5), settle(0.4, 0)].sorted()
+        expect(row, "median_completion_time_s", (times[1] + times[2]) / 2)
+        expect(row, "p90_completion_time_s", times[2] + 0.7 * (times[3] - times[2]))
+    }
+
+    /// A trace that never starts (outside an edge zone) counts as a cancel and leaves the medians.
+    @Test func notStartedCountsAsCancel() throws {
+        let url = try HandMadeTraces.write(HandMadeTraces.csv)
+        let sets = try TraceSources.recorded([url])
+        let runner = GestureRunner(
+            model: ProjectedSpringModel(), estimator: BehaviorDependencies.defaultEstimator(),
+            edgeZone: .init(edgePosition: 0, width: 50))
+        let results = BehaviorBenchmark(models: [BenchModel(name: "edge", runner: runner)]).run(sets)
+        let row = try #require(results.summaries().first)
+        #expect(row.started == 0)
+        #expect(row.finishedOfIntendedFinish == 0)
+        #expect(row.cancelledOfIntendedCancel == 1)
+        #expect(row.intentMatchRate == 0.5)
+        #expect(row.medianVelocityJump == nil && row.medianCompletionTime == nil)
+    }
+
+    /// Chunked parallel replay equals replaying each trace alone, whatever the chunking.
+    @Test func parallelRunEqualsSerial() throws {
+        let set = TraceSources.synthetic(count: 300, seed: 7)
+        let models = BuiltInModel.allCases.map { $0.benchModel(estimator: BehaviorDependencies.defaultEstimator()) }
+        let results = BehaviorBenchmark(models: models).run([set])
+        for (t, trace) in set.traces.enumerated() {
+            for (m, model) in models.enumerated() {
+                #expect(results.outcomes[0][t][m] == TraceOutcome(model.runner.run(trace)), "trace \(trace.id), model \(model.name)")
+            }
+        }
+    }
+
+    /// Every family has a row per model, families alphabetically after the overall row.
+    @Test func syntheticRows() throws {
+        let command = try BehaviorCommand.parse(["--no-recorded", "--synthetic", "60", "--seed", "3", "--model", "physics", "--format", "csv"])
+        let output = try command.report(currentDirectory: URL(fileURLWithPath: "/")) { _ in }
+        let sources = parseCSV(output).rows.map { $0["source"]! }
+        let families = Set(TraceSources.synthetic(count: 60, seed: 3).traces.compactMap(\.family)).sorted()
+        #expect(families.count == 6, "every family of issue 3 in 60 gestures")
+        #expect(sources == ["synthetic"] + families.map { "synthetic/\($0)" })
+        #expect(try command.report(currentDirectory: URL(fileURLWithPath: "/")) { _ in } == output, "seeded: same output twice")
+    }
+}
+
+@Suite struct QuantileTests {
+    @Test func linearInterpolation() {
+        #expect(quantile([], 0.5) == nil)
+        #expect(quantile([3], 0.9) == 3)
+        #expect(quantile([1, 2], 0.5) == 1.5)
+        #expect(quantile([1, 2, 3, 4, 5], 0.5) == 3)
+        #expect(quantile([0, 10], 0.9) == 9)
+        #expect(quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9) == 9.1) // numpy: 9.1
+        #expect(quantile([1, .infinity], 0.5) == .infinity)
+        #expect(quantile([.infinity, .infinity], 0.5) == .infinity)
+    }
+}
