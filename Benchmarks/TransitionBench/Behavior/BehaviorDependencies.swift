@@ -8,7 +8,7 @@ import TransitionTraces
 enum BehaviorDependencies {
     /// The release-velocity estimator every model uses (the library's default).
     static func defaultEstimator() -> any VelocityEstimator {
-        StandInLineVelocityEstimator() // MERGE: LeastSquaresVelocityEstimator()
+        LeastSquaresVelocityEstimator()
     }
 
     /// Reads one trace file; a broken file throws an error whose description names the file,
@@ -19,9 +19,9 @@ enum BehaviorDependencies {
 
     /// The labelled synthetic corpus (every family, both directions); `trace.family` names the family.
     static func syntheticCorpus(seed: UInt64, count: Int) -> [GestureTrace] {
-        StandInSyntheticGenerator(seed: seed).corpus(count: count) // MERGE: SyntheticGestureGenerator(seed: seed).corpus(count: count)
+        SyntheticGestureGenerator(seed: seed).corpus(count: count)
     }
 
     /// Says which implementations are in use (printed on standard error with the timing).
-    static let provenance = "estimator: stand-in least-squares line over 100 ms; reader: stand-in; synthetic: stand-in generator"
+    static let provenance = "estimator: LeastSquaresVelocityEstimator (degree 2, 100 ms); reader: stand-in; synthetic: SyntheticGestureGenerator"
 }

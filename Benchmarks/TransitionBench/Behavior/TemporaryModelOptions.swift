@@ -44,7 +44,7 @@ struct PhysicsVariant {
             case "min-fling-velocity": physics.minFlingVelocity = try number({ $0 >= 0 }, ">= 0")
             case "touch-slop": touchSlop = try number({ $0 >= 0 }, ">= 0 (trace units)")
             case "settle-tolerance": settleTolerance = try number({ $0 > 0 }, "> 0 (fraction of the travel)")
-            case "horizon-ms": estimator = StandInLineVelocityEstimator(horizon: try number({ $0 > 0 }, "> 0 ms") / 1000)
+            case "horizon-ms": estimator = LeastSquaresVelocityEstimator(horizon: try number({ $0 > 0 }, "> 0 ms") / 1000)
             case "projection":
                 guard let form = ProjectionForm(rawValue: text) else {
                     throw SpecError(description: "--physics-variant '\(spec)': projection must be one of \(ProjectionForm.allCases.map(\.rawValue))")

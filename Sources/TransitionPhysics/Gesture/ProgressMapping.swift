@@ -4,8 +4,6 @@
 /// [0, 1] or rubber-banded beyond it. `sign` is fixed, or decided by the first movement past
 /// `touchSlop` (as a page view decides which page to turn to); until then progress is 0.
 public struct ProgressMapping: Hashable, Sendable {
-    public enum Axis: String, Hashable, Sendable, CaseIterable { case horizontal, vertical }
-
     /// Which way along the axis counts as progress.
     public enum Direction: Hashable, Sendable {
         /// Progress grows with the coordinate (`positive`) or against it.
@@ -39,13 +37,14 @@ public struct ProgressMapping: Hashable, Sendable {
 
     /// The distance along the axis that means progress 1, positive, in the samples' unit.
     public var travel: Double
-    public var axis: Axis
+    /// The screen axis the transition follows (`.x` for a horizontal pan).
+    public var axis: TouchAxis
     public var direction: Direction
     public var range: Range
     public var edgeZone: EdgeZone?
 
     public init(
-        travel: Double, axis: Axis = .horizontal, direction: Direction = .decidedByFirstMovement(touchSlop: 10),
+        travel: Double, axis: TouchAxis = .x, direction: Direction = .decidedByFirstMovement(touchSlop: 10),
         range: Range = .clamp, edgeZone: EdgeZone? = nil
     ) {
         precondition(travel > 0 && travel.isFinite, "Progress travel must be positive and finite; got \(travel).")
@@ -57,7 +56,7 @@ public struct ProgressMapping: Hashable, Sendable {
     }
 
     /// The sample's coordinate along the axis.
-    public func coordinate(of sample: TouchSample) -> Double { axis == .horizontal ? sample.x : sample.y }
+    public func coordinate(of sample: TouchSample) -> Double { axis == .x ? sample.x : sample.y }
 
     /// Progress for a raw (linear, unbounded) progress value, after clamping or rubber-banding.
     public func bounded(_ raw: Double) -> Double {

@@ -9,7 +9,7 @@ public struct GestureRunner: Sendable {
     /// Direction, range and edge zone of the mapping; the travel comes from each trace.
     public var direction: ProgressMapping.Direction
     public var range: ProgressMapping.Range
-    public var axis: ProgressMapping.Axis
+    public var axis: TouchAxis
     public var edgeZone: ProgressMapping.EdgeZone?
     /// Overrides each trace's travel (seed 004 maps a fixed 200 pt to progress 1); nil uses the trace's.
     public var fixedTravel: Double?
@@ -21,7 +21,7 @@ public struct GestureRunner: Sendable {
     public init(
         model: any ReleaseModel, estimator: any VelocityEstimator,
         direction: ProgressMapping.Direction = .decidedByFirstMovement(touchSlop: 10),
-        range: ProgressMapping.Range = .clamp, axis: ProgressMapping.Axis = .horizontal,
+        range: ProgressMapping.Range = .clamp, axis: TouchAxis = .x,
         edgeZone: ProgressMapping.EdgeZone? = nil, fixedTravel: Double? = nil,
         frameRate: Double = CompletionMetrics.defaultFrameRate,
         settleTolerance: Double = CompletionMetrics.defaultSettleTolerance

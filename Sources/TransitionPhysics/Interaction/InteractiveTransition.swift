@@ -29,6 +29,8 @@ public struct InteractiveTransition: Sendable {
         public var samples: [AxisSample]
         /// Raw progress at the last `changed` sample.
         public var lastChangedRaw: Double
+        /// The newest touch sample of this touch.
+        public var lastTouch: TouchSample
     }
 
     /// A release: what was known, and what the model made of it.
@@ -69,7 +71,7 @@ public struct InteractiveTransition: Sendable {
             let base = release.completion.curve.progress(at: max(0, sample.time - release.time))
             phase = .tracking(Tracking(
                 origin: position, sign: release.sign, baseProgress: base,
-                samples: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base))
+                samples: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base, lastTouch: sample))
             return nil
         case (.idle, .began):
             if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
@@ -77,21 +79,25 @@ public struct InteractiveTransition: Sendable {
             if case .fixed(let positive) = mapping.direction { sign = positive ? 1 : -1 }
             phase = .tracking(Tracking(
                 origin: position, sign: sign, baseProgress: 0,
-                samples: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0))
+                samples: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0, lastTouch: sample))
             return nil
         case (.tracking(var tracking), .changed):
             tracking.samples.append(AxisSample(time: sample.time, position: raw(position, &tracking)))
             tracking.lastChangedRaw = tracking.samples.last!.position
+            tracking.lastTouch = sample
             phase = .tracking(tracking)
             return nil
         case (.tracking(var tracking), .ended), (.tracking(var tracking), .cancelled):
             let rawNow = raw(position, &tracking)
-            // An up sample that repeats the last position carries no motion: velocity trackers
-            // (Android's, and ours) ignore it.
-            if tracking.samples.last?.position != rawNow {
-                tracking.samples.append(AxisSample(time: sample.time, position: rawNow))
-            }
-            let velocity = tracking.sign == nil ? 0 : estimator.velocity(of: tracking.samples)
+            // Prepared as `ReleaseSamples` prepares them (Android's and Flutter's trackers): a
+            // lift-off that repeats the last position carries no motion and is dropped, and if it
+            // comes more than 40 ms after that position the pointer had stopped: velocity 0.
+            let last = tracking.lastTouch
+            let repeatsLast = sample.x == last.x && sample.y == last.y
+            if !repeatsLast { tracking.samples.append(AxisSample(time: sample.time, position: rawNow)) }
+            let stopped = repeatsLast
+                && sample.time - last.time > ReleaseSamples.defaultStoppedAfter + VelocityWindow.timeResolution
+            let velocity = tracking.sign == nil || stopped ? 0 : estimator.velocity(of: tracking.samples)
             let state = ReleaseState(
                 progress: mapping.bounded(rawNow), velocity: velocity,
                 lastChangedProgress: mapping.bounded(tracking.lastChangedRaw),
