@@ -100,7 +100,7 @@ extension Spring {
     /// at `settlingDuration`; we solve the same equations, in closed form where there is one:
     /// - underdamped: z / sqrt(1 - z²) * e^(-z omega0 T) = epsilon, so
     ///   omega0 = ln(z / (sqrt(1 - z²) epsilon)) / (z T);
-    /// - critical: e^(-u) (1 + u) = epsilon with u = omega0 T, solved by Newton from u = 10.
+    /// - critical: e^(-u) (1 + u) = epsilon with u = omega0 T, solved by Newton on its logarithm.
     /// A damping ratio above 1 is treated as 1, as SwiftUI does; and so is an underdamped ratio
     /// too small for the envelope to start above `epsilon` (z / sqrt(1 - z²) <= epsilon).
     ///
@@ -121,13 +121,18 @@ extension Spring {
             omega0 = Double.log(envelopeScale / epsilon) / (z * settlingDuration)
             self.init(response: 2 * Double.pi / omega0, dampingRatio: z)
         } else {
-            var u = 10.0
-            for _ in 0..<50 {
-                // g(u) = e^-u (1 + u) - epsilon, g'(u) = -u e^-u
-                let g = Double.exp(-u) * (1 + u) - epsilon
-                let dg = -u * Double.exp(-u)
-                let next = u - g / dg
-                if abs(next - u) <= 1e-15 * u { u = next; break }
+            // h(u) = ln(1 + u) - u - ln(epsilon) = 0, h'(u) = -u / (1 + u). h is decreasing and
+            // concave on u > 0, so its tangents lie above it: from any start one Newton step lands
+            // at or right of the root and the iterates then fall monotonically onto it. (Newton on
+            // g(u) = e^-u (1 + u) - epsilon from u = 10, used before, overshot to negative u, hence
+            // a negative response and a trap, for every epsilon above ~0.005: g is convex there and
+            // 10 lies right of the root.) Start at u = -ln(epsilon), where h = ln(1 + u) > 0.
+            let logEpsilon = Double.log(epsilon)
+            var u = -logEpsilon
+            for _ in 0..<100 {
+                let h = Double.log(onePlus: u) - u - logEpsilon
+                let next = u + h * (1 + u) / u
+                if abs(next - u) <= 4 * Double.ulpOfOne * u { u = next; break }
                 u = next
             }
             omega0 = u / settlingDuration

@@ -70,7 +70,10 @@ extension Spring {
     /// - overdamped: exponentials of the two real roots r1 = -omega0² / (lambda + mu) (computed
     ///   without cancellation) and r2 = -(lambda + mu), F = e^(r1 t) (1 - e^(-2 mu t)) / 2 mu via
     ///   expm1, so nothing overflows for large t (cosh would) and nothing cancels for small mu;
-    /// - underdamped: direct, with 1 - cos written as 2 sin²(wd t / 2).
+    /// - underdamped: direct, with 1 - cos written as 2 sin²(wd t / 2);
+    /// - once the slowest envelope (e^(-lambda t), or e^(r1 t) when overdamped) underflows to 0,
+    ///   the propagator is exactly (E, F, E' , F') = 0 and the increment -1: returned as such, so
+    ///   that no 0 * infinity (lambda t, or a phase wd t, overflowing at huge t) turns it into NaN.
     public func propagator(time t: Double) -> SpringPropagator {
         precondition(t >= 0 && t.isFinite, "Spring time must be >= 0 and finite (seconds); got \(t).")
         let lambda = decayRate
@@ -78,14 +81,19 @@ extension Spring {
         let q = omega0Squared - lambda * lambda
         let rho = lambda + abs(q).squareRoot()
         if rho * t <= 0.5 {
-            return Self.seriesPropagator(time: t, lambda: lambda, omega0Squared: omega0Squared)
+            return Self.seriesPropagator(time: t, rho: rho, lambda: lambda, omega0Squared: omega0Squared)
         }
         let e: Double, f: Double, d: Double, a: Double
         if q > 0 {
             let wd = q.squareRoot()
             let decay = Double.exp(-lambda * t)
-            let s = Double.sin(wd * t), c = Double.cos(wd * t)
-            let halfSine = Double.sin(wd * t / 2)
+            if decay == 0 { return .settled }
+            // Only an (almost) undamped spring gets here with wd t overflowing: its phase is
+            // meaningless already (ulp(wd t) >> 2 pi), so reduce t by whole periods to keep
+            // sin and cos finite instead of NaN.
+            let phaseTime = (wd * t).isFinite ? t : t.truncatingRemainder(dividingBy: 2 * Double.pi / wd)
+            let s = Double.sin(wd * phaseTime), c = Double.cos(wd * phaseTime)
+            let halfSine = Double.sin(wd * phaseTime / 2)
             f = decay * s / wd
             e = decay * c
             d = e - lambda * f
@@ -96,6 +104,7 @@ extension Spring {
             let r1 = -omega0Squared / (lambda + mu)  // slow root, no cancellation
             let r2 = -(lambda + mu)                   // fast root
             let e1 = Double.exp(r1 * t), e2 = Double.exp(r2 * t)
+            if e1 == 0 { return .settled }  // and so is e2 <= e1
             let em1 = Double.expMinusOne(r1 * t), em2 = Double.expMinusOne(r2 * t)
             f = e1 * -Double.expMinusOne(-2 * mu * t) / (2 * mu)
             if mu < 0.5 * lambda {
@@ -111,6 +120,7 @@ extension Spring {
             }
         } else {
             let decay = Double.exp(-lambda * t)
+            if decay == 0 { return .settled }  // else 0 * (1 - lambda t) is NaN once lambda t overflows
             f = t * decay
             e = decay
             d = decay * (1 - lambda * t)
@@ -129,6 +139,23 @@ extension Spring {
     /// derivatives at 0), both obey a(n+2) = -2 lambda a(n+1) - omega0² a(n):
     /// p = (1, 0, -omega0², ...), u = (0, 1, -2 lambda, ...). Terms fall at least as fast as
     /// (rho t)^n / n!, so 24 terms reach round-off at rho t = 0.5.
+    ///
+    /// The series runs in scaled time tau = sigma t, with sigma the power of two just above rho
+    /// (so every scaling is exact): lambda / sigma < 1 and omega0² / sigma² < 1, hence
+    /// p'(n) = p(n) / sigma^n and u'(n) = u(n) / sigma^(n-1) stay below ~n. Unscaled, p(n) ~ rho^n
+    /// overflows at n = 24 for rho above ~7e12 (stiffness ~5e25) and t^n / n! overflows for t
+    /// above ~1e13 s (tiny stiffness), and 0 * infinity made NaN even at t = 0. Back in seconds:
+    /// F = F' / sigma, v from x0 = sigma (v from x0)', and the dimensionless sums are unchanged.
+    static func seriesPropagator(time t: Double, rho: Double, lambda: Double, omega0Squared: Double) -> SpringPropagator {
+        let sigma = rho > 0 && rho.isFinite ? Double(sign: .plus, exponent: rho.exponent + 1, significand: 1) : 1
+        let scaled = seriesPropagator(time: t * sigma, lambda: lambda / sigma, omega0Squared: omega0Squared / sigma / sigma)
+        return SpringPropagator(
+            positionFromPosition: scaled.positionFromPosition, positionFromVelocity: scaled.positionFromVelocity / sigma,
+            velocityFromPosition: scaled.velocityFromPosition * sigma, velocityFromVelocity: scaled.velocityFromVelocity,
+            positionIncrementFromPosition: scaled.positionIncrementFromPosition)
+    }
+
+    /// The series itself, in whatever time unit its arguments use (see above).
     static func seriesPropagator(time t: Double, lambda: Double, omega0Squared: Double) -> SpringPropagator {
         var pPrev = 1.0, pCur = 0.0   // p(n), p(n+1) for n = 0
         var uPrev = 0.0, uCur = 1.0   // u(n), u(n+1)
@@ -155,4 +182,11 @@ extension Spring {
             velocityFromPosition: vp, velocityFromVelocity: d,
             positionIncrementFromPosition: increment)
     }
+}
+
+extension SpringPropagator {
+    /// The propagator once every exponential has underflowed: the state has reached the target.
+    static let settled = SpringPropagator(
+        positionFromPosition: 0, positionFromVelocity: 0, velocityFromPosition: 0, velocityFromVelocity: 0,
+        positionIncrementFromPosition: -1)
 }
