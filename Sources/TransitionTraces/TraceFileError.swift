@@ -1,0 +1,118 @@
+/// Why a trace CSV file was refused: the file, the 1-based line (the header is line 1), the
+/// column, what was expected there and what was found.
+///
+/// `description` reads like a compiler diagnostic, for command-line tools to print as is:
+///
+///     swipes.csv:12: column t_ms (field 4): expected a finite decimal number, found "NaN"
+public struct TraceFileError: Error, CustomStringConvertible, Hashable, Sendable {
+    /// The kind of problem, for tests and for callers that react differently to each.
+    public enum Problem: String, Hashable, Sendable, CaseIterable {
+        /// The file could not be read at all (missing, a directory, no permission).
+        case unreadable
+        /// The file has no bytes, or only line breaks.
+        case emptyFile
+        /// The bytes are not UTF-8 text.
+        case invalidUTF8
+        /// A quote out of place (RFC 4180): unterminated, inside an unquoted field, or followed
+        /// by something other than a comma or a line break; also a bare carriage return.
+        case malformedQuoting
+        /// An empty line between rows.
+        case blankLine
+        /// The header lacks a required column.
+        case missingColumn
+        /// The header names a column twice.
+        case duplicateColumn
+        /// A row has more or fewer fields than the header.
+        case wrongFieldCount
+        /// A number field is not a decimal number.
+        case notANumber
+        /// A number field is NaN or infinite (or overflows to infinity).
+        case nonFinite
+        /// A number is outside the documented sane range (`TraceFormat`).
+        case outOfRange
+        /// travel_px is zero or negative.
+        case nonPositiveTravel
+        /// trace_id is empty, padded with spaces or holds control characters (also user_id,
+        /// device_id and family when present).
+        case invalidIdentifier
+        /// phase is not down, move, up, cancel or cancelled.
+        case unknownPhase
+        /// intent is not finish, cancel or empty.
+        case unknownIntent
+        /// t_ms decreases within a trace.
+        case timeDecreasing
+        /// A trace_id reappears after other traces: a trace's rows must be contiguous.
+        case traceNotContiguous
+        /// A trace's first row is not `down`, or `down` appears after the first row.
+        case misplacedDown
+        /// A row follows the trace's `up` or `cancel`.
+        case rowAfterEnd
+        /// A trace's last row is not `up` or `cancel` (truncated trace).
+        case traceNotEnded
+        /// travel_px, intent, user_id, device_id or family changes within a trace.
+        case inconsistentTraceField
+        /// A header but no rows.
+        case noTraces
+    }
+
+    /// The file name as given to the reader (the URL's last component, or `parse`'s argument).
+    public var fileName: String
+    /// 1-based line number; the header is line 1; 0 when the file could not be read. For a record spanning lines (a quoted field
+    /// with a line break) the line where the problem starts.
+    public var line: Int
+    /// The column's header name, when the problem is in one column.
+    public var column: String?
+    /// The column's 1-based position in the row, when known.
+    public var fieldNumber: Int?
+    public var problem: Problem
+    /// What the reader expected, as a phrase ("a finite decimal number").
+    public var expected: String
+    /// What it found, already quoted and shortened for display; nil when nothing to show.
+    public var found: String?
+
+    public init(
+        fileName: String, line: Int, column: String? = nil, fieldNumber: Int? = nil,
+        problem: Problem, expected: String, found: String? = nil
+    ) {
+        self.fileName = fileName
+        self.line = line
+        self.column = column
+        self.fieldNumber = fieldNumber
+        self.problem = problem
+        self.expected = expected
+        self.found = found
+    }
+
+    public var description: String {
+        var text = line > 0 ? "\(fileName):\(line):" : "\(fileName):"
+        if let column {
+            text += " column \(column)"
+            if let fieldNumber { text += " (field \(fieldNumber))" }
+            text += ":"
+        } else if let fieldNumber {
+            text += " field \(fieldNumber):"
+        }
+        text += " expected \(expected)"
+        if let found { text += ", found \(found)" }
+        return text
+    }
+
+    /// `text` quoted for a message: at most 40 characters, control characters escaped, so a
+    /// file of random bytes cannot garble the terminal.
+    static func quoted(_ text: some StringProtocol) -> String {
+        var shown = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == 40 { shown += "..."; break }
+            count += 1
+            switch scalar {
+            case "\"": shown += "\\\""
+            case "\\": shown += "\\\\"
+            case _ where scalar.properties.generalCategory == .control || scalar.value == 0xFFFD:
+                shown += "\\u{\(String(scalar.value, radix: 16))}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"\(shown)\""
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TransitionPhysics
+
+/// Reads recorded or exported gesture traces from the trace CSV format (`TraceFormat`,
+/// shared/data/README.md).
+///
+/// Strict: a file is either read whole and valid or refused with a `TraceFileError` naming the
+/// file, line, column and what was expected. Nothing is skipped, repaired or clamped.
+///
+/// Each trace's samples carry time in seconds (t_ms / 1000, relative to the file's origin,
+/// touch-down for recorded data), x and y in pixels; `travel` is travel_px; `userID`,
+/// `deviceID` and `family` are nil when their field is empty (or, for family, absent).
+public enum TraceReader {
+    /// Reads and validates the trace file at `url`.
+    ///
+    /// - Returns: The traces in file order, each with at least a `down` and an `up` or `cancel`.
+    /// - Throws: `TraceFileError` (`.unreadable` when the file cannot be read).
+    public static func read(contentsOf url: URL) throws(TraceFileError) -> [GestureTrace] {
+        let fileName = url.lastPathComponent
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TraceFileError(
+                fileName: fileName, line: 0, problem: .unreadable, expected: "a readable file at \(url.path)",
+                found: String(describing: error))
+        }
+        return try parse(bytes: [UInt8](data), fileName: fileName)
+    }
+
+    /// Parses trace CSV text; `fileName` only labels errors.
+    public static func parse(_ text: String, fileName: String) throws(TraceFileError) -> [GestureTrace] {
+        try parse(bytes: Array(text.utf8), fileName: fileName)
+    }
+
+    /// Parses trace CSV bytes, which must be UTF-8 (a leading byte-order mark is skipped);
+    /// `fileName` only labels errors.
+    public static func parse(bytes: [UInt8], fileName: String) throws(TraceFileError) -> [GestureTrace] {
+        try validateUTF8(bytes, fileName: fileName)
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if bytes[start...].allSatisfy({ $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            throw TraceFileError(
+                fileName: fileName, line: 1, problem: .emptyFile,
+                expected: "a header line naming the columns \(TraceFormat.requiredColumns.joined(separator: ","))",
+                found: "an empty file")
+        }
+        var tokenizer = CSVTokenizer(bytes: bytes, startingAt: start, fileName: fileName)
+        guard let header = try tokenizer.nextRecord() else {
+            preconditionFailure("a non-empty file has a first record")
+        }
+        let columns = try TraceColumns(header: header, fileName: fileName)
+        var assembler = TraceAssembler(columns: columns)
+        var pendingBlankLine: Int? = nil
+        var rowCount = 0
+        while let record = try tokenizer.nextRecord() {
+            if record.isBlank {
+                pendingBlankLine = pendingBlankLine ?? record.line
+                continue
+            }
+            if let blank = pendingBlankLine {
+                throw TraceFileError(
+                    fileName: fileName, line: blank, problem: .blankLine,
+                    expected: "a row of \(columns.fieldCount) fields (blank lines only at the end)", found: "an empty line")
+            }
+            try assembler.add(try columns.row(record))
+            rowCount += 1
+        }
+        guard rowCount > 0 else {
+            throw TraceFileError(
+                fileName: fileName, line: 2, problem: .noTraces, expected: "at least one row after the header",
+                found: "the end of the file")
+        }
+        return try assembler.finish()
+    }
+
+    /// Throws `.invalidUTF8` at the line of the first byte that is not part of valid UTF-8.
+    private static func validateUTF8(_ bytes: [UInt8], fileName: String) throws(TraceFileError) {
+        let scan = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            for i in buffer.indices where buffer[i] >= 0x80 { return i }
+            return nil
+        }
+        guard let firstNonASCII = scan else { return }
+        // Decode from the start of the line holding the first non-ASCII byte.
+        let lineStart = bytes[..<firstNonASCII].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        var line = 1 + bytes[..<lineStart].count(where: { $0 == UInt8(ascii: "\n") })
+        var iterator = bytes[lineStart...].makeIterator()
+        var decoder = Unicode.UTF8.ForwardParser()
+        var offset = lineStart
+        while true {
+            switch decoder.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") { line += 1 }
+                offset += encoded.count
+            case .emptyInput:
+                return
+            case .error(let length):
+                let shown = bytes[offset..<min(offset + max(length, 1), bytes.count)]
+                    .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                throw TraceFileError(
+                    fileName: fileName, line: line, problem: .invalidUTF8, expected: "UTF-8 text",
+                    found: "the byte sequence \(shown) at byte offset \(offset)")
+            }
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder: the trace reader lands with issue 3.
-import TransitionPhysics
