@@ -27,14 +27,18 @@ public struct BehaviorSummary: Sendable, Hashable {
     public var p90CompletionTime: Double?
     /// Fraction of the travel.
     public var medianOvershoot: Double?
+    /// Progress per second squared: the completion's peak |acceleration|, what a stiffer spring pays.
+    public var medianPeakAcceleration: Double?
     /// Traces that started a transition (the population of the medians).
     public var started: Int
 
-    /// The columns, in order: the list, named exactly so, then `started`.
+    /// The columns, in order: the list, named exactly so, then `started` and
+    /// `median_peak_acceleration_per_s2`.
     public static let columns = [
         "model", "source", "traces", "intended_finish", "intended_cancel", "finished_of_intended_finish",
         "cancelled_of_intended_cancel", "intent_match_rate", "median_velocity_jump_per_s", "p90_velocity_jump_per_s",
         "median_completion_time_s", "p90_completion_time_s", "median_overshoot", "started",
+        "median_peak_acceleration_per_s2",
     ]
 
     /// A cell of the row, by column order.
@@ -52,6 +56,7 @@ public struct BehaviorSummary: Sendable, Hashable {
             .rate(finishedOfIntendedFinish), .rate(cancelledOfIntendedCancel), .rate(intentMatchRate),
             .measure(medianVelocityJump), .measure(p90VelocityJump), .measure(medianCompletionTime),
             .measure(p90CompletionTime), .measure(medianOvershoot), .count(started),
+            .measure(medianPeakAcceleration),
         ]
     }
 
@@ -89,6 +94,7 @@ public struct BehaviorSummary: Sendable, Hashable {
         medianCompletionTime = quantile(times, 0.5)
         p90CompletionTime = quantile(times, 0.9)
         medianOvershoot = quantile(overshoots, 0.5)
+        medianPeakAcceleration = quantile(startedOutcomes.map(\.peakAcceleration).sorted(), 0.5)
     }
 }
 

@@ -44,6 +44,16 @@ struct PhysicsVariant {
             case "min-fling-velocity": physics.minFlingVelocity = try number({ $0 >= 0 }, ">= 0")
             case "touch-slop": touchSlop = try number({ $0 >= 0 }, ">= 0 (trace units)")
             case "settle-tolerance": settleTolerance = try number({ $0 > 0 }, "> 0 (fraction of the travel)")
+            case "estimator":
+                guard let kind = VelocityEstimatorKind(parsing: text) else {
+                    throw SpecError(description: "--physics-variant '\(spec)': estimator must be one of \(VelocityEstimatorKind.allCases.map(\.rawValue))")
+                }
+                estimator = kind.estimator
+            case "short-window":
+                guard let rule = LeastSquaresVelocityEstimator.ShortWindowRule(rawValue: text) else {
+                    throw SpecError(description: "--physics-variant '\(spec)': short-window must be zero or lowerDegree")
+                }
+                estimator = LeastSquaresVelocityEstimator(shortWindowRule: rule)
             case "horizon-ms": estimator = LeastSquaresVelocityEstimator(horizon: try number({ $0 > 0 }, "> 0 ms") / 1000)
             case "projection":
                 guard let form = ProjectionForm(rawValue: text) else {
@@ -58,7 +68,7 @@ struct PhysicsVariant {
             default:
                 throw SpecError(
                     description: "--physics-variant '\(spec)': unknown key '\(key)' (response, damping-ratio, deceleration-rate, "
-                        + "threshold, min-fling-velocity, projection, overshoot, horizon-ms, touch-slop, settle-tolerance)")
+                        + "threshold, min-fling-velocity, projection, overshoot, horizon-ms, estimator, short-window, touch-slop, settle-tolerance)")
             }
         }
         physics.spring = Spring(response: response, dampingRatio: dampingRatio)
