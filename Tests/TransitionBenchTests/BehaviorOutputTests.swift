@@ -19,7 +19,7 @@ import Testing
 
     @Test func columnsAreTheIssuesNamedExactly() {
         #expect(Array(BehaviorSummary.columns.prefix(Self.issueColumns.count)) == Self.issueColumns)
-        #expect(BehaviorSummary.columns == Self.issueColumns + ["started"])
+        #expect(BehaviorSummary.columns == Self.issueColumns + ["started", "median_peak_acceleration_per_s2"])
     }
 
     @Test func csvIsRFC4180() throws {
@@ -27,7 +27,7 @@ import Testing
         #expect(output.hasPrefix(BehaviorSummary.columns.joined(separator: ",") + "\r\n"))
         let lines = output.components(separatedBy: "\r\n")
         #expect(lines.count == 6 && lines.last == "", "header, 4 rows, CRLF after each")
-        #expect(lines.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 14 })
+        #expect(lines.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 15 })
         #expect(BehaviorReport.csvEscape("a,b\"c") == "\"a,b\"\"c\"")
     }
 
@@ -47,7 +47,7 @@ import Testing
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         #expect(lines[0].split(separator: " ").map(String.init) == BehaviorSummary.columns)
-        #expect(lines.dropFirst().allSatisfy { $0.split(separator: " ").count == 14 })
+        #expect(lines.dropFirst().allSatisfy { $0.split(separator: " ").count == 15 })
         // Right-aligned numbers: every row ends where the header ends.
         #expect(Set(lines.map(\.count)).count == 1)
         #expect(lines[1].hasPrefix("classic ") && lines[1].contains("hand.csv"))

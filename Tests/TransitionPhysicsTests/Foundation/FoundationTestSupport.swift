@@ -51,18 +51,7 @@ func scaledError(_ actual: Double, _ expected: Double, scale: Double) -> Double 
     abs(actual - expected) / scale
 }
 
-/// A small, fast, seedable generator (SplitMix64), so failures name a reproducible seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// Seeded randomness uses the core's `SplitMix64`, so failures name a reproducible seed.
 
 extension Double {
     /// A log-uniform random value in [low, high] (both positive).
