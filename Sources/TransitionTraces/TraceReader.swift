@@ -16,14 +16,14 @@ public enum TraceReader {
     /// - Returns: The traces in file order, each with at least a `down` and an `up` or `cancel`.
     /// - Throws: `TraceFileError` (`.unreadable` when the file cannot be read).
     public static func read(contentsOf url: URL) throws(TraceFileError) -> [GestureTrace] {
-        let fileName = url.lastPathComponent
+        let fileName = url.path
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw TraceFileError(
-                fileName: fileName, line: 0, problem: .unreadable, expected: "a readable file at \(url.path)",
-                found: String(describing: error))
+                fileName: fileName, line: 0, problem: .unreadable, expected: "a readable file",
+                found: error.localizedDescription)
         }
         return try parse(bytes: [UInt8](data), fileName: fileName)
     }

@@ -14,7 +14,7 @@ enum BehaviorDependencies {
     /// Reads one trace file; a broken file throws an error whose description names the file,
     /// line, column and reason.
     static func readTraces(contentsOf url: URL) throws -> [GestureTrace] {
-        try StandInTraceReader.read(contentsOf: url) // MERGE: try TraceReader.read(contentsOf: url)
+        try TraceReader.read(contentsOf: url)
     }
 
     /// The labelled synthetic corpus (every family, both directions); `trace.family` names the family.
@@ -23,5 +23,5 @@ enum BehaviorDependencies {
     }
 
     /// Says which implementations are in use (printed on standard error with the timing).
-    static let provenance = "estimator: LeastSquaresVelocityEstimator (degree 2, 100 ms); reader: stand-in; synthetic: SyntheticGestureGenerator"
+    static let provenance = "estimator: LeastSquaresVelocityEstimator (degree 2, 100 ms); reader: TraceReader; synthetic: SyntheticGestureGenerator"
 }
