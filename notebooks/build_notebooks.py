@@ -570,7 +570,8 @@ PERFORMANCE = [
 
         def draw(ax, frame, style, color_index):
             for k, (name, part) in enumerate(frame.groupby("series", sort=True)):
-                part = part.sort_values("batch")
+                # one point per batch size (the median if a size was measured more than once)
+                part = part.groupby("batch", dropna=False)["value"].median().reset_index().sort_values("batch")
                 ax.plot(part["batch"], part["value"], marker="o", ls=style, label=name,
                         color=plt.cm.tab10((color_index + k) % 10))
             return color_index + frame["series"].nunique()
@@ -593,6 +594,8 @@ PERFORMANCE = [
         ax_t.set_xlabel("batch size (lanes)")
         ax_t.set_ylabel(f"throughput ({step_unit})")
         ax_t.set_title("Lane-steps per second by backend")
+        if not info["lanes_flag"]:
+            tp.note(ax_t, "one batch size only: this runner has no --lanes flag", y=0.95)
         ax_t.legend(loc="best")
 
         traj_rows = tput[tput["measurement"] == "trajectory_bandwidth"]

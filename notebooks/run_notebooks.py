@@ -22,6 +22,7 @@ import argparse
 import copy
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -47,8 +48,9 @@ RESPONSES_S = [0.15, 0.3, 0.6]
 DAMPING_RATIOS = [0.4, 0.7, 1.0]
 DECELERATION_RATES = [0.99, 0.995, 0.998, 0.999]
 THROUGHPUT_LANES = [100_000, 10_000, 1_000]
-THROUGHPUT_BUDGET_S = 150.0  # skip further batch sizes once the throughput runs took this long
-CLI_TIMEOUT_S = 240.0
+THROUGHPUT_BUDGET_S = 90.0  # skip further batch sizes once the throughput runs took this long
+THROUGHPUT_TIMEOUT_S = 180.0
+CLI_TIMEOUT_S = 120.0
 CELL_TIMEOUT_S = 300
 
 
@@ -181,14 +183,15 @@ class DataGenerator:
                                  f"{spent:.0f} s (budget {THROUGHPUT_BUDGET_S:.0f} s)")
                     continue
                 out = self.run(f"bench_throughput_{n}", [bench, "throughput", "--format", "csv",
-                                                        "--lanes", str(n)])
+                                                        "--lanes", str(n)], timeout=THROUGHPUT_TIMEOUT_S)
                 spent += self.runs[-1]["seconds"]
                 header, rows, comments = split_csv(out.stdout, "measurement,")
                 frames += [f"{r},{n}" for r in rows]
                 notes += comments
                 sizes.append(n)
         else:
-            out = self.run("bench_throughput", [bench, "throughput", "--format", "csv"])
+            out = self.run("bench_throughput", [bench, "throughput", "--format", "csv"],
+                           timeout=THROUGHPUT_TIMEOUT_S)
             header, rows, comments = split_csv(out.stdout, "measurement,")
             frames += [f"{r}," for r in rows]
             notes += comments
@@ -228,6 +231,20 @@ def failing_cell(nb) -> tuple[int, str] | None:
     return None
 
 
+def pin_kernel(folder: Path) -> None:
+    """Make the kernel named python3 this interpreter (the venv with the pinned packages), even
+    when a user-wide Jupyter install defines its own python3 kernel: JUPYTER_PATH is searched
+    before the user and system folders."""
+    spec = folder / "kernels" / "python3"
+    spec.mkdir(parents=True, exist_ok=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Python 3 (notebooks/.venv)", "language": "python",
+    }))
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        [str(folder)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])
+
+
 def execute(path: Path, write: bool, figure_dir: Path) -> None:
     import nbformat
     from nbclient import NotebookClient
@@ -244,8 +261,9 @@ def execute(path: Path, write: bool, figure_dir: Path) -> None:
         client.execute()
     except CellExecutionError as error:
         where = failing_cell(work)
-        cell = f"cell {where[0]} ({where[1]})" if where else "a cell"
-        raise RunError(f"{path.name}: {cell} failed\n{str(error)[-3000:]}")
+        cell = f"cell {where[0] + 1} of {len(work.cells)} ({where[1]})" if where else "a cell"
+        detail = re.sub(r"\x1b\[[0-9;]*m", "", str(error))  # drop the traceback's colours
+        raise RunError(f"{path.name}: {cell} failed\n{detail[-3000:]}\n{path.name}: {cell} failed")
     except Exception as error:  # kernel death, timeout
         raise RunError(f"{path.name}: execution failed: {type(error).__name__}: {error}")
     print(f"  executed {path.name} in {time.monotonic() - start:.1f} s", flush=True)
@@ -288,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
         unknown = [n for n in names if n not in NOTEBOOKS]
         if unknown:
             raise RunError(f"unknown notebooks: {unknown}; known: {list(NOTEBOOKS)}")
+        kernel_dir = tempfile.TemporaryDirectory(prefix="tp-kernel-")
+        pin_kernel(Path(kernel_dir.name))
         scratch = None
         if args.write:
             figure_dir = FIGURE_DIR
@@ -315,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
                     raise RunError(f"{name}: expected figures not produced: {', '.join(missing)}")
                 print(f"  {name}: figures {', '.join(NOTEBOOKS[name])} ok", flush=True)
         finally:
+            kernel_dir.cleanup()
             if scratch is not None:
                 scratch.cleanup()
     except RunError as error:
