@@ -78,8 +78,8 @@ DECISION_MAP = [
         sweep = tp.load("sweep_decision.csv")
         per_trace = tp.load("bench_per_trace.csv")
         models = tp.model_order(sweep["model"].unique())
-        progress_range = (sweep["release_progress"].min(), sweep["release_progress"].max())
-        velocity_range = (sweep["release_velocity_per_s"].min(), sweep["release_velocity_per_s"].max())
+        progress_range = (float(sweep["release_progress"].min()), float(sweep["release_progress"].max()))
+        velocity_range = (float(sweep["release_velocity_per_s"].min()), float(sweep["release_velocity_per_s"].max()))
         print(f"{len(sweep):,} grid rows: models {models}, progress {progress_range}, "
               f"velocity {velocity_range} per s")
 
@@ -223,6 +223,7 @@ COMPLETION_CURVES = [
         def with_approach(row, path):
             \"\"\"Time, progress and velocity with the finger's linear approach prepended (t < 0).\"\"\"
             p0, v0 = row["release_progress"], row["release_velocity_per_s"]
+            path = path.sort_values("t_s")
             t_before = np.linspace(-APPROACH_S, 0, 16)
             return (t_before, p0 + v0 * t_before, np.full_like(t_before, v0),
                     path["t_s"].to_numpy(), path["progress"].to_numpy(), path["velocity_per_s"].to_numpy())
@@ -305,9 +306,9 @@ COMPLETION_CURVES = [
 
         summary_cols = ["decision", "completion_time_s", "velocity_jump_per_s", "overshoot", "peak_acceleration_per_s2"]
         display(Markdown("**Response** (damping ratio fixed)"))
-        display(response[[response_col, tp.column(response, "damping_ratio")] + summary_cols])
+        display(response[tp.columns_present(response, "response", "damping_ratio") + summary_cols])
         display(Markdown("**Damping ratio** (response fixed)"))
-        display(damping[[tp.column(damping, "response"), damping_col] + summary_cols])
+        display(damping[tp.columns_present(damping, "response", "damping_ratio") + summary_cols])
     """),
     code("""
         fig = plt.figure(figsize=(16, 8))
@@ -390,9 +391,10 @@ RECORDED = [
         per_trace = tp.load("bench_per_trace.csv")
         display(Markdown("**Summary table** (`transition-bench behavior --format csv`)"))
         display(summary)
-        bench_notes = [r["stderr"] for r in manifest["runs"] if r["name"] == "bench_behavior" and r["stderr"]]
+        bench_run = next(r for r in manifest["runs"] if r["name"] == "bench_behavior")
+        bench_notes = "\\n".join(bench_run.get("notes", []) + ([bench_run["stderr"]] if bench_run["stderr"] else []))
         if bench_notes:
-            display(Markdown("**Benchmark notes (standard error):**\\n\\n```\\n" + bench_notes[0] + "\\n```"))
+            display(Markdown("**Notes printed by the benchmark:**\\n\\n```\\n" + bench_notes + "\\n```"))
 
         recorded = tp.with_user_and_device(per_trace[tp.recorded_mask(per_trace)])
         have_recorded = len(recorded) > 0
@@ -542,8 +544,6 @@ PERFORMANCE = [
         tput = tp.load("throughput.csv")
         info = manifest["throughput"]
         notes = list(info.get("notes", []))
-        if not info["lanes_flag"]:
-            notes.insert(0, "The runner has no --lanes flag: one batch size only (its default).")
         display(Markdown("**Notes from the throughput runs:**\\n\\n" + "\\n".join(f"- {n}" for n in notes)
                          if notes else "_No notes._"))
         # x axis: the batch size the runner reports, else the one it was asked for
@@ -595,7 +595,7 @@ PERFORMANCE = [
         ax_t.set_ylabel(f"throughput ({step_unit})")
         ax_t.set_title("Lane-steps per second by backend")
         if not info["lanes_flag"]:
-            tp.note(ax_t, "one batch size only: this runner has no --lanes flag", y=0.95)
+            tp.note(ax_t, "one batch size only (the runner's default): see the notes above", y=0.95)
         ax_t.legend(loc="best")
 
         traj_rows = tput[tput["measurement"] == "trajectory_bandwidth"]

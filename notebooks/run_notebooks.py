@@ -8,10 +8,11 @@ Both modes first run `transition-sweep` and `transition-bench` (release build, f
 `swift build -c release --show-bin-path`, or --bin-dir) into notebooks/data/ (ignored by git),
 then execute each notebook with nbclient.
 
---write  keeps the executed outputs in the committed .ipynb files and the figures in
-         notebooks/figures/.
---check  executes copies (the committed notebooks and figures are left untouched), writes the
-         figures into a scratch folder and verifies every expected PNG was produced.
+--write  (re)generates each .ipynb from build_notebooks.py, executes it and keeps the outputs in
+         the committed file, and the figures in notebooks/figures/.
+--check  verifies the committed notebooks' cells match build_notebooks.py, executes copies (the
+         committed notebooks and figures are left untouched), writes the figures into a scratch
+         folder and verifies every expected PNG was produced.
 
 A cell error fails the run with exit status 1, naming the notebook and the cell.
 """
@@ -37,7 +38,7 @@ FIGURE_DIR = NOTEBOOK_DIR / "figures"
 SHARED_TRACES = REPO_DIR.parent / "shared" / "data" / "bioident-gallery-swipes.csv"
 
 sys.path.insert(0, str(NOTEBOOK_DIR))
-from build_notebooks import NOTEBOOKS  # noqa: E402  (name -> figure names, one source of truth)
+from build_notebooks import NOTEBOOKS, build  # noqa: E402  (name -> figure names, one source of truth)
 
 # The gestures of the completion-curve notebook: (release progress, release velocity per s).
 # A fling from early progress, a slow drag past the middle, a flick back from late progress.
@@ -155,7 +156,7 @@ class DataGenerator:
             self.tools["transition-bench"], "behavior", "--synthetic", "2000", "--seed", "1",
             "--format", "csv", "--per-trace", DATA_DIR / "bench_per_trace.csv",
         ], stdout_file=DATA_DIR / "bench_summary.csv")
-        strip_to_header(DATA_DIR / "bench_summary.csv", "model,")
+        self.runs[-1]["notes"] = strip_to_header(DATA_DIR / "bench_summary.csv", "model,")
 
         throughput = self.throughput()
         return {
@@ -182,25 +183,35 @@ class DataGenerator:
                     notes.append(f"skipped batch size {n}: the throughput runs had already taken "
                                  f"{spent:.0f} s (budget {THROUGHPUT_BUDGET_S:.0f} s)")
                     continue
-                out = self.run(f"bench_throughput_{n}", [bench, "throughput", "--format", "csv",
-                                                        "--lanes", str(n)], timeout=THROUGHPUT_TIMEOUT_S)
+                try:
+                    out = self.run(f"bench_throughput_{n}", [bench, "throughput", "--format", "csv",
+                                                            "--lanes", str(n)], timeout=THROUGHPUT_TIMEOUT_S)
+                except RunError as error:
+                    if sizes or "exited with status 64" not in str(error):
+                        raise
+                    # the flag is listed but refuses a single size: measure the default only
+                    has_lanes = False
+                    notes.append(f"transition-bench throughput refused `--lanes {n}` (exit 64): "
+                                 "only its default batch size was measured")
+                    break
                 spent += self.runs[-1]["seconds"]
                 header, rows, comments = split_csv(out.stdout, "measurement,")
                 frames += [f"{r},{n}" for r in rows]
                 notes += comments
                 sizes.append(n)
-        else:
+        if not has_lanes:
             out = self.run("bench_throughput", [bench, "throughput", "--format", "csv"],
                            timeout=THROUGHPUT_TIMEOUT_S)
             header, rows, comments = split_csv(out.stdout, "measurement,")
             frames += [f"{r}," for r in rows]
             notes += comments
-            notes.append("transition-bench throughput has no --lanes flag in this build: "
-                         "only its default batch size was measured")
+            if not sizes and "--lanes" not in help_text.stdout + help_text.stderr:
+                notes.append("transition-bench throughput has no --lanes flag in this build: "
+                             "only its default batch size was measured")
         if header is None:
             raise RunError("transition-bench throughput printed no CSV header starting with 'measurement,'")
         (DATA_DIR / "throughput.csv").write_text("\n".join([header + ",requested_lanes", *frames]) + "\n")
-        return {"lanes_flag": has_lanes, "requested_lanes": sizes, "notes": notes}
+        return {"lanes_flag": has_lanes, "requested_lanes": sizes, "notes": list(dict.fromkeys(notes))}
 
 
 def split_csv(text: str, header_prefix: str) -> tuple[str | None, list[str], list[str]]:
@@ -216,11 +227,13 @@ def split_csv(text: str, header_prefix: str) -> tuple[str | None, list[str], lis
     return header, rows, other
 
 
-def strip_to_header(path: Path, header_prefix: str) -> None:
-    header, rows, _ = split_csv(path.read_text(), header_prefix)
+def strip_to_header(path: Path, header_prefix: str) -> list[str]:
+    """Keep only the CSV in a captured standard output; return the other lines (notes)."""
+    header, rows, other = split_csv(path.read_text(), header_prefix)
     if header is None:
         raise RunError(f"{path.name}: no CSV header starting with {header_prefix!r}")
     path.write_text("\n".join([header, *rows]) + "\n")
+    return other
 
 
 def failing_cell(nb) -> tuple[int, str] | None:
@@ -245,13 +258,25 @@ def pin_kernel(folder: Path) -> None:
         [str(folder)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])
 
 
+def cell_sources(nb) -> list[tuple[str, str]]:
+    return [(cell.cell_type, cell.source) for cell in nb.cells]
+
+
 def execute(path: Path, write: bool, figure_dir: Path) -> None:
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
-    nb = nbformat.read(path, as_version=4)
-    work = nb if write else copy.deepcopy(nb)
+    generated = build(path.name)
+    if write:
+        # --write executes what build_notebooks.py generates, so outputs always match the source.
+        work = generated
+    else:
+        committed = nbformat.read(path, as_version=4)
+        if cell_sources(committed) != cell_sources(generated):
+            raise RunError(f"{path.name} differs from what build_notebooks.py generates: edit the "
+                           "generator, then run `make notebooks` (or build_notebooks.py)")
+        work = copy.deepcopy(committed)
     os.environ["TP_FIGURE_DIR"] = str(figure_dir)
     client = NotebookClient(work, timeout=CELL_TIMEOUT_S, kernel_name="python3",
                             resources={"metadata": {"path": str(NOTEBOOK_DIR)}},
@@ -320,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for name in names:
                 path = NOTEBOOK_DIR / name
-                if not path.exists():
+                if not args.write and not path.exists():
                     raise RunError(f"{path} is missing: run notebooks/build_notebooks.py")
                 before = time.time()
                 execute(path, args.write, figure_dir)

@@ -82,6 +82,17 @@ def column(df: pd.DataFrame, prefix: str) -> str:
     return matches[0]
 
 
+def columns_present(df: pd.DataFrame, *prefixes: str) -> list[str]:
+    """The columns matching each prefix that exist (for tables that show what is there)."""
+    found = []
+    for prefix in prefixes:
+        try:
+            found.append(column(df, prefix))
+        except KeyError:
+            pass
+    return found
+
+
 def source_column(df: pd.DataFrame) -> str | None:
     for name in ("source", "family"):
         if name in df.columns:
