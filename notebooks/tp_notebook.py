@@ -1,0 +1,156 @@
+"""Shared helpers for the TransitionPhysics notebooks: where the data and figures live, loading
+the CSV written by `run_notebooks.py`, and a few plotting conventions.
+
+The notebooks read only what `run_notebooks.py` produced in `notebooks/data/` by running the
+project's own CLIs (`transition-sweep`, `transition-bench`); no number in a figure is typed in.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import matplotlib
+import pandas as pd
+
+NOTEBOOK_DIR = Path(__file__).resolve().parent
+REPO_DIR = NOTEBOOK_DIR.parent
+DATA_DIR = NOTEBOOK_DIR / "data"
+# run_notebooks.py --check points this at a scratch folder so a test run leaves the committed
+# PNGs alone; otherwise figures go to notebooks/figures/.
+FIGURE_DIR = Path(os.environ.get("TP_FIGURE_DIR", NOTEBOOK_DIR / "figures"))
+# The recorded swipes are never copied into the repository: they are read from the sibling
+# shared folder when it exists (see ../shared/data/README.md).
+SHARED_TRACES = REPO_DIR.parent / "shared" / "data" / "bioident-gallery-swipes.csv"
+
+MODELS = ["classic", "cupertino", "physics"]
+MODEL_COLORS = {"classic": "#d62728", "cupertino": "#ff7f0e", "physics": "#1f77b4"}
+MODEL_LABELS = {
+    "classic": "classic (UIKit percent-driven)",
+    "cupertino": "cupertino (Flutter back swipe)",
+    "physics": "physics (projected spring)",
+}
+CITATION = (
+    "Recorded swipes: BioIdent gallery task; Antal, Bokor, Szabo, \"Information revealed from "
+    "scrolling interactions on mobile devices\", Pattern Recognition Letters 56 (2015) 7-13."
+)
+
+
+def setup() -> None:
+    """Plot defaults: small inline images (they are stored in the notebooks), sharper PNGs."""
+    matplotlib.rcParams.update({
+        "figure.dpi": 72,
+        "savefig.dpi": 130,
+        "axes.grid": True,
+        "grid.alpha": 0.3,
+        "legend.fontsize": "small",
+        "axes.titlesize": "medium",
+    })
+
+
+def manifest() -> dict:
+    """What run_notebooks.py ran to produce the data (commands, timings, notes)."""
+    path = DATA_DIR / "manifest.json"
+    if not path.exists():
+        raise FileNotFoundError(
+            f"{path} is missing: generate the data with `make notebooks` "
+            "(or notebooks/.venv/bin/python notebooks/run_notebooks.py --write)."
+        )
+    return json.loads(path.read_text())
+
+
+def load(name: str) -> pd.DataFrame:
+    """Read one CSV written by run_notebooks.py into a DataFrame."""
+    path = DATA_DIR / name
+    if not path.exists():
+        raise FileNotFoundError(
+            f"{path} is missing: generate the data with `make notebooks` "
+            "(or notebooks/.venv/bin/python notebooks/run_notebooks.py --write)."
+        )
+    return pd.read_csv(path)
+
+
+def column(df: pd.DataFrame, prefix: str) -> str:
+    """The column whose name is `prefix` or starts with it (parameter columns carry a unit
+    suffix, e.g. response_s, deceleration_rate_per_ms)."""
+    if prefix in df.columns:
+        return prefix
+    matches = [c for c in df.columns if c.startswith(prefix)]
+    if not matches:
+        raise KeyError(f"no column starting with {prefix!r}; columns: {list(df.columns)}")
+    return matches[0]
+
+
+def columns_present(df: pd.DataFrame, *prefixes: str) -> list[str]:
+    """The columns matching each prefix that exist (for tables that show what is there)."""
+    found = []
+    for prefix in prefixes:
+        try:
+            found.append(column(df, prefix))
+        except KeyError:
+            pass
+    return found
+
+
+def source_column(df: pd.DataFrame) -> str | None:
+    for name in ("source", "family"):
+        if name in df.columns:
+            return name
+    return None
+
+
+def recorded_mask(per_trace: pd.DataFrame) -> pd.Series:
+    """Rows of the per-trace benchmark CSV that come from recorded swipes (not synthetic)."""
+    if "user_id" in per_trace.columns and per_trace["user_id"].notna().any():
+        return per_trace["user_id"].notna()
+    src = source_column(per_trace)
+    if src is None:
+        return pd.Series(False, index=per_trace.index)
+    text = per_trace[src].astype(str).str.lower()
+    return ~text.str.startswith("synthetic") & (
+        text.str.contains("record") | text.str.contains("bioident") | text.str.endswith(".csv")
+    )
+
+
+def with_user_and_device(recorded: pd.DataFrame) -> pd.DataFrame:
+    """Recorded per-trace rows with user_id and device_id: taken from the per-trace CSV when the
+    benchmark wrote them, else joined by trace_id from the shared trace file (read in place)."""
+    if {"user_id", "device_id"} <= set(recorded.columns) and recorded["user_id"].notna().all():
+        return recorded
+    if not SHARED_TRACES.exists():
+        return recorded.assign(user_id=pd.NA, device_id=pd.NA)
+    ids = (
+        pd.read_csv(SHARED_TRACES, usecols=["trace_id", "user_id", "device_id"])
+        .drop_duplicates("trace_id")
+    )
+    base = recorded.drop(columns=[c for c in ("user_id", "device_id") if c in recorded.columns])
+    return base.merge(ids, on="trace_id", how="left")
+
+
+def note(ax, text: str, x: float = 0.5, y: float = 0.5, **kwargs) -> None:
+    """A visible boxed note inside an axes (used when data is absent or a fallback was taken);
+    x and y are axes fractions."""
+    style = dict(ha="center", va="center", fontsize="small", wrap=True, zorder=10,
+                 bbox=dict(boxstyle="round", facecolor="#fff3cd", edgecolor="#c69500"))
+    style.update(kwargs)
+    ax.text(x, y, text, transform=ax.transAxes, **style)
+
+
+def model_order(names) -> list[str]:
+    """The three headline models first, then any other variant the benchmark ran."""
+    names = list(dict.fromkeys(names))
+    return [m for m in MODELS if m in names] + sorted(m for m in names if m not in MODELS)
+
+
+def model_color(name: str, index: int = 0) -> str:
+    extra = ["#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#17becf"]
+    return MODEL_COLORS.get(name, extra[index % len(extra)])
+
+
+def savefig(fig, name: str) -> Path:
+    """Write the figure as notebooks/figures/<name>.png (or TP_FIGURE_DIR) and return the path."""
+    FIGURE_DIR.mkdir(parents=True, exist_ok=True)
+    path = FIGURE_DIR / f"{name}.png"
+    fig.savefig(path, bbox_inches="tight", metadata={"Software": None})
+    return path
