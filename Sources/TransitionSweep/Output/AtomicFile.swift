@@ -127,6 +127,12 @@ enum SignalCleanup {
         _ = paths
         // A file-size limit (ulimit -f) then fails the write (EFBIG) instead of killing us.
         signal(SIGXFSZ, SIG_IGN)
+        // A launcher may hand us these signals blocked (the mask survives exec); a stopped run
+        // must still clean up, so unblock them (worker threads inherit this thread's mask).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             #if canImport(Glibc)
