@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,6 +49,12 @@ public final class AtomicFile: ByteSink {
         fchmod(fd, 0o666 & ~mask)
     }
 
+    /// Bytes written so far, and how far disk write-back has been started.
+    private var written = 0
+    private var flushStarted = 0
+    /// Start write-back every this many bytes, so the final fsync has little left to wait for.
+    static let writeBackStep = 32 << 20
+
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         guard var p = bytes.baseAddress else { return }
         var left = bytes.count
@@ -59,11 +66,23 @@ public final class AtomicFile: ByteSink {
             }
             p += n
             left -= n
+            written += n
+        }
+        if written - flushStarted >= Self.writeBackStep {
+            flushStarted = written
+            writeBack.request(upTo: written)
         }
     }
 
+    /// Starts disk write-back of what is written so far on a helper thread, so that the data
+    /// goes to disk while later rows compute and the final fsync has little left to do (a 1.5 GB
+    /// sweep otherwise waits seconds at the end). The writing thread never waits for the disk.
+    private lazy var writeBack = WriteBack(fd: fd)
+
+
     /// Flushes, closes and renames into place.
     public func commit() throws {
+        writeBack.stop()
         if fsync(fd) != 0 && errno != EINVAL { throw SweepIOError.system("cannot flush", path: temporaryPath) }
         if close(fd) != 0 { fd = -1; throw SweepIOError.system("cannot close", path: temporaryPath) }
         fd = -1
@@ -78,12 +97,78 @@ public final class AtomicFile: ByteSink {
 
     /// Removes the temporary file (idempotent).
     public func abort() {
+        writeBack.stop()
         if fd >= 0 { close(fd); fd = -1 }
         unlink(temporaryPath)
         SignalCleanup.unregister(slot)
     }
 
     deinit { if fd >= 0 { abort() } }
+}
+
+/// A helper thread that asks the kernel to write a file's dirty pages to disk
+/// (`sync_file_range(SYNC_FILE_RANGE_WRITE)` on Linux; nothing elsewhere).
+final class WriteBack: @unchecked Sendable {
+    private let fd: Int32
+    private let condition = NSCondition()
+    private var requested = 0
+    private var done = 0
+    private var stopping = false
+    private var running = false
+
+    #if os(Linux)
+    /// Linux's sync_file_range(2), looked up at run time (Glibc's module map hides it behind
+    /// _GNU_SOURCE); nil where the C library lacks it.
+    typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+    static let syncFileRange: SyncFileRange? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
+        return unsafeBitCast(symbol, to: SyncFileRange.self)
+    }()
+    #endif
+
+    init(fd: Int32) { self.fd = fd }
+
+    func request(upTo offset: Int) {
+        #if os(Linux)
+        guard Self.syncFileRange != nil else { return }
+        condition.lock()
+        requested = offset
+        if !running && !stopping {
+            running = true
+            let thread = Thread { [self] in self.loop() }
+            thread.start()
+        }
+        condition.signal()
+        condition.unlock()
+        #endif
+    }
+
+    private func loop() {
+        #if os(Linux)
+        condition.lock()
+        while true {
+            while !stopping && requested == done { condition.wait() }
+            if stopping { break }
+            let start = done, end = requested
+            condition.unlock()
+            _ = Self.syncFileRange!(fd, Int64(start), Int64(end - start), 2 /* SYNC_FILE_RANGE_WRITE */)
+            condition.lock()
+            done = end
+        }
+        running = false
+        condition.broadcast()
+        condition.unlock()
+        #endif
+    }
+
+    /// Stops the thread and waits for it (before the descriptor is closed).
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        while running { condition.wait() }
+        condition.unlock()
+    }
 }
 
 /// Standard output (not atomic: a pipe cannot be).
