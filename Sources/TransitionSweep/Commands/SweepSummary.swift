@@ -36,10 +36,16 @@ enum SweepSummary {
                 if c == f { continue }
                 if f == .finish {
                     physicsOnly += 1
-                    if physicsExample == nil || abs(v) < abs(physicsExample!.1) { physicsExample = (p, v, physicsCompletion) }
+                    // The most telling: the earliest release that physics still finishes (a flick).
+                    if physicsExample == nil || p < physicsExample!.0 || (p == physicsExample!.0 && abs(v) < abs(physicsExample!.1)) {
+                        physicsExample = (p, v, physicsCompletion)
+                    }
                 } else {
                     classicOnly += 1
-                    if classicExample == nil || abs(v) < abs(classicExample!.1) { classicExample = (p, v, physicsCompletion) }
+                    // The latest release that physics still cancels (a flick back).
+                    if classicExample == nil || p > classicExample!.0 || (p == classicExample!.0 && abs(v) < abs(classicExample!.1)) {
+                        classicExample = (p, v, physicsCompletion)
+                    }
                 }
             }
         }
