@@ -1,1 +1,2 @@
-print("transition-sweep: not yet built")
+import TransitionSweep
+TransitionSweepCommand.main()

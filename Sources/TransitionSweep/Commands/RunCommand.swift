@@ -1,0 +1,184 @@
+import ArgumentParser
+import Foundation
+import TransitionPhysics
+
+/// `transition-sweep run`: the sweep itself.
+public struct RunCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Evaluate the grid and write CSV (the default subcommand).",
+        discussion: """
+            Every numeric flag takes a list a,b,c or an inclusive range start:stop:step (step > 0; \
+            decimal ranges are exact: 0:1:0.1 is 11 values). Each flag is an axis of a Cartesian \
+            product. Rows are numbered from 0 in this order: model (outermost, in --model order), \
+            release progress, release velocity, then the model's own parameters (classic: duration, \
+            completion speed, completion curve, threshold, frame rate; physics: response, damping \
+            ratio (or stiffness, damping, mass), deceleration rate, projection, threshold, min fling \
+            velocity, overshoot, frame rate; cupertino: frame rate). A model varies only over its own \
+            parameters; parameter columns that do not apply to a row's model are empty.
+
+            Columns: \(SweepGrid.columns.joined(separator: ", ")).
+
+            Doubles are written as Swift prints them: shortest digits that read back exactly, '.' \
+            decimal point, exponent form outside [1e-4, 2^53) (1e-05, 1e+16), inf for a spring \
+            that never settles. Line ends are LF.
+            """
+    )
+
+    public init() {}
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Release progress, fraction of the travel, in [0, 1]. (default: 0:1:0.01)", valueName: "values"))
+    public var releaseProgress: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Release velocity, progress per second (travel widths per second), signed toward finishing. (default: -5:5:0.05)",
+        valueName: "values"))
+    public var releaseVelocity: String?
+
+    @OptionGroup(title: "Models and parameters")
+    public var models: ModelOptions
+
+    @Option(help: ArgumentHelp(
+        "JSON grid spec: an object whose keys are flag names without dashes (\"release-progress\", \"model\", \"duration\", ...) and whose values are strings (\"0:1:0.01\"), numbers or arrays. Flags given on the command line win.",
+        valueName: "file"))
+    public var spec: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "CSV output file, written atomically (temporary file, then rename). {shard} is replaced by the shard index. (default: standard output)",
+        valueName: "file"))
+    public var output: String?
+
+    @Option(help: ArgumentHelp(
+        "Also write every completion sampled at the frame rate until it is done: columns row, t_s, progress, velocity_per_s. (default: none)",
+        valueName: "file"))
+    public var trajectories: String?
+
+    @Option(help: ArgumentHelp("Worker threads, 1...1024. (default: all cores)", valueName: "n"))
+    public var threads: Int?
+
+    @Option(help: ArgumentHelp(
+        "Compute only the K-th of N contiguous slices of the rows (K in 1...N). (default: from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shard-count, else 1/1)",
+        valueName: "K/N"))
+    public var shard: String?
+
+    @Option(help: ArgumentHelp(
+        "Number of shards N for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX is 0-based). (default: none)",
+        valueName: "n"))
+    public var shardCount: Int?
+
+    @Flag(help: "Print the number of rows and the columns; write nothing.")
+    public var dryRun = false
+
+    @Flag(help: "No progress line on standard error (it only appears when standard error is a terminal).")
+    public var quiet = false
+
+    @Flag(help: "After writing, print rows, time, rows per second and where classic and physics disagree.")
+    public var summary = false
+
+    /// Everything a run needs, checked.
+    public struct Plan: Sendable {
+        public var grid: SweepGrid
+        public var shard: Shard
+        public var rows: Range<Int>
+        public var threads: Int
+        public var output: String?
+        public var trajectories: String?
+    }
+
+    /// Checks every input and builds the grid; throws `ValidationError` (exit 64) before any
+    /// file is touched.
+    public func plan(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Plan {
+        var options = self
+        if let spec { try options.apply(specFile: spec) }
+        let progress = try AxisParser.numbers(
+            options.releaseProgress ?? "0:1:0.01", flag: "--release-progress",
+            constraint: { $0 >= 0 && $0 <= 1 ? nil : "must be in [0, 1]" })
+        let velocity = try AxisParser.numbers(options.releaseVelocity ?? "-5:5:0.05", flag: "--release-velocity")
+        let variants = try options.models.variants()
+        let grid = try SweepGrid(progress: progress, velocity: velocity, variants: variants)
+        let shard = try Shard.resolve(flag: shard, shardCount: shardCount, environment: environment)
+        if let threads, !(1...1024).contains(threads) {
+            throw ValidationError("--threads: invalid value '\(threads)': must be in 1...1024.")
+        }
+        if output == "" { throw ValidationError("--output: invalid value '': empty file name.") }
+        if trajectories == "" { throw ValidationError("--trajectories: invalid value '': empty file name.") }
+        let outputPath = output.map { shard.substitute(into: $0) }
+        let trajectoryPath = trajectories.map { shard.substitute(into: $0) }
+        if let outputPath, outputPath == trajectoryPath {
+            throw ValidationError("--trajectories: invalid value '\(trajectories!)': same file as --output.")
+        }
+        return Plan(
+            grid: grid, shard: shard, rows: shard.rows(of: grid.rowCount),
+            threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+            output: outputPath, trajectories: trajectoryPath)
+    }
+
+    mutating func apply(specFile path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("--spec: invalid value '\(path)': cannot read the file.")
+        }
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw ValidationError("--spec: invalid value '\(path)': not JSON (\(error.localizedDescription)).")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw ValidationError("--spec: invalid value '\(path)': the top level must be an object of flag names.")
+        }
+        for key in dictionary.keys.sorted() {
+            let raw = dictionary[key]!
+            func text(_ value: Any) -> String? {
+                if let s = value as? String { return s }
+                if let n = value as? NSNumber { return "\(n.doubleValue)" }
+                return nil
+            }
+            let value: String
+            if let array = raw as? [Any] {
+                let parts = array.compactMap(text)
+                guard parts.count == array.count, !parts.isEmpty else {
+                    throw ValidationError("--spec: invalid value for '\(key)' in '\(path)': expected numbers or strings.")
+                }
+                value = parts.joined(separator: ",")
+            } else if let single = text(raw) {
+                value = single
+            } else {
+                throw ValidationError("--spec: invalid value for '\(key)' in '\(path)': expected a string, a number or an array.")
+            }
+            switch key {
+            case "release-progress": if releaseProgress == nil { releaseProgress = value }
+            case "release-velocity": if releaseVelocity == nil { releaseVelocity = value }
+            default:
+                if !models.fill(flag: key, with: value) {
+                    throw ValidationError(
+                        "--spec: unknown key '\(key)' in '\(path)'; expected release-progress, release-velocity, \(ModelOptions.flagNames.joined(separator: ", ")).")
+                }
+            }
+        }
+    }
+
+    public func run() throws {
+        let plan = try self.plan()
+        if dryRun {
+            var text = "rows: \(plan.rows.count)\n"
+            if plan.shard != .whole {
+                text += "shard: \(plan.shard) (rows \(plan.rows.lowerBound)..<\(plan.rows.upperBound) of \(plan.grid.rowCount))\n"
+            }
+            text += "columns: \(SweepGrid.columns.joined(separator: ","))\n"
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        let started = Date()
+        do {
+            try SweepRunner(plan: plan, showProgress: !quiet && isatty(2) != 0).run()
+        } catch let error as SweepIOError {
+            FileHandle.standardError.write(Data("transition-sweep: error: \(error.description)\n".utf8))
+            throw ExitCode(error.exitCode)
+        }
+        if summary {
+            let seconds = Date().timeIntervalSince(started)
+            let text = SweepSummary.text(plan: plan, seconds: seconds)
+            let handle = plan.output == nil ? FileHandle.standardError : FileHandle.standardOutput
+            handle.write(Data(text.utf8))
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder: the sweep command lands with issue 5.
-import TransitionPhysics

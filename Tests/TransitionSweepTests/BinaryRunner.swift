@@ -1,0 +1,91 @@
+import Foundation
+
+/// Runs the built `transition-sweep` as a user would.
+enum Binary {
+    /// The executable: `TRANSITION_SWEEP_BIN` if set, else next to the test bundle (the build
+    /// products folder), else `swift build --show-bin-path`.
+    static let url: URL = {
+        let fm = FileManager.default
+        if let path = ProcessInfo.processInfo.environment["TRANSITION_SWEEP_BIN"], fm.isExecutableFile(atPath: path) {
+            return URL(fileURLWithPath: path)
+        }
+        var candidates: [URL] = []
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        candidates.append(exe.deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL)
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        for argument in CommandLine.arguments.prefix(1) {
+            candidates.append(URL(fileURLWithPath: argument).deletingLastPathComponent())
+        }
+        for directory in candidates {
+            var d = directory
+            for _ in 0..<4 {
+                let file = d.appendingPathComponent("transition-sweep")
+                if fm.isExecutableFile(atPath: file.path) && !file.hasDirectoryPath { return file }
+                d = d.deletingLastPathComponent()
+            }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "--show-bin-path"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try? process.run()
+        process.waitUntilExit()
+        let path = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return URL(fileURLWithPath: path).appendingPathComponent("transition-sweep")
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// Environment variables that would shard a run by accident.
+    static let shardVariables = ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "JOB_COMPLETION_INDEX"]
+
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], shell: String? = nil) throws -> Result {
+        let process = Process()
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shell + " \"$0\" \"$@\"", url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
+        var environment = ProcessInfo.processInfo.environment
+        for name in shardVariables { environment.removeValue(forKey: name) }
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Drain both pipes while the process runs (large outputs would block it otherwise).
+        let box = DataBox()
+        let errHandle = err.fileHandleForReading
+        let errThread = Thread { box.data = errHandle.readDataToEndOfFile() }
+        errThread.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errThread.isFinished { usleep(1000) }
+        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: box.data, as: UTF8.self))
+    }
+
+    /// A fresh empty folder.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("transition-sweep-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func contents(_ url: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+}
+
+final class DataBox: @unchecked Sendable { var data = Data() }
