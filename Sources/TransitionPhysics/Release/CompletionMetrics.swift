@@ -52,7 +52,9 @@ extension CompletionCurve {
         var overshoot = 0.0
         var peakAcceleration = 0.0
         func record(progress: Double, acceleration: Double) {
-            overshoot = max(overshoot, (progress - target) * side)
+            // Only a strictly positive excursion counts (max(0, -0.0) would keep the -0.0).
+            let beyond = (progress - target) * side
+            if beyond > overshoot { overshoot = beyond }
             if acceleration.isFinite { peakAcceleration = max(peakAcceleration, abs(acceleration)) }
         }
         let jump = abs(velocity(at: 0) - releaseVelocity)
