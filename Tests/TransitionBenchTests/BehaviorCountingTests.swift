@@ -88,7 +88,7 @@ import TransitionPhysics
         let url = try HandMadeTraces.write(HandMadeTraces.csv)
         let sets = try TraceSources.recorded([url])
         let runner = GestureRunner(
-            model: ProjectedSpringModel(), estimator: BehaviorDependencies.defaultEstimator(),
+            model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator(),
             edgeZone: .init(edgePosition: 0, width: 50))
         let results = BehaviorBenchmark(models: [BenchModel(name: "edge", runner: runner)]).run(sets)
         let row = try #require(results.summaries().first)
@@ -102,7 +102,7 @@ import TransitionPhysics
     /// Chunked parallel replay equals replaying each trace alone, whatever the chunking.
     @Test func parallelRunEqualsSerial() throws {
         let set = TraceSources.synthetic(count: 300, seed: 7)
-        let models = BuiltInModel.allCases.map { $0.benchModel(estimator: BehaviorDependencies.defaultEstimator()) }
+        let models = BuiltInModel.allCases.map { $0.benchModel() }
         let results = BehaviorBenchmark(models: models).run([set])
         for (t, trace) in set.traces.enumerated() {
             for (m, model) in models.enumerated() {
@@ -113,7 +113,7 @@ import TransitionPhysics
 
     /// Every family has a row per model, families alphabetically after the overall row.
     @Test func syntheticRows() throws {
-        let command = try BehaviorCommand.parse(["--no-recorded", "--synthetic", "60", "--seed", "3", "--model", "physics", "--format", "csv"])
+        let command = try BehaviorCommand.parse(["--no-recorded", "--synthetic", "60", "--seed", "3", "--builtin", "physics", "--format", "csv"])
         let output = try command.report(currentDirectory: URL(fileURLWithPath: "/")) { _ in }
         let sources = parseCSV(output).rows.map { $0["source"]! }
         let families = Set(TraceSources.synthetic(count: 60, seed: 3).traces.compactMap(\.family)).sorted()

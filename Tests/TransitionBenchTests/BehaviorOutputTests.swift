@@ -116,7 +116,7 @@ import Testing
 
     @Test func absentDefaultFileIsReported() throws {
         let empty = try HandMadeTraces.temporaryDirectory()
-        let command = try BehaviorCommand.parse(["--synthetic", "12", "--model", "classic"])
+        let command = try BehaviorCommand.parse(["--synthetic", "12", "--builtin", "classic"])
         var notes: [String] = []
         let output = try command.report(currentDirectory: empty, packageRoot: empty) { notes.append($0) }
         #expect(notes.first?.contains("no recorded traces") == true)
@@ -128,18 +128,22 @@ import Testing
     }
 
     @Test func usageErrors() {
-        #expect(throws: (any Error).self) { try BehaviorCommand.parse(["--model", "linear"]) }
+        #expect(throws: (any Error).self) { try BehaviorCommand.parse(["--builtin", "linear"]) }
         #expect(throws: (any Error).self) { try BehaviorCommand.parse(["--format", "xml"]) }
-        #expect(throws: (any Error).self) { try BehaviorCommand.parse(["--physics-variant", "response=-1"]) }
-        #expect(throws: (any Error).self) { try BehaviorCommand.parse(["--physics-variant", "spring=1"]) }
+        #expect(throws: (any Error).self) { try BehaviorCommand.parse(["--response", "-1"]) }
+        #expect(throws: (any Error).self) { try BehaviorCommand.parse(["--estimator", "psychic"]) }
     }
 
     @Test func modelSelection() throws {
         #expect(try BehaviorCommand.parse([]).models().map(\.name) == ["classic", "classic-004", "cupertino", "physics"])
-        #expect(try BehaviorCommand.parse(["--model", "physics", "--model", "classic"]).models().map(\.name) == ["physics", "classic"])
-        #expect(
-            try BehaviorCommand.parse(["--model", "physics", "--physics-variant", "response=0.2"]).models().map(\.name)
-                == ["physics", "physics[response=0.2]"])
+        #expect(try BehaviorCommand.parse(["--builtin", "physics", "--builtin", "classic"]).models().map(\.name) == ["physics", "classic"])
+        // The sweep's flags configure variants: lists are axes, each combination a row.
+        let variants = try BehaviorCommand.parse(["--model", "physics", "--response", "0.2,0.3"]).models().map(\.name)
+        #expect(variants.count == 2)
+        #expect(variants[0].hasPrefix("physics(response 0.2 s, damping ratio 1.0"))
+        #expect(variants[1].hasPrefix("physics(response 0.3 s"))
+        // Built-ins and variants together.
+        #expect(try BehaviorCommand.parse(["--builtin", "classic", "--model", "cupertino"]).models().map(\.name) == ["classic", "cupertino"])
     }
 
     @Test func rootCommandHasBehavior() {

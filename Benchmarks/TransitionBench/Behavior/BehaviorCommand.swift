@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TransitionPhysics
+import TransitionSweep
 
 /// `transition-bench behavior`: classic versus physics on recorded and synthetic gestures.
 public struct BehaviorCommand: ParsableCommand {
@@ -34,17 +35,19 @@ public struct BehaviorCommand: ParsableCommand {
     public var seed: UInt64 = 1
 
     @Option(
-        name: .customLong("model"),
-        help: ArgumentHelp("A built-in model: \(BuiltInModel.allCases.map(\.rawValue).joined(separator: ", ")); repeatable (default: all).", valueName: "name"))
-    public var modelNames: [String] = []
-
-    // TEMPORARY until the sweep's ModelOptions lands (see TemporaryModelOptions.swift).
-    @Option(
-        name: .customLong("physics-variant"),
+        name: .customLong("builtin"),
         help: ArgumentHelp(
-            "A physics variant 'key=value,...' (response, damping-ratio, deceleration-rate, threshold, min-fling-velocity, projection, overshoot, horizon-ms, touch-slop, settle-tolerance); repeatable. Temporary.",
-            valueName: "spec"))
-    public var physicsVariants: [String] = []
+            "A built-in model with its shipped defaults: \(BuiltInModel.allCases.map(\.rawValue).joined(separator: ", ")); repeatable (default: all four, unless variants are configured).",
+            valueName: "name"))
+    public var builtInNames: [String] = []
+
+    /// Variants configured with the same flags as `transition-sweep` (`--model`, the classic
+    /// and physics parameter flags, lists and ranges); each combination becomes a row.
+    @OptionGroup(title: "Model variants (the flags of transition-sweep)")
+    public var variantOptions: ModelOptions
+
+    @OptionGroup(title: "Replay")
+    public var replay: ReplayOptions
 
     @Option(help: "Output format: table, csv or json.")
     public var format: BehaviorFormat = .table
@@ -56,21 +59,28 @@ public struct BehaviorCommand: ParsableCommand {
 
     public func validate() throws {
         guard synthetic >= 0 else { throw ValidationError("--synthetic must be >= 0; got \(synthetic).") }
-        for name in modelNames where BuiltInModel(rawValue: name) == nil {
-            throw ValidationError("--model '\(name)' is not one of \(BuiltInModel.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
-        for spec in physicsVariants {
-            do { _ = try PhysicsVariant(spec: spec) } catch { throw ValidationError("\(error)") }
+        for name in builtInNames where BuiltInModel(rawValue: name) == nil {
+            throw ValidationError("--builtin '\(name)' is not one of \(BuiltInModel.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
     }
 
-    /// The models to run, in table order: the built-ins asked for (all by default, unless only
-    /// variants were asked for), then the variants.
+    /// True when any of the sweep's model flags was given.
+    var hasVariants: Bool {
+        let o = variantOptions
+        return [o.model, o.duration, o.completionSpeed, o.completionCurve, o.threshold, o.response, o.dampingRatio,
+            o.stiffness, o.damping, o.mass, o.decelerationRate, o.projection, o.minFlingVelocity, o.overshoot, o.frameRate]
+            .contains { $0 != nil }
+    }
+
+    /// The models to run, in table order: the built-ins asked for (all four by default, unless
+    /// only variants were configured), then the variants.
     public func models() throws -> [BenchModel] {
-        let estimator = BehaviorDependencies.defaultEstimator()
         let builtIns: [BuiltInModel] =
-            modelNames.isEmpty ? (physicsVariants.isEmpty ? BuiltInModel.allCases : []) : modelNames.compactMap(BuiltInModel.init)
-        return try builtIns.map { $0.benchModel(estimator: estimator) } + physicsVariants.map { try PhysicsVariant(spec: $0).model }
+            builtInNames.isEmpty ? (hasVariants ? [] : BuiltInModel.allCases) : builtInNames.compactMap(BuiltInModel.init)
+        let variants = hasVariants ? try variantOptions.variants() : []
+        let settings = replay.settings
+        return builtIns.map { $0.benchModel(replay: settings) }
+            + variants.map { BenchModel(name: $0.benchName, runner: settings.runner(model: $0.model, frameRate: $0.frameRate)) }
     }
 
     /// Loads the trace sets; `note` receives what goes to standard error.
@@ -107,7 +117,7 @@ public struct BehaviorCommand: ParsableCommand {
         let elapsed = clock.now - start
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        note("behavior: \(traceCount) traces x \(models.count) models in \(BehaviorReport.fixed(seconds, decimals: 2)) s on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; \(BehaviorDependencies.provenance))")
+        note("behavior: \(traceCount) traces x \(models.count) models in \(BehaviorReport.fixed(seconds, decimals: 2)) s on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; estimator \(replay.estimator), touch slop \(replay.touchSlop), settle tolerance \(replay.settleTolerance))")
         return table
     }
 

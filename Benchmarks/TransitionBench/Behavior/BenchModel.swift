@@ -1,9 +1,10 @@
 import TransitionPhysics
+import TransitionSweep
 
 /// A model as the behaviour benchmark runs it: a name for the table and a fully configured
 /// `GestureRunner` (release model, velocity estimator, progress mapping).
 ///
-/// Any source of models (the built-ins below, the sweep's `ModelOptions` at merge) only has to
+/// Any source of models (the built-ins below, the sweep's `ModelOptions` variants) only has to
 /// produce a list of these.
 public struct BenchModel: Sendable {
     /// The `model` column.
@@ -39,20 +40,18 @@ public enum BuiltInModel: String, CaseIterable, Sendable {
     /// The fixed travel of seed 004, in the trace's unit.
     public static let seed004Travel = 200.0
 
-    public func benchModel(estimator: any VelocityEstimator) -> BenchModel {
+    public func benchModel(replay: ReplaySettings = ReplaySettings()) -> BenchModel {
         switch self {
         case .classic:
-            return BenchModel(name: rawValue, runner: GestureRunner(model: ClassicPercentDrivenModel(), estimator: estimator))
+            return BenchModel(name: rawValue, runner: replay.runner(model: ClassicPercentDrivenModel()))
         case .classic004:
             return BenchModel(
                 name: rawValue,
-                runner: GestureRunner(
-                    model: ClassicPercentDrivenModel(decisionRule: .lastChangedFlag), estimator: estimator,
-                    fixedTravel: Self.seed004Travel))
+                runner: replay.runner(model: ClassicPercentDrivenModel(decisionRule: .lastChangedFlag), fixedTravel: Self.seed004Travel))
         case .cupertino:
-            return BenchModel(name: rawValue, runner: GestureRunner(model: CupertinoModel(), estimator: estimator))
+            return BenchModel(name: rawValue, runner: replay.runner(model: CupertinoModel()))
         case .physics:
-            return BenchModel(name: rawValue, runner: GestureRunner(model: ProjectedSpringModel(), estimator: estimator))
+            return BenchModel(name: rawValue, runner: replay.runner(model: ProjectedSpringModel()))
         }
     }
 }

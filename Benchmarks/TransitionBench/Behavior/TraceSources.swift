@@ -1,5 +1,6 @@
 import Foundation
 import TransitionPhysics
+import TransitionTraces
 
 /// Where the behaviour benchmark finds its traces.
 public enum TraceSources {
@@ -22,7 +23,7 @@ public enum TraceSources {
         let names = urls.map(\.lastPathComponent)
         return try urls.enumerated().map { i, url in
             let traces: [GestureTrace]
-            do { traces = try BehaviorDependencies.readTraces(contentsOf: url) } catch {
+            do { traces = try TraceReader.read(contentsOf: url) } catch {
                 throw BehaviorError.brokenTraceFile(path: url.path, reason: "\(error)")
             }
             let unique = names.filter { $0 == names[i] }.count == 1
@@ -32,6 +33,6 @@ public enum TraceSources {
 
     /// The labelled synthetic corpus as the `synthetic` set.
     public static func synthetic(count: Int, seed: UInt64) -> TraceSet {
-        TraceSet(source: "synthetic", traces: BehaviorDependencies.syntheticCorpus(seed: seed, count: count), isSynthetic: true)
+        TraceSet(source: "synthetic", traces: SyntheticGestureGenerator(seed: seed).corpus(count: count), isSynthetic: true)
     }
 }
