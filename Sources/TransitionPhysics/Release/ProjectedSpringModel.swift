@@ -29,8 +29,20 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     public var overshoot: OvershootPolicy
 
     /// The default completion spring: response 0.3 s, damping ratio 1 (critically damped).
+    ///
+    /// Measured on the 7,361 recorded page turns (`transition-bench behavior --builtin classic
+    /// --model physics --response 0.15,0.2,0.25,0.3,0.35`): the spring does not change decisions;
+    /// it trades completion time (median 0.21 / 0.28 / 0.34 / 0.41 / 0.48 s, settled within
+    /// 0.1% of the travel) against peak acceleration (median 669 / 362 / 223 / 150 / 108 travel
+    /// widths per s²). 0.3 s is the stiffest critically damped spring whose median peak
+    /// acceleration matches the classic 0.3 s easeInOut completion's (144 widths per s²), and
+    /// damping ratio 1 never overshoots the page's resting place.
     public static let defaultSpring = Spring(response: 0.3, dampingRatio: 1.0)
     /// The default deceleration rate: UIScrollView's normal rate, 0.998 per ms.
+    ///
+    /// Measured with the default estimator on 10,000 synthetic labelled gestures (seed 1):
+    /// intent match 96.96% at 0.995, 97.10% at 0.998 and 95.70% at 0.999 (0.999 projects cancel
+    /// gestures past the middle); on the recorded page turns 74.2%, 78.9%, 80.1% finished.
     public static let defaultDecelerationRate = DecelerationRate.normal
 
     public init(
