@@ -25,17 +25,12 @@ func rungeKutta4(
     mass m: Double, stiffness k: Double, damping c: Double,
     x0: Double, v0: Double, step h: Double = 1e-5, steps: Int, sampleEvery: Int
 ) -> [ReferenceSample] {
-    @inline(__always) func accel(_ x: Double, _ v: Double) -> Double { -(k * x + c * v) / m }
+    func accel(_ x: Double, _ v: Double) -> Double { -(k * x + c * v) / m }
     var x = x0, v = v0
     var samples = [ReferenceSample(time: 0, displacement: x, velocity: v)]
     samples.reserveCapacity(steps / sampleEvery + 1)
     for i in 1...steps {
-        let k1x = v, k1v = accel(x, v)
-        let k2x = v + 0.5 * h * k1v, k2v = accel(x + 0.5 * h * k1x, v + 0.5 * h * k1v)
-        let k3x = v + 0.5 * h * k2v, k3v = accel(x + 0.5 * h * k2x, v + 0.5 * h * k2v)
-        let k4x = v + h * k3v, k4v = accel(x + h * k3x, v + h * k3v)
-        x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
-        v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+        rk4Step(x: &x, v: &v, h: h, acceleration: accel)
         if i % sampleEvery == 0 {
             // Time as i * h, not an accumulated sum, so it matches the instant the closed form sees.
             samples.append(ReferenceSample(time: Double(i) * h, displacement: x, velocity: v))
@@ -139,3 +134,15 @@ func referenceState80(
     return (x, v)
 }
 #endif
+
+/// One classic fourth-order Runge-Kutta step of x' = v, v' = acceleration(x, v) (with all four
+/// stages: Advance's RK4 bug was a dropped k1).
+@inline(__always)
+func rk4Step(x: inout Double, v: inout Double, h: Double, acceleration accel: (Double, Double) -> Double) {
+    let k1x = v, k1v = accel(x, v)
+    let k2x = v + 0.5 * h * k1v, k2v = accel(x + 0.5 * h * k1x, v + 0.5 * h * k1v)
+    let k3x = v + 0.5 * h * k2v, k3v = accel(x + 0.5 * h * k2x, v + 0.5 * h * k2v)
+    let k4x = v + h * k3v, k4v = accel(x + h * k3x, v + h * k3v)
+    x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+    v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+}

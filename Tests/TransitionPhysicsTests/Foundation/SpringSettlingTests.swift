@@ -17,12 +17,7 @@ private func lastGridExit(
     var last: Double? = abs(x0) >= tolerance ? 0 : nil
     let steps = Int((horizon / h).rounded(.up))
     for i in 1...steps {
-        let k1x = v, k1v = accel(x, v)
-        let k2x = v + 0.5 * h * k1v, k2v = accel(x + 0.5 * h * k1x, v + 0.5 * h * k1v)
-        let k3x = v + 0.5 * h * k2v, k3v = accel(x + 0.5 * h * k2x, v + 0.5 * h * k2v)
-        let k4x = v + h * k3v, k4v = accel(x + h * k3x, v + h * k3v)
-        x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
-        v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+        rk4Step(x: &x, v: &v, h: h, acceleration: accel)
         if abs(x) >= tolerance { last = Double(i) * h }
     }
     return last
