@@ -162,11 +162,11 @@ enum BLASBackend {
         var n = 0
         while true {
             var anyActive = false
-            for b in 0..<groups where any(states[b].active) {
+            for b in 0..<groups where anyLane(states[b].active) {
                 states[b].y = rawX.loadUnaligned(fromByteOffset: b * laneWidth * 8, as: Lane.self)
                 states[b].w = rawV.loadUnaligned(fromByteOffset: b * laneWidth * 8, as: Lane.self)
                 preciseFrame(n, &states[b], coefficients[b], toleranceSquared: toleranceSquared, output: nil)
-                if any(states[b].active) { anyActive = true }
+                if anyLane(states[b].active) { anyActive = true }
             }
             if !anyActive || n >= integrator.maximumFrames { break }
             cblas_drotm(Int32(padded), x, 1, v, 1, &parameters)
@@ -177,7 +177,10 @@ enum BLASBackend {
             let b = j / laneWidth, i = j % laneWidth
             let k = coefficients[b]
             let policy: OvershootPolicy = k.clamp[i] ? .clamp : (k.rubber[i] ? .rubberBand : .allow)
-            let (overshoot, peak) = finishLane(states[b], k, i, policy: policy)
+            let st = states[b]
+            let (overshoot, peak) = finishValues(
+                maxY: st.maxY[i], maxF: st.maxF[i], minF: st.minF[i], maxBand: st.maxBand[i], mass: k.mass[i],
+                side: k.side[i], target: k.target[i], policy: policy)
             let frame = Int32(truncatingIfNeeded: states[b].completion[i])
             writer.completionFrame[g] = frame
             writer.completionTime[g] = frame >= 0 ? Double(frame) * dt : .infinity

@@ -176,7 +176,9 @@ public struct BatchIntegrator: Sendable {
             staging = UnsafeMutableRawPointer.allocate(byteCount: 2 * chunkFrames * laneWidth * 8, alignment: 64)
                 .bindMemory(to: Double.self, capacity: 2 * chunkFrames * laneWidth)
         }
+        let blockScratch = BlockScratch()
         defer {
+            blockScratch.deallocate()
             scratch?.deallocate()
             staging.map { UnsafeMutableRawPointer($0).deallocate() }
         }
@@ -200,7 +202,7 @@ public struct BatchIntegrator: Sendable {
             case .scalar:
                 runScalarBlock(base: base, releases: r, cache: &cache, writer: writer, output: output)
             case .simd, .blas:
-                runSIMDBlock(base: base, releases: r, cache: &cache, writer: writer, output: output)
+                runSIMDBlock(base: base, releases: r, cache: &cache, writer: writer, output: output, scratch: blockScratch)
             }
             // Timed lanes, lane by lane through their curve.
             for i in 0..<laneWidth {
@@ -250,12 +252,14 @@ public struct BatchIntegrator: Sendable {
     }
 
     private func runSIMDBlock(
-        base: Int, releases r: BatchReleases.Pointers, cache: inout StepMatrixCache, writer: OutcomeWriter, output: BlockOutput?
+        base: Int, releases r: BatchReleases.Pointers, cache: inout StepMatrixCache, writer: OutcomeWriter, output: BlockOutput?,
+        scratch: BlockScratch
     ) {
         let dt = 1 / frameRate
-        var k = BlockCoefficients()
-        var s = BlockState()
+        scratch.clear()
         var any = false
+        var seriesLanes: UInt32 = 0
+        var lastSeries = -1
         for i in 0..<laneWidth {
             let g = base + i
             guard g < r.count, r.kind[g] == .physics else { continue }
@@ -265,38 +269,57 @@ public struct BatchIntegrator: Sendable {
                 lane: g, decision: start.decision, projected: start.projected, frame: -1, time: .infinity,
                 metrics: (start.jump, 0, 0))
             let m = r.mass[g], stiffness = r.stiffness[g], damping = r.damping[g]
+            if scheme == .exact && !cache.holds(mass: m, stiffness: stiffness, damping: damping) {
+                // Spring.propagator's choice: the series when rho * dt <= 0.5, done below for
+                // all such lanes at once.
+                let lambda = damping / (2 * m)
+                let omega0Squared = stiffness / m
+                let q = omega0Squared - lambda * lambda
+                let rho = lambda + abs(q).squareRoot()
+                if rho * dt <= 0.5 {
+                    seriesLanes |= 1 << UInt32(i)
+                    lastSeries = i
+                    scratch.setSeriesInputs(lane: i, lambda: lambda, omega0Squared: omega0Squared)
+                    scratch.set(lane: i, step: identityStep, mass: m, stiffness: stiffness, damping: damping, start: start)
+                    continue
+                }
+            }
             let step = cache.matrix(mass: m, stiffness: stiffness, damping: damping)
-            k.p00[i] = step.positionFromPosition
-            k.p01[i] = step.positionFromVelocity
-            k.p10[i] = step.velocityFromPosition
-            k.p11[i] = step.velocityFromVelocity
-            k.stiffness[i] = stiffness
-            k.damping[i] = damping
-            k.mass[i] = m
-            k.forceLimit[i] = m * 0x1p1000
-            k.omega0Squared[i] = stiffness / m
-            k.target[i] = start.target
-            k.side[i] = start.side
-            k.clamp[i] = start.policy == .clamp
-            k.rubber[i] = start.policy == .rubberBand
-            k.springLanes[i] = true
-            s.y[i] = start.side * start.x0
-            s.w[i] = start.side * start.v0
+            scratch.set(lane: i, step: step, mass: m, stiffness: stiffness, damping: damping, start: start)
         }
         if !any && output == nil { return }
-        s.active = k.springLanes
+        if seriesLanes != 0 {
+            let series = seriesPropagators(time: dt, lambda: scratch.column(17), omega0Squared: scratch.column(18))
+            let raw = UnsafeMutableRawPointer(scratch.base)
+            // Columns 0 to 3 take the series where it applies.
+            for (c, value) in [series.p00, series.p01, series.p10, series.p11].enumerated() {
+                let old = scratch.column(c)
+                var merged = old
+                for i in 0..<laneWidth where seriesLanes & (1 << UInt32(i)) != 0 { merged[i] = value[i] }
+                raw.storeBytes(of: merged, toByteOffset: c * laneWidth * 8, as: Lane.self)
+            }
+            let g = base + lastSeries
+            cache.store(
+                mass: r.mass[g], stiffness: r.stiffness[g], damping: r.damping[g],
+                SpringPropagator(
+                    positionFromPosition: scratch.base[lastSeries], positionFromVelocity: scratch.base[laneWidth + lastSeries],
+                    velocityFromPosition: scratch.base[2 * laneWidth + lastSeries],
+                    velocityFromVelocity: scratch.base[3 * laneWidth + lastSeries],
+                    positionIncrementFromPosition: scratch.base[lastSeries] - 1))
+        }
+        var (k, s) = scratch.block()
         runBlock(
-            &s, k, maximumFrames: maximumFrames, toleranceSquared: settleTolerance * settleTolerance, output: output)
+            &s, k, maximumFrames: maximumFrames, toleranceSquared: settleTolerance * settleTolerance, output: output,
+            fast: scheme == .exact)
+        scratch.finish(s, k)
         for i in 0..<laneWidth {
             let g = base + i
             guard g < r.count, r.kind[g] == .physics else { continue }
-            let policy: OvershootPolicy = k.clamp[i] ? .clamp : (k.rubber[i] ? .rubberBand : .allow)
-            let (overshoot, peak) = finishLane(s, k, i, policy: policy)
-            let frame = Int32(truncatingIfNeeded: s.completion[i])
+            let frame = scratch.completionFrame(lane: i)
             writer.completionFrame[g] = frame
             writer.completionTime[g] = frame >= 0 ? Double(frame) * dt : .infinity
-            writer.overshoot[g] = overshoot
-            writer.peakAcceleration[g] = peak
+            writer.overshoot[g] = scratch.overshoot(lane: i)
+            writer.peakAcceleration[g] = scratch.peak(lane: i)
         }
     }
 }

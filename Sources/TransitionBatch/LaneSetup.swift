@@ -145,6 +145,16 @@ struct StepMatrixCache {
     }
 
     @inline(__always)
+    func holds(mass m: Double, stiffness k: Double, damping c: Double) -> Bool {
+        m == lastMass && k == lastStiffness && c == lastDamping
+    }
+
+    mutating func store(mass m: Double, stiffness k: Double, damping c: Double, _ step: SpringPropagator) {
+        lastMass = m; lastStiffness = k; lastDamping = c
+        last = step
+    }
+
+    @inline(__always)
     mutating func matrix(mass m: Double, stiffness k: Double, damping c: Double) -> SpringPropagator {
         if m == lastMass && k == lastStiffness && c == lastDamping { return last }
         last = scheme.stepMatrix(spring: Spring(mass: m, stiffness: k, damping: c, allowOverDamping: true), dt: dt)
@@ -152,3 +162,7 @@ struct StepMatrixCache {
         return last
     }
 }
+
+let identityStep = SpringPropagator(
+    positionFromPosition: 1, positionFromVelocity: 0, velocityFromPosition: 0, velocityFromVelocity: 1,
+    positionIncrementFromPosition: 0)
