@@ -1,1 +1,3 @@
-print("transition-bench: not yet built")
+import TransitionBench
+
+TransitionBenchCommand.main()
