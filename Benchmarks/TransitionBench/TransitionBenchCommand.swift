@@ -8,7 +8,7 @@ public struct TransitionBenchCommand: ParsableCommand {
         abstract: "Benchmarks for TransitionPhysics: release behaviour on recorded and synthetic gestures, and integrator throughput.",
         subcommands: [
             BehaviorCommand.self,
-            // MERGE: add `ThroughputCommand.self` here (Benchmarks/TransitionBench/Throughput/, commandName "throughput").
+            ThroughputCommand.self,
         ])
 
     public init() {}

@@ -9,14 +9,22 @@
 #include <stddef.h>
 
 /// Copies `count` doubles from `source` to `destination` with non-temporal stores where the
-/// CPU has them (x86-64 SSE2 `movntpd`), else with ordinary stores. Regions must not overlap.
-/// Call `tp_store_fence` before another thread reads what was written.
+/// CPU has them (x86-64: 32-byte `vmovntpd` when compiled with AVX, else 16-byte `movntpd`),
+/// else with ordinary stores. Regions must not overlap. Call `tp_store_fence` before another
+/// thread reads what was written.
 void tp_stream_copy_doubles(double *destination, const double *source, size_t count);
+
+/// Fills `count` doubles with `value` using non-temporal stores (the write-bandwidth probe).
+void tp_stream_fill_doubles(double *destination, double value, size_t count);
 
 /// Orders earlier non-temporal stores before later stores (`sfence` on x86-64; no-op elsewhere).
 void tp_store_fence(void);
 
 /// 1 when `tp_stream_copy_doubles` uses real non-temporal stores on this build, else 0.
 int tp_has_non_temporal_stores(void);
+
+/// The code-generation flags this C target was compiled with, as seen by the preprocessor
+/// ("optimized avx2 fma march=znver1" for `-Xcc -march=native` on the reference machine).
+const char *tp_c_build_flags(void);
 
 #endif

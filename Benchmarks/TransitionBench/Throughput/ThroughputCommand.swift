@@ -1,0 +1,265 @@
+import ArgumentParser
+import Foundation
+import TransitionBatch
+import TransitionPhysics
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `transition-bench throughput`: how fast the batch integrator runs on this machine, each
+/// figure the median of `--samples` timed runs (after one warm-up), with the build flags.
+///
+/// Measurements (CSV column `measurement`):
+/// - `lane_steps`: metrics-only lane-steps per second. Per-lane springs (every lane its own
+///   underdamped spring): scalar reference (1 thread), SIMD on 1 thread and on all cores.
+///   Lanes sharing one spring: scalar, SIMD and BLAS (`cblas_drotm` per frame). Ratios are to
+///   the scalar reference of the same workload.
+/// - `trajectory_bandwidth`: GB/s of progress and velocity written while integrating (SIMD,
+///   ordinary stores and non-temporal stores), against
+/// - `bandwidth_probe`: the same number of bytes written by a plain fill in this process
+///   (ordinary stores; non-temporal stores).
+/// - `numpy`: the same per-lane-spring releases evaluated through the closed form with numpy
+///   (python3, when numpy imports), lane-steps per second.
+/// - `classic_curve`: nanoseconds per lane-frame of the classic percent-driven model (its
+///   timing curve evaluated each frame), to price the physics step against it.
+public struct ThroughputCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "throughput",
+        abstract: "Batch integrator throughput: lane-steps/s per backend, trajectory GB/s, numpy, classic curve cost.",
+        discussion: """
+            Build in release with the target CPU for meaningful figures:
+              swift build -c release -Xswiftc -target-cpu -Xswiftc native -Xcc -march=native
+              .build/release/transition-bench throughput
+            """)
+
+    public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
+        case text, csv
+    }
+
+    @Option(help: "Lanes (releases) per batch.")
+    public var lanes: Int = 100_000
+
+    @Option(help: "Frames per lane (the metrics frame limit; trajectories of this many frames).")
+    public var frames: Int = 240
+
+    @Option(help: "Timed samples per figure (the median is reported; at least 5).")
+    public var samples: Int = 5
+
+    @Option(help: "Threads for the all-cores figures (0: one per core).")
+    public var threads: Int = 0
+
+    @Option(help: "Output format: text or csv.")
+    public var format: Format = .text
+
+    @Option(help: "Python interpreter for the numpy peer.")
+    public var python: String = "python3"
+
+    @Flag(help: "Skip the numpy peer.")
+    public var skipNumpy = false
+
+    @Flag(help: "Skip the flat-memory check (sink runs at 1/4, 1 and 4 times the lanes).")
+    public var skipMemory = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard samples >= 5 else { throw ValidationError("--samples must be at least 5 (medians of >= 5 samples).") }
+        guard lanes >= 16 && frames >= 1 else { throw ValidationError("--lanes must be >= 16 and --frames >= 1.") }
+    }
+
+    struct Row {
+        var measurement: String
+        var backend: String
+        var threads: Int
+        var lanes: Int
+        var frames: Int
+        var value: Double
+        var unit: String
+        var ratioToScalar: Double?
+    }
+
+    public func run() throws {
+        let allThreads = threads == 0 ? BatchIntegrator.coreCount : threads
+        var rows: [Row] = []
+        var notes: [String] = []
+        let text = format == .text
+        func say(_ line: String) {
+            if text { print(line) } else { FileHandle.standardError.write((line + "\n").data(using: .utf8)!) }
+        }
+
+        let flags = BuildFacts.describe()
+        say("transition-bench throughput: \(lanes) lanes x \(frames) frames at 240 Hz, median of \(samples) samples")
+        say("build: \(flags)")
+        say("cores: \(BatchIntegrator.coreCount); all-cores figures use \(allThreads) threads")
+        say("BLAS: \(BatchIntegrator.blasLibrary)")
+
+        let perLane = Workload.perLaneSprings(count: lanes)
+        let shared = Workload.sharedSpring(count: lanes)
+
+        // Flat memory first (ru_maxrss is a high-water mark).
+        if !skipMemory {
+            for line in memoryCheck() { say(line) }
+        }
+
+        // MARK: lane_steps
+        func laneSteps(_ batch: BatchReleases, _ backend: BatchBackend, threads: Int) -> (perSecond: Double, outcome: BatchOutcome) {
+            let integrator = BatchIntegrator(maximumFrames: frames, backend: backend, threads: threads)
+            var outcome: BatchOutcome? = nil
+            let seconds = Timing.median(samples: samples) { outcome = integrator.run(batch) }
+            return (Double(Workload.usefulSteps(outcome!, frames: frames)) / seconds, outcome!)
+        }
+        let scalar = laneSteps(perLane, .scalar, threads: 1)
+        let simd1 = laneSteps(perLane, .simd, threads: 1)
+        let simdAll = laneSteps(perLane, .simd, threads: allThreads)
+        let stepUnit = "lane_steps/s"
+        rows.append(Row(measurement: "lane_steps", backend: "scalar", threads: 1, lanes: lanes, frames: frames, value: scalar.perSecond, unit: stepUnit, ratioToScalar: 1))
+        rows.append(Row(measurement: "lane_steps", backend: "simd", threads: 1, lanes: lanes, frames: frames, value: simd1.perSecond, unit: stepUnit, ratioToScalar: simd1.perSecond / scalar.perSecond))
+        rows.append(Row(measurement: "lane_steps", backend: "simd", threads: allThreads, lanes: lanes, frames: frames, value: simdAll.perSecond, unit: stepUnit, ratioToScalar: simdAll.perSecond / scalar.perSecond))
+        if simd1.outcome.completionFrame != scalar.outcome.completionFrame || simdAll.outcome.overshoot != scalar.outcome.overshoot {
+            notes.append("WARNING: SIMD and scalar outcomes differ")
+        }
+        let sharedScalar = laneSteps(shared, .scalar, threads: 1)
+        let sharedSIMD = laneSteps(shared, .simd, threads: allThreads)
+        let blas1 = laneSteps(shared, .blas, threads: 1)
+        let blasAll = laneSteps(shared, .blas, threads: allThreads)
+        rows.append(Row(measurement: "lane_steps", backend: "scalar_shared", threads: 1, lanes: lanes, frames: frames, value: sharedScalar.perSecond, unit: stepUnit, ratioToScalar: 1))
+        rows.append(Row(measurement: "lane_steps", backend: "simd_shared", threads: allThreads, lanes: lanes, frames: frames, value: sharedSIMD.perSecond, unit: stepUnit, ratioToScalar: sharedSIMD.perSecond / sharedScalar.perSecond))
+        rows.append(Row(measurement: "lane_steps", backend: "blas", threads: 1, lanes: lanes, frames: frames, value: blas1.perSecond, unit: stepUnit, ratioToScalar: blas1.perSecond / sharedScalar.perSecond))
+        rows.append(Row(measurement: "lane_steps", backend: "blas", threads: allThreads, lanes: lanes, frames: frames, value: blasAll.perSecond, unit: stepUnit, ratioToScalar: blasAll.perSecond / sharedScalar.perSecond))
+        if blasAll.outcome.overshoot != sharedScalar.outcome.overshoot || blas1.outcome.completionFrame != sharedScalar.outcome.completionFrame {
+            notes.append("WARNING: BLAS and scalar outcomes differ")
+        }
+
+        // MARK: trajectory_bandwidth and bandwidth_probe
+        let layout = TrajectoryLayout(lanes: lanes, frames: frames)
+        let progress = Buffers.allocate(layout.count)
+        let velocity = Buffers.allocate(layout.count)
+        defer { progress.deallocate(); velocity.deallocate() }
+        let bytes = Double(2 * lanes * frames * MemoryLayout<Double>.stride)
+        func trajectory(_ backend: BatchBackend, threads: Int, nonTemporal: Bool) -> Double {
+            let integrator = BatchIntegrator(maximumFrames: frames, backend: backend, threads: threads)
+            let seconds = Timing.median(samples: samples) {
+                _ = integrator.run(perLane, trajectory: layout, progress: progress, velocity: velocity, nonTemporal: nonTemporal)
+            }
+            return bytes / seconds / 1e9
+        }
+        func probe(threads: Int, nonTemporal: Bool) -> Double {
+            let seconds = Timing.median(samples: samples) {
+                Buffers.fill([progress, velocity], threads: threads, nonTemporal: nonTemporal)
+            }
+            return bytes / seconds / 1e9
+        }
+        let gbs = "GB/s"
+        let trajectoryScalar = trajectory(.scalar, threads: 1, nonTemporal: false)
+        var trajectoryRows: [(String, Int, Double)] = []
+        for (name, t, nt) in [("simd", 1, false), ("simd", allThreads, false), ("simd_nt", 1, true), ("simd_nt", allThreads, true)] {
+            trajectoryRows.append((name, t, trajectory(.simd, threads: t, nonTemporal: nt)))
+        }
+        rows.append(Row(measurement: "trajectory_bandwidth", backend: "scalar", threads: 1, lanes: lanes, frames: frames, value: trajectoryScalar, unit: gbs, ratioToScalar: 1))
+        for (name, t, value) in trajectoryRows {
+            rows.append(Row(measurement: "trajectory_bandwidth", backend: name, threads: t, lanes: lanes, frames: frames, value: value, unit: gbs, ratioToScalar: value / trajectoryScalar))
+        }
+        var probes: [String: Double] = [:]
+        for (name, t, nt) in [("ordinary", 1, false), ("ordinary", allThreads, false), ("non_temporal", 1, true), ("non_temporal", allThreads, true)] {
+            let value = probe(threads: t, nonTemporal: nt)
+            probes["\(name)/\(t)"] = value
+            rows.append(Row(measurement: "bandwidth_probe", backend: name, threads: t, lanes: lanes, frames: frames, value: value, unit: gbs, ratioToScalar: nil))
+        }
+
+        // MARK: numpy
+        var numpyNote = ""
+        if skipNumpy {
+            numpyNote = "numpy: skipped (--skip-numpy)"
+        } else {
+            switch NumpyPeer.run(python: python, batch: perLane, outcome: scalar.outcome, frames: frames, samples: samples) {
+            case .skipped(let why):
+                numpyNote = "numpy: skipped (\(why))"
+            case .measured(let seconds, let agreement):
+                let perSecond = Double(lanes * frames) / seconds
+                rows.append(Row(measurement: "numpy", backend: "numpy", threads: 1, lanes: lanes, frames: frames, value: perSecond, unit: stepUnit, ratioToScalar: perSecond / scalar.perSecond))
+                numpyNote = "numpy: \(agreement)"
+            }
+        }
+
+        // MARK: classic_curve
+        let classic = Workload.classic(count: lanes)
+        let classicIntegrator = BatchIntegrator(maximumFrames: frames, backend: .simd, threads: 1)
+        var classicOutcome: BatchOutcome? = nil
+        let classicSeconds = Timing.median(samples: samples) { classicOutcome = classicIntegrator.run(classic) }
+        let classicFrames = classicOutcome!.completionFrame.reduce(0) { $0 + Int($1) + 1 }
+        let classicNanoseconds = classicSeconds * 1e9 / Double(classicFrames)
+        let scalarNanoseconds = 1e9 / scalar.perSecond
+        rows.append(Row(measurement: "classic_curve", backend: "classic", threads: 1, lanes: lanes, frames: frames, value: classicNanoseconds, unit: "ns/lane_frame", ratioToScalar: scalarNanoseconds / classicNanoseconds))
+
+        // MARK: output
+        switch format {
+        case .csv:
+            print("measurement,backend,threads,lanes,frames,value,unit,ratio_to_scalar")
+            for r in rows {
+                print("\(r.measurement),\(r.backend),\(r.threads),\(r.lanes),\(r.frames),\(Fmt.number(r.value)),\(r.unit),\(r.ratioToScalar.map(Fmt.number) ?? "")")
+            }
+        case .text:
+            print("")
+            print(Fmt.table(rows))
+            print("")
+            let probeAll = probes["ordinary/\(allThreads)"] ?? .nan
+            let probeOne = probes["ordinary/1"] ?? .nan
+            let ntAll = probes["non_temporal/\(allThreads)"] ?? .nan
+            let trajectoryAll = trajectoryRows.first { $0.0 == "simd" && $0.1 == allThreads }?.2 ?? .nan
+            let trajectoryOne = trajectoryRows.first { $0.0 == "simd" && $0.1 == 1 }?.2 ?? .nan
+            let streamedAll = trajectoryRows.first { $0.0 == "simd_nt" && $0.1 == allThreads }?.2 ?? .nan
+            let simdRatio = simdAll.perSecond / scalar.perSecond
+            print("Targets:")
+            print(Fmt.target(simdRatio >= 30, "SIMD on all cores \(Fmt.ratio(simdRatio)) the scalar reference (target >= 30x)"))
+            print(Fmt.target(
+                trajectoryAll >= 0.8 * probeAll,
+                "trajectory (ordinary stores, all cores) \(Fmt.percent(trajectoryAll / probeAll)) of the ordinary-store probe (target >= 80%); 1 thread \(Fmt.percent(trajectoryOne / probeOne))"))
+            print("    non-temporal trajectory: \(Fmt.number(streamedAll)) GB/s = \(Fmt.percent(streamedAll / probeAll)) of the ordinary probe, \(Fmt.percent(streamedAll / ntAll)) of the non-temporal probe")
+            if let numpyRow = rows.first(where: { $0.measurement == "numpy" }) {
+                let r = simdAll.perSecond / numpyRow.value
+                print(Fmt.target(r >= 10, "SIMD on all cores \(Fmt.ratio(r)) numpy (target >= 10x)"))
+            } else {
+                print("[skip] SIMD vs numpy: \(numpyNote)")
+            }
+            let simdNanoseconds = 1e9 / simd1.perSecond
+            print(Fmt.target(
+                simdNanoseconds <= 2 * classicNanoseconds,
+                "physics step \(Fmt.number(simdNanoseconds)) ns per lane-frame (SIMD, 1 thread; scalar \(Fmt.number(scalarNanoseconds)) ns) vs classic curve \(Fmt.number(classicNanoseconds)) ns: \(Fmt.ratio(simdNanoseconds / classicNanoseconds)) (target <= 2x)"))
+            print("")
+            if !numpyNote.isEmpty { print(numpyNote) }
+            print("BLAS (\(BatchIntegrator.blasLibrary)) on lanes sharing a spring: \(Fmt.ratio(blasAll.perSecond / sharedSIMD.perSecond)) SIMD; default backend: \(BatchBackend.default.rawValue)")
+            for note in notes { print(note) }
+        }
+        if format == .csv {
+            if !numpyNote.isEmpty { say(numpyNote) }
+            for note in notes { say(note) }
+        }
+    }
+
+    /// Sink runs at 1/4, 1 and 4 times `lanes`: the trajectory bytes produced grow 16-fold, the
+    /// process's peak resident memory must not.
+    func memoryCheck() -> [String] {
+        var lines: [String] = ["flat memory (trajectories through the block sink, \(frames) frames):"]
+        let sizes = [max(16, lanes / 4), lanes, lanes * 4]
+        let before = Buffers.peakResidentBytes()
+        for n in sizes {
+            let batch = Workload.perLaneSprings(count: n)
+            let checksum = Checksum()
+            _ = BatchIntegrator(maximumFrames: frames).run(batch, trajectoryFrames: frames) { block in
+                checksum.add(block.progress[block.progress.count - 1])
+            }
+            let produced = Double(2 * n * frames * 8) / 1e6
+            let peak = Double(Buffers.peakResidentBytes()) / 1e6
+            lines.append(
+                "  \(n) lanes: \(Fmt.number(produced)) MB of trajectory produced; peak RSS \(Fmt.number(peak)) MB (+\(Fmt.number(peak - Double(before) / 1e6)) MB: the releases and outcome arrays)")
+        }
+        return lines
+    }
+}
+
+final class Checksum: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sum = 0.0
+    func add(_ x: Double) { lock.lock(); sum += x; lock.unlock() }
+}

@@ -1,0 +1,181 @@
+import Dispatch
+import Foundation
+import TransitionBatch
+import TransitionPhysics
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The releases the throughput runner times.
+enum Workload {
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func release(_ g: inout Generator) -> ReleaseState {
+        ReleaseState(progress: .random(in: 0.1...0.9, using: &g), velocity: .random(in: -3...3, using: &g))
+    }
+
+    /// Every lane its own underdamped spring (response 0.3 to 0.6 s, damping ratio 0.05 to 0.2):
+    /// they ring for more than a second, so at 240 Hz and 240 frames no lane settles early and
+    /// every lane-step is real work. Policy allow (the default).
+    static func perLaneSprings(count: Int, seed: UInt64 = 1) -> BatchReleases {
+        var g = Generator(state: seed)
+        var batch = BatchReleases()
+        batch.reserveCapacity(count)
+        for _ in 0..<count {
+            let spring = Spring(response: .random(in: 0.3...0.6, using: &g), dampingRatio: .random(in: 0.05...0.2, using: &g))
+            batch.append(.physics(ProjectedSpringModel(spring: spring)), release(&g))
+        }
+        return batch
+    }
+
+    /// All lanes share one spring (the BLAS backend's case).
+    static func sharedSpring(count: Int, seed: UInt64 = 2) -> BatchReleases {
+        var g = Generator(state: seed)
+        let model = BatchModel.physics(ProjectedSpringModel(spring: Spring(response: 0.45, dampingRatio: 0.12)))
+        var batch = BatchReleases()
+        batch.reserveCapacity(count)
+        for _ in 0..<count { batch.append(model, release(&g)) }
+        return batch
+    }
+
+    /// The classic percent-driven model (UIKit defaults: 0.3 s, easeInOut).
+    static func classic(count: Int, seed: UInt64 = 3) -> BatchReleases {
+        var g = Generator(state: seed)
+        let model = BatchModel.classic(ClassicPercentDrivenModel())
+        var batch = BatchReleases()
+        batch.reserveCapacity(count)
+        for _ in 0..<count { batch.append(model, release(&g)) }
+        return batch
+    }
+
+    /// Lane-steps that were needed: a lane settled at frame n needed n steps; one that did not
+    /// settle by the frame limit, `frames`. (Blocks run until their last lane is done, so the
+    /// work done is at least this.)
+    static func usefulSteps(_ outcome: BatchOutcome, frames: Int) -> Int {
+        outcome.completionFrame.reduce(0) { $0 + ($1 < 0 ? frames : min(Int($1), frames)) }
+    }
+}
+
+enum Timing {
+    /// Median wall time in seconds of `samples` runs after one warm-up run.
+    static func median(samples: Int, _ body: () -> Void) -> Double {
+        body()
+        var times: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<samples {
+            let elapsed = clock.measure { body() }
+            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
+        times.sort()
+        return times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+    }
+}
+
+enum Buffers {
+    /// A 64-byte aligned buffer of doubles, touched once (so page faults are not timed).
+    static func allocate(_ count: Int) -> UnsafeMutableBufferPointer<Double> {
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, count) * 8, alignment: 64)
+        let p = raw.bindMemory(to: Double.self, capacity: count)
+        p.initialize(repeating: 0, count: count)
+        return UnsafeMutableBufferPointer(start: p, count: count)
+    }
+
+    struct Shared: @unchecked Sendable { let buffers: [UnsafeMutableBufferPointer<Double>] }
+
+    /// Writes every element of `buffers` on `threads` threads, each an equal contiguous share.
+    static func fill(_ buffers: [UnsafeMutableBufferPointer<Double>], threads: Int, nonTemporal: Bool) {
+        let shared = Shared(buffers: buffers)
+        let work: @Sendable (Int) -> Void = { t in
+            for buffer in shared.buffers {
+                let share = (buffer.count + threads - 1) / threads
+                let lower = min(buffer.count, t * share), upper = min(buffer.count, lower + share)
+                let slice = UnsafeMutableBufferPointer(rebasing: buffer[lower..<upper])
+                if nonTemporal { MemoryProbe.fillNonTemporal(slice, with: 1.5) } else { MemoryProbe.fill(slice, with: 1.5) }
+            }
+        }
+        if threads <= 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: work) }
+    }
+
+    /// The process's peak resident set size, bytes.
+    static func peakResidentBytes() -> Int {
+        #if canImport(Glibc)
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+        #else
+        return 0
+        #endif
+    }
+}
+
+enum BuildFacts {
+    /// Swift configuration, whether Swift's FMA is inline (the target-cpu flag: without it
+    /// `addingProduct` calls libm), and the C target's preprocessor view of `-Xcc -march`.
+    static func describe() -> String {
+        #if DEBUG
+        let configuration = "debug"
+        #else
+        let configuration = "release"
+        #endif
+        let fmaInline = swiftFMAIsInline()
+        return "swift \(configuration), Swift FMA \(fmaInline ? "inline (-target-cpu with FMA)" : "through libm (no -target-cpu: rebuild with -Xswiftc -target-cpu -Xswiftc native)"); C: \(MemoryProbe.cBuildFlags); non-temporal stores \(MemoryProbe.hasNonTemporalStores ? "yes" : "no")"
+    }
+
+    /// Times a chain of `addingProduct` against the same chain of multiply and add: inline FMA
+    /// runs as fast, a libm call several times slower.
+    static func swiftFMAIsInline() -> Bool {
+        let n = 2_000_000
+        var a = SIMD4<Double>(repeating: 1.0000001), b = a
+        let m = SIMD4<Double>(repeating: 0.9999999), c = SIMD4<Double>(repeating: 1e-9)
+        let clock = ContinuousClock()
+        let fused = clock.measure {
+            for _ in 0..<n { a = c.addingProduct(a, m) }
+        }
+        let separate = clock.measure {
+            for _ in 0..<n { b = b * m + c }
+        }
+        blackHole(a + b)
+        return fused < separate * 3
+    }
+
+    @inline(never) static func blackHole(_ x: SIMD4<Double>) {
+        if x.sum() == 0.123456 { print("") }
+    }
+}
+
+enum Fmt {
+    static func number(_ x: Double) -> String {
+        if !x.isFinite { return "\(x)" }
+        let magnitude = abs(x)
+        if magnitude >= 1e6 || (magnitude < 1e-3 && magnitude > 0) { return String(format: "%.4g", x) }
+        if magnitude >= 100 { return String(format: "%.1f", x) }
+        return String(format: "%.3g", x)
+    }
+
+    static func ratio(_ x: Double) -> String { String(format: "%.1fx", x) }
+    static func percent(_ x: Double) -> String { String(format: "%.0f%%", x * 100) }
+    static func target(_ ok: Bool, _ text: String) -> String { (ok ? "[ok]   " : "[MISS] ") + text }
+
+    static func table(_ rows: [ThroughputCommand.Row]) -> String {
+        let header = ["measurement", "backend", "threads", "value", "unit", "ratio_to_scalar"]
+        let body = rows.map { r in
+            [r.measurement, r.backend, "\(r.threads)", number(r.value), r.unit, r.ratioToScalar.map { String(format: "%.2f", $0) } ?? ""]
+        }
+        let widths = header.indices.map { i in ([header] + body).map { $0[i].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, c in i == 3 || i == 5 ? String(repeating: " ", count: widths[i] - c.count) + c : c.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ")
+        }
+        return ([line(header)] + body.map(line)).joined(separator: "\n")
+    }
+}

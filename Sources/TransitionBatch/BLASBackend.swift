@@ -1,0 +1,200 @@
+import TransitionPhysics
+
+#if canImport(Accelerate)
+import Accelerate
+#else
+import _CBLAS
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The BLAS backend: physics lanes are grouped by spring; each group is cut into tiles of at most
+/// `tileLanes` lanes whose displacement and velocity live in two arrays, and each frame one
+/// `cblas_drotm` with flag -1 (a full 2x2 matrix H) applies the step to every lane of the tile:
+///
+///     x' = H11 x + H12 v,   v' = H21 x + H22 v
+///
+/// (the reference BLAS evaluates exactly the scalar path's `p00 * x + p01 * v`). The per-frame
+/// rules (overshoot, peak acceleration, settling, clamp, rubber band) run in Swift on the tile,
+/// 16 lanes at a time, with the SIMD kernel's exact per-frame function.
+enum BLASBackend {
+    /// Lanes per tile: two arrays of 2048 doubles (32 KiB) stay in L1/L2 across the frame loop.
+    static let tileLanes = 2048
+
+    /// Which library provides the CBLAS symbols in this process: on Linux the file that
+    /// `libblas.so.3` resolved to (from /proc/self/maps), on Apple platforms Accelerate.
+    static var libraryDescription: String {
+        #if canImport(Accelerate)
+        return "Accelerate"
+        #else
+        // Make sure the library is loaded and mapped, then find it.
+        var x = 0.0, y = 0.0
+        var p: [Double] = [-2, 0, 0, 0, 0]
+        cblas_drotm(1, &x, 1, &y, 1, &p)
+        guard let file = fopen("/proc/self/maps", "r") else { return "libblas (unknown path)" }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 4096)
+        var found: [String] = []
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let slash = text.firstIndex(of: "/") else { continue }
+            let path = String(text[slash...]).trimmingCharacters(in: "\n ")
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if (name.contains("blas") || name.contains("mkl")) && !found.contains(path) { found.append(path) }
+        }
+        return found.isEmpty ? "libblas (not found in /proc/self/maps)" : found.joined(separator: ", ")
+        #endif
+    }
+
+    static func run(_ releases: BatchReleases, integrator: BatchIntegrator) -> BatchOutcome {
+        let count = releases.count
+        // Group physics lanes by spring (bit patterns), keeping lane order within a group.
+        var physics: [Int32] = []
+        var timed: [Int32] = []
+        physics.reserveCapacity(count)
+        for i in 0..<count {
+            if releases.kind[i] == .physics { physics.append(Int32(i)) } else { timed.append(Int32(i)) }
+        }
+        releases.mass.withUnsafeBufferPointer { m in
+            releases.stiffness.withUnsafeBufferPointer { k in
+                releases.damping.withUnsafeBufferPointer { c in
+                    physics.sort { a, b in
+                        let ka = (m[Int(a)].bitPattern, k[Int(a)].bitPattern, c[Int(a)].bitPattern)
+                        let kb = (m[Int(b)].bitPattern, k[Int(b)].bitPattern, c[Int(b)].bitPattern)
+                        return ka != kb ? ka < kb : a < b
+                    }
+                }
+            }
+        }
+        var tiles: [Range<Int>] = []
+        var start = 0
+        while start < physics.count {
+            let first = Int(physics[start])
+            var end = start + 1
+            while end < physics.count && end - start < tileLanes {
+                let j = Int(physics[end])
+                if releases.mass[j] != releases.mass[first] || releases.stiffness[j] != releases.stiffness[first]
+                    || releases.damping[j] != releases.damping[first]
+                { break }
+                end += 1
+            }
+            tiles.append(start..<end)
+            start = end
+        }
+        let timedItems = (timed.count + 255) / 256
+        let lanes = physics
+        let timedLanes = timed
+        let tileList = tiles
+        return BatchOutcome.withWriter(count: count) { writer in
+            releases.withPointers { r in
+                parallelFor(tileList.count + timedItems, threads: integrator.effectiveThreads) { item in
+                    if item < tileList.count {
+                        lanes.withUnsafeBufferPointer { l in
+                            runTile(UnsafeBufferPointer(rebasing: l[tileList[item]]), r, writer: writer, integrator: integrator)
+                        }
+                    } else {
+                        let t = item - tileList.count
+                        for j in (t * 256)..<min(timedLanes.count, (t + 1) * 256) {
+                            let g = Int(timedLanes[j])
+                            let result = evaluateTimedLane(
+                                releases, g, frameRate: integrator.frameRate, settleTolerance: integrator.settleTolerance)
+                            writer.write(
+                                lane: g, decision: result.decision, projected: .nan, frame: result.completionFrame,
+                                time: result.metrics.completionTime,
+                                metrics: (result.metrics.velocityJump, result.metrics.overshoot, result.metrics.peakAcceleration))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func runTile(
+        _ lanes: UnsafeBufferPointer<Int32>, _ r: BatchReleases.Pointers, writer: OutcomeWriter, integrator: BatchIntegrator
+    ) {
+        let laneCount = lanes.count
+        let groups = (laneCount + laneWidth - 1) / laneWidth
+        let padded = groups * laneWidth
+        let dt = 1 / integrator.frameRate
+        let toleranceSquared = integrator.settleTolerance * integrator.settleTolerance
+        let x = UnsafeMutablePointer<Double>.allocate(capacity: padded)
+        let v = UnsafeMutablePointer<Double>.allocate(capacity: padded)
+        x.initialize(repeating: 0, count: padded)
+        v.initialize(repeating: 0, count: padded)
+        defer { x.deallocate(); v.deallocate() }
+        var coefficients = [BlockCoefficients](repeating: BlockCoefficients(), count: groups)
+        var states = [BlockState](repeating: BlockState(), count: groups)
+        var cache = StepMatrixCache(scheme: integrator.scheme, dt: dt)
+        var step = cache.matrix(mass: r.mass[Int(lanes[0])], stiffness: r.stiffness[Int(lanes[0])], damping: r.damping[Int(lanes[0])])
+        for j in 0..<laneCount {
+            let g = Int(lanes[j])
+            let start = startPhysicsLane(r, g)
+            writer.write(
+                lane: g, decision: start.decision, projected: start.projected, frame: -1, time: .infinity,
+                metrics: (start.jump, 0, 0))
+            step = cache.matrix(mass: r.mass[g], stiffness: r.stiffness[g], damping: r.damping[g])
+            let b = j / laneWidth, i = j % laneWidth
+            coefficients[b].p00[i] = step.positionFromPosition
+            coefficients[b].p01[i] = step.positionFromVelocity
+            coefficients[b].p10[i] = step.velocityFromPosition
+            coefficients[b].p11[i] = step.velocityFromVelocity
+            coefficients[b].stiffness[i] = r.stiffness[g]
+            coefficients[b].damping[i] = r.damping[g]
+            coefficients[b].mass[i] = r.mass[g]
+            coefficients[b].forceLimit[i] = r.mass[g] * 0x1p1000
+            coefficients[b].omega0Squared[i] = r.stiffness[g] / r.mass[g]
+            coefficients[b].target[i] = start.target
+            coefficients[b].side[i] = start.side
+            coefficients[b].clamp[i] = start.policy == .clamp
+            coefficients[b].rubber[i] = start.policy == .rubberBand
+            coefficients[b].springLanes[i] = true
+            x[j] = start.side * start.x0
+            v[j] = start.side * start.v0
+        }
+        for b in 0..<groups { states[b].active = coefficients[b].springLanes }
+        // drotm's H: flag -1, then H11, H21, H12, H22 (column-major).
+        var parameters: [Double] = [
+            -1, step.positionFromPosition, step.velocityFromPosition, step.positionFromVelocity, step.velocityFromVelocity,
+        ]
+        let rawX = UnsafeMutableRawPointer(x), rawV = UnsafeMutableRawPointer(v)
+        var n = 0
+        while true {
+            var anyActive = false
+            for b in 0..<groups where anyLane(states[b].active) {
+                states[b].y = rawX.loadUnaligned(fromByteOffset: b * laneWidth * 8, as: Lane.self)
+                states[b].w = rawV.loadUnaligned(fromByteOffset: b * laneWidth * 8, as: Lane.self)
+                preciseFrame(n, &states[b], coefficients[b], toleranceSquared: toleranceSquared, output: nil)
+                if anyLane(states[b].active) { anyActive = true }
+            }
+            if !anyActive || n >= integrator.maximumFrames { break }
+            cblas_drotm(Int32(padded), x, 1, v, 1, &parameters)
+            n += 1
+        }
+        for j in 0..<laneCount {
+            let g = Int(lanes[j])
+            let b = j / laneWidth, i = j % laneWidth
+            let k = coefficients[b]
+            let policy: OvershootPolicy = k.clamp[i] ? .clamp : (k.rubber[i] ? .rubberBand : .allow)
+            let st = states[b]
+            let (overshoot, peak) = finishValues(
+                maxY: st.maxY[i], maxF: st.maxF[i], minF: st.minF[i], maxBand: st.maxBand[i], mass: k.mass[i],
+                side: k.side[i], target: k.target[i], policy: policy)
+            let frame = Int32(truncatingIfNeeded: states[b].completion[i])
+            writer.completionFrame[g] = frame
+            writer.completionTime[g] = frame >= 0 ? Double(frame) * dt : .infinity
+            writer.overshoot[g] = overshoot
+            writer.peakAcceleration[g] = peak
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let c = s.first, set.contains(c) { s.removeFirst() }
+        while let c = s.last, set.contains(c) { s.removeLast() }
+        return String(s)
+    }
+}

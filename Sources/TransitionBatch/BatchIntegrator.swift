@@ -1,0 +1,352 @@
+import Dispatch
+import TransitionPhysics
+import _NonTemporal
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which implementation advances the lanes. All give the same answers lane by lane (tests
+/// compare them); they differ in speed only.
+public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
+    /// The reference: one lane at a time, the scalar path's loop.
+    case scalar
+    /// Blocks of 16 lanes in SIMD registers, the time loop inside the block, blocks spread over
+    /// the cores. Deterministic: the result does not depend on the thread count.
+    case simd
+    /// CBLAS (`libblas.so.3` on Linux, Accelerate on Apple platforms): lanes that share a spring
+    /// are stepped together by one `cblas_drotm` per frame applying the exact 2x2 step; the
+    /// per-frame reductions run in Swift. Metrics only (no trajectory output).
+    case blas
+
+    /// The fastest backend as measured by `transition-bench throughput` on the reference
+    /// machine (2-core Zen 1, Swift 6.3.1, `swift build -c release -Xswiftc -target-cpu
+    /// -Xswiftc native -Xcc -march=native`; 100,000 lanes x 240 frames, metrics only, medians
+    /// of 5): SIMD. Lanes sharing one spring: scalar 0.13, SIMD 1.16 (2 threads), BLAS
+    /// `cblas_drotm` (reference libblas 3.11.0) 0.08 (1 thread) and 0.16 (2 threads) G
+    /// lane-steps/s. Per-lane springs: scalar 0.13, SIMD 0.57 (1 thread), 0.90 (2 threads).
+    public static let `default`: BatchBackend = .simd
+}
+
+/// Evaluates batches of releases: per lane the decision and the completion metrics of the scalar
+/// path (`model.release(state)`, `curve.metrics(releaseVelocity:frameRate:settleTolerance:)`),
+/// and optionally the trajectories.
+///
+///     let batch = BatchReleases(model: .physics(ProjectedSpringModel()), states: states)
+///     let outcome = BatchIntegrator().run(batch)
+///     outcome.decision[i], outcome.metrics(at: i)
+public struct BatchIntegrator: Sendable {
+    /// Frames per second (metrics are defined on frames n / frameRate).
+    public var frameRate: Double
+    /// Settling tolerance as a fraction of the travel.
+    public var settleTolerance: Double
+    /// Springs not settled at frame `maximumFrames` report completion time infinity (frame -1).
+    /// Default: `CompletionMetrics.maximumSeconds * frameRate`, the scalar path's limit.
+    public var maximumFrames: Int
+    public var scheme: BatchScheme
+    public var backend: BatchBackend
+    /// Worker threads; 0 means one per core.
+    public var threads: Int
+
+    public init(
+        frameRate: Double = CompletionMetrics.defaultFrameRate,
+        settleTolerance: Double = CompletionMetrics.defaultSettleTolerance,
+        maximumFrames: Int? = nil, scheme: BatchScheme = .exact, backend: BatchBackend = .default, threads: Int = 0
+    ) {
+        precondition(frameRate > 0 && frameRate.isFinite, "Frame rate must be positive and finite (Hz); got \(frameRate).")
+        precondition(settleTolerance > 0, "Settle tolerance must be positive; got \(settleTolerance).")
+        precondition(threads >= 0, "Threads must be >= 0 (0: one per core); got \(threads).")
+        self.frameRate = frameRate
+        self.settleTolerance = settleTolerance
+        self.maximumFrames = maximumFrames ?? Int(CompletionMetrics.maximumSeconds * frameRate)
+        precondition(self.maximumFrames >= 0, "maximumFrames must be >= 0; got \(self.maximumFrames).")
+        self.scheme = scheme
+        self.backend = backend
+        self.threads = threads
+    }
+
+    /// The number of cores the process may use.
+    public static var coreCount: Int {
+        #if canImport(Glibc) || canImport(Darwin)
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+        return 1
+        #endif
+    }
+
+    /// Worker threads this integrator uses.
+    public var effectiveThreads: Int { threads == 0 ? Self.coreCount : threads }
+
+    /// Metrics only.
+    public func run(_ releases: BatchReleases) -> BatchOutcome {
+        execute(releases, trajectory: .none)
+    }
+
+    /// Metrics and trajectories of `layout.frames` frames into caller-provided storage in the
+    /// layout of `TrajectoryLayout` (each array at least `layout.count` doubles; with
+    /// `nonTemporal`, 64-byte aligned storage makes every store a streaming one).
+    ///
+    /// - Parameter nonTemporal: Write with non-temporal (streaming) stores through the
+    ///   `_NonTemporal` C helper: skips the read-for-ownership of ordinary stores.
+    public func run(
+        _ releases: BatchReleases, trajectory layout: TrajectoryLayout, progress: UnsafeMutableBufferPointer<Double>,
+        velocity: UnsafeMutableBufferPointer<Double>, nonTemporal: Bool = false
+    ) -> BatchOutcome {
+        precondition(layout.lanes == releases.count, "Trajectory layout has \(layout.lanes) lanes; the batch has \(releases.count).")
+        precondition(
+            progress.count >= layout.count && velocity.count >= layout.count,
+            "Trajectory storage needs \(layout.count) doubles per array; got \(progress.count) and \(velocity.count).")
+        precondition(backend != .blas, "The BLAS backend computes metrics only; use .simd or .scalar for trajectories.")
+        guard layout.count > 0, let p = progress.baseAddress, let v = velocity.baseAddress else {
+            return execute(releases, trajectory: .none)
+        }
+        return execute(releases, trajectory: .storage(SendablePointers(progress: p, velocity: v), layout.frames, nonTemporal))
+    }
+
+    /// Metrics and trajectories of `trajectoryFrames` frames handed to `sink` one block of 16
+    /// lanes at a time (on the worker threads, in no particular order) from a small per-worker
+    /// buffer: memory stays flat whatever the number of lanes.
+    public func run(
+        _ releases: BatchReleases, trajectoryFrames: Int, sink: @escaping @Sendable (TrajectoryBlock) -> Void
+    ) -> BatchOutcome {
+        precondition(trajectoryFrames >= 0, "trajectoryFrames must be >= 0; got \(trajectoryFrames).")
+        precondition(backend != .blas, "The BLAS backend computes metrics only; use .simd or .scalar for trajectories.")
+        return execute(releases, trajectory: .sink(trajectoryFrames, sink))
+    }
+
+    /// Which library the BLAS backend calls: on Linux the file `libblas.so.3` resolved to in
+    /// this process (read from /proc/self/maps), on Apple platforms Accelerate.
+    public static var blasLibrary: String { BLASBackend.libraryDescription }
+
+    // MARK: - Execution
+
+    enum TrajectoryRequest {
+        case none
+        case storage(SendablePointers, Int, Bool)
+        case sink(Int, @Sendable (TrajectoryBlock) -> Void)
+    }
+
+    struct SendablePointers: @unchecked Sendable {
+        let progress: UnsafeMutablePointer<Double>
+        let velocity: UnsafeMutablePointer<Double>
+    }
+
+    /// Blocks per work item: work is divided into fixed items of this many blocks whatever the
+    /// thread count, and each lane's result depends only on its own block, so every thread count
+    /// gives the same bits.
+    static let blocksPerItem = 8
+
+    func execute(_ releases: BatchReleases, trajectory: TrajectoryRequest) -> BatchOutcome {
+        let count = releases.count
+        if backend == .blas {
+            return BLASBackend.run(releases, integrator: self)
+        }
+        let blocks = (count + laneWidth - 1) / laneWidth
+        let items = (blocks + Self.blocksPerItem - 1) / Self.blocksPerItem
+        let frames: Int
+        switch trajectory {
+        case .none: frames = 0
+        case .storage(_, let f, _): frames = f
+        case .sink(let f, _): frames = f
+        }
+        return BatchOutcome.withWriter(count: count) { writer in
+            releases.withPointers { r in
+                let work: @Sendable (Int) -> Void = { item in
+                    runItem(item, blocks: blocks, releases: releases, pointers: r, writer: writer, trajectory: trajectory, frames: frames)
+                }
+                parallelFor(items, threads: effectiveThreads, work)
+            }
+        }
+    }
+
+    private func runItem(
+        _ item: Int, blocks: Int, releases: BatchReleases, pointers r: BatchReleases.Pointers, writer: OutcomeWriter,
+        trajectory: TrajectoryRequest, frames: Int
+    ) {
+        let firstBlock = item * Self.blocksPerItem
+        let lastBlock = min(blocks, firstBlock + Self.blocksPerItem)
+        let dt = 1 / frameRate
+        var cache = StepMatrixCache(scheme: scheme, dt: dt)
+        // Per-worker buffers: a block's trajectory for the sink, a chunk for streaming stores.
+        var scratch: UnsafeMutablePointer<Double>? = nil
+        var staging: UnsafeMutablePointer<Double>? = nil
+        if case .sink = trajectory, frames > 0 {
+            scratch = .allocate(capacity: 2 * frames * laneWidth)
+        }
+        if case .storage(_, _, true) = trajectory, frames > 0 {
+            staging = UnsafeMutableRawPointer.allocate(byteCount: 2 * chunkFrames * laneWidth * 8, alignment: 64)
+                .bindMemory(to: Double.self, capacity: 2 * chunkFrames * laneWidth)
+        }
+        let blockScratch = BlockScratch()
+        defer {
+            blockScratch.deallocate()
+            scratch?.deallocate()
+            staging.map { UnsafeMutableRawPointer($0).deallocate() }
+        }
+        for block in firstBlock..<lastBlock {
+            let base = block * laneWidth
+            var output: BlockOutput? = nil
+            switch trajectory {
+            case .none: break
+            case .storage(let pointers, _, _):
+                if frames > 0 {
+                    let offset = block * frames * laneWidth
+                    output = BlockOutput(
+                        progress: pointers.progress + offset, velocity: pointers.velocity + offset, frames: frames, staging: staging)
+                }
+            case .sink:
+                if let scratch {
+                    output = BlockOutput(progress: scratch, velocity: scratch + frames * laneWidth, frames: frames, staging: nil)
+                }
+            }
+            switch backend {
+            case .scalar:
+                runScalarBlock(base: base, releases: r, cache: &cache, writer: writer, output: output)
+            case .simd, .blas:
+                runSIMDBlock(base: base, releases: r, cache: &cache, writer: writer, output: output, scratch: blockScratch)
+            }
+            // Timed lanes, lane by lane through their curve.
+            for i in 0..<laneWidth {
+                let g = base + i
+                guard g < r.count, r.kind[g] != .physics else { continue }
+                let result = evaluateTimedLane(releases, g, frameRate: frameRate, settleTolerance: settleTolerance)
+                writer.write(
+                    lane: g, decision: result.decision, projected: .nan, frame: result.completionFrame,
+                    time: result.metrics.completionTime,
+                    metrics: (result.metrics.velocityJump, result.metrics.overshoot, result.metrics.peakAcceleration))
+                if let output {
+                    for n in 0..<frames {
+                        let s = result.curve.state(at: Double(n) * dt)
+                        output.progress[n * laneWidth + i] = s.progress
+                        output.velocity[n * laneWidth + i] = s.velocity
+                    }
+                }
+            }
+            if output?.staging != nil { tp_store_fence() }
+            if case .sink(_, let sink) = trajectory, let scratch {
+                let lanes = base..<min(base + laneWidth, r.count)
+                sink(
+                    TrajectoryBlock(
+                        block: block, lanes: lanes, frames: frames,
+                        progress: UnsafeBufferPointer(start: scratch, count: frames * laneWidth),
+                        velocity: UnsafeBufferPointer(start: scratch + frames * laneWidth, count: frames * laneWidth)))
+            }
+        }
+    }
+
+    private func runScalarBlock(
+        base: Int, releases r: BatchReleases.Pointers, cache: inout StepMatrixCache, writer: OutcomeWriter, output: BlockOutput?
+    ) {
+        let dt = 1 / frameRate
+        let toleranceSquared = settleTolerance * settleTolerance
+        for i in 0..<laneWidth {
+            let g = base + i
+            guard g < r.count, r.kind[g] == .physics else { continue }
+            let trajectory = output.map { (p: $0.progress + i, v: $0.velocity + i, frames: $0.frames, stride: laneWidth) }
+            let lane = scalarSpringLane(
+                r, g, cache: &cache, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, trajectory: trajectory)
+            writer.write(
+                lane: g, decision: lane.start.decision, projected: lane.start.projected, frame: lane.frame,
+                time: lane.frame >= 0 ? Double(lane.frame) * dt : .infinity,
+                metrics: (lane.start.jump, lane.overshoot, lane.peak))
+        }
+    }
+
+    private func runSIMDBlock(
+        base: Int, releases r: BatchReleases.Pointers, cache: inout StepMatrixCache, writer: OutcomeWriter, output: BlockOutput?,
+        scratch: BlockScratch
+    ) {
+        let dt = 1 / frameRate
+        scratch.clear()
+        var any = false
+        var seriesLanes: UInt32 = 0
+        var lastSeries = -1
+        for i in 0..<laneWidth {
+            let g = base + i
+            guard g < r.count, r.kind[g] == .physics else { continue }
+            any = true
+            let start = startPhysicsLane(r, g)
+            writer.write(
+                lane: g, decision: start.decision, projected: start.projected, frame: -1, time: .infinity,
+                metrics: (start.jump, 0, 0))
+            let m = r.mass[g], stiffness = r.stiffness[g], damping = r.damping[g]
+            if scheme == .exact && !cache.holds(mass: m, stiffness: stiffness, damping: damping) {
+                // Spring.propagator's choice: the series when rho * dt <= 0.5, done below for
+                // all such lanes at once.
+                let lambda = damping / (2 * m)
+                let omega0Squared = stiffness / m
+                let q = omega0Squared - lambda * lambda
+                let rho = lambda + abs(q).squareRoot()
+                if rho * dt <= 0.5 {
+                    seriesLanes |= 1 << UInt32(i)
+                    lastSeries = i
+                    scratch.setSeriesInputs(lane: i, lambda: lambda, omega0Squared: omega0Squared)
+                    scratch.set(lane: i, step: identityStep, mass: m, stiffness: stiffness, damping: damping, start: start)
+                    continue
+                }
+            }
+            let step = cache.matrix(mass: m, stiffness: stiffness, damping: damping)
+            scratch.set(lane: i, step: step, mass: m, stiffness: stiffness, damping: damping, start: start)
+        }
+        if !any && output == nil { return }
+        if seriesLanes != 0 {
+            let series = seriesPropagators(time: dt, lambda: scratch.column(17), omega0Squared: scratch.column(18))
+            let raw = UnsafeMutableRawPointer(scratch.base)
+            // Columns 0 to 3 take the series where it applies.
+            for (c, value) in [series.p00, series.p01, series.p10, series.p11].enumerated() {
+                let old = scratch.column(c)
+                var merged = old
+                for i in 0..<laneWidth where seriesLanes & (1 << UInt32(i)) != 0 { merged[i] = value[i] }
+                raw.storeBytes(of: merged, toByteOffset: c * laneWidth * 8, as: Lane.self)
+            }
+            let g = base + lastSeries
+            cache.store(
+                mass: r.mass[g], stiffness: r.stiffness[g], damping: r.damping[g],
+                SpringPropagator(
+                    positionFromPosition: scratch.base[lastSeries], positionFromVelocity: scratch.base[laneWidth + lastSeries],
+                    velocityFromPosition: scratch.base[2 * laneWidth + lastSeries],
+                    velocityFromVelocity: scratch.base[3 * laneWidth + lastSeries],
+                    positionIncrementFromPosition: scratch.base[lastSeries] - 1))
+        }
+        var (k, s) = scratch.block()
+        runBlock(
+            &s, k, maximumFrames: maximumFrames, toleranceSquared: settleTolerance * settleTolerance, output: output,
+            fast: scheme == .exact)
+        scratch.finish(s, k)
+        for i in 0..<laneWidth {
+            let g = base + i
+            guard g < r.count, r.kind[g] == .physics else { continue }
+            let frame = scratch.completionFrame(lane: i)
+            writer.completionFrame[g] = frame
+            writer.completionTime[g] = frame >= 0 ? Double(frame) * dt : .infinity
+            writer.overshoot[g] = scratch.overshoot(lane: i)
+            writer.peakAcceleration[g] = scratch.peak(lane: i)
+        }
+    }
+}
+
+/// Runs `body(0..<count)` on `threads` threads; with one thread, in order on the caller's.
+func parallelFor(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    if count == 0 { return }
+    let workers = min(threads, count)
+    if workers <= 1 {
+        for i in 0..<count { body(i) }
+        return
+    }
+    if workers >= BatchIntegrator.coreCount {
+        // One per core: let Dispatch balance the items dynamically.
+        DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        return
+    }
+    // Static interleaving: worker t takes items t, t + workers, ... (results do not depend on
+    // who runs an item).
+    DispatchQueue.concurrentPerform(iterations: workers) { t in
+        var i = t
+        while i < count {
+            body(i)
+            i += workers
+        }
+    }
+}

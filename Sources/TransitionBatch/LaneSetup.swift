@@ -1,0 +1,168 @@
+import TransitionPhysics
+
+/// What every backend derives from a physics lane before stepping: the scalar path's decision,
+/// target and initial state (`ProjectedSpringModel.release`), and the velocity jump at t = 0.
+struct SpringLaneStart {
+    var decision: Decision
+    var projected: Double
+    var target: Double
+    /// +1 finishing (target 1), -1 cancelling (target 0): the sign that makes "past the target" positive.
+    var side: Double
+    /// Displacement from the target and velocity at release (not multiplied by `side`).
+    var x0: Double
+    var v0: Double
+    var jump: Double
+    var policy: OvershootPolicy
+}
+
+@inline(__always)
+func startPhysicsLane(_ r: borrowing BatchReleases.Pointers, _ i: Int) -> SpringLaneStart {
+    let p = r.progress[i], v = r.velocity[i]
+    // ProjectedSpringModel.projectedProgress and release, the same operations.
+    let decisionVelocity = abs(v) < r.minFlingVelocity[i] ? 0 : v
+    let projected = p + decisionVelocity * r.distancePerVelocity[i]
+    let decision: Decision = r.recognizerCancelled[i] ? .cancel : (projected >= r.threshold[i] ? .finish : .cancel)
+    let target = decision.targetProgress
+    let side = target >= 0.5 ? 1.0 : -1.0
+    let x0 = p - target
+    let policy = r.overshoot[i]
+    // CompletionCurve.velocity(at: 0): the propagator at time 0 is the identity, so the shown
+    // velocity is the policy applied to the release state (never the clamp's arrival: it is > 0).
+    let a0 = -(r.stiffness[i] * x0 + r.damping[i] * v) / r.mass[i]
+    let shown = applyPolicy(policy, displacement: x0, velocity: v, acceleration: a0, target: target)
+    return SpringLaneStart(
+        decision: decision, projected: projected, target: target, side: side, x0: x0, v0: v,
+        jump: abs(shown.velocity - v), policy: policy)
+}
+
+/// `OvershootPolicy.apply` (internal to TransitionPhysics), the same operations in the same order.
+@inline(__always)
+func applyPolicy(_ policy: OvershootPolicy, displacement x: Double, velocity v: Double, acceleration a: Double, target: Double)
+    -> (progress: Double, velocity: Double, acceleration: Double)
+{
+    let beyond = target >= 0.5 ? x > 0 : x < 0
+    guard beyond else { return (target + x, v, a) }
+    switch policy {
+    case .allow:
+        return (target + x, v, a)
+    case .clamp:
+        return (target, 0, 0)
+    case .rubberBand:
+        let c = RubberBand.constant
+        let denominator = c * abs(x) + 1
+        let slope = c / (denominator * denominator)
+        let curvature = -2 * c * c * (x < 0 ? -1 : 1) / (denominator * denominator * denominator)
+        return (target + RubberBand.offset(x, dimension: 1), slope * v, slope * a + curvature * v * v)
+    }
+}
+
+/// Timed lanes (classic, Cupertino): the scalar path itself, lane by lane.
+struct TimedLaneResult {
+    var decision: Decision
+    var completionFrame: Int32
+    var metrics: CompletionMetrics
+    var curve: CompletionCurve
+}
+
+func evaluateTimedLane(_ releases: BatchReleases, _ i: Int, frameRate: Double, settleTolerance: Double) -> TimedLaneResult {
+    let state = releases.state(at: i)
+    let completion = releases.model(at: i).model.release(state)
+    let metrics = completion.curve.metrics(releaseVelocity: state.velocity, frameRate: frameRate, settleTolerance: settleTolerance)
+    let duration = completion.curve.fixedDuration ?? 0
+    let dt = 1 / frameRate
+    // The first frame n with n dt >= duration (the frame the metrics loop ends on).
+    var n = max(0, Int((duration * frameRate).rounded(.up)))
+    while Double(n) * dt < duration { n += 1 }
+    while n > 0 && Double(n - 1) * dt >= duration { n -= 1 }
+    return TimedLaneResult(decision: completion.decision, completionFrame: Int32(clamping: n), metrics: metrics, curve: completion.curve)
+}
+
+extension BatchReleases {
+    /// Base addresses of the hot arrays, valid inside `withPointers`.
+    struct Pointers: @unchecked Sendable {
+        let count: Int
+        let progress: UnsafePointer<Double>
+        let velocity: UnsafePointer<Double>
+        let recognizerCancelled: UnsafePointer<Bool>
+        let kind: UnsafePointer<Kind>
+        let mass: UnsafePointer<Double>
+        let stiffness: UnsafePointer<Double>
+        let damping: UnsafePointer<Double>
+        let distancePerVelocity: UnsafePointer<Double>
+        let threshold: UnsafePointer<Double>
+        let minFlingVelocity: UnsafePointer<Double>
+        let overshoot: UnsafePointer<OvershootPolicy>
+    }
+
+    func withPointers<R>(_ body: (Pointers) -> R) -> R {
+        func base<T>(_ b: UnsafeBufferPointer<T>) -> UnsafePointer<T> {
+            b.baseAddress ?? UnsafePointer(UnsafeMutablePointer<T>.allocate(capacity: 1))
+        }
+        return progress.withUnsafeBufferPointer { p in
+            velocity.withUnsafeBufferPointer { v in
+                recognizerCancelled.withUnsafeBufferPointer { rc in
+                    kind.withUnsafeBufferPointer { k in
+                        mass.withUnsafeBufferPointer { m in
+                            stiffness.withUnsafeBufferPointer { s in
+                                damping.withUnsafeBufferPointer { d in
+                                    distancePerVelocity.withUnsafeBufferPointer { dpv in
+                                        threshold.withUnsafeBufferPointer { th in
+                                            minFlingVelocity.withUnsafeBufferPointer { mf in
+                                                overshoot.withUnsafeBufferPointer { o in
+                                                    body(
+                                                        Pointers(
+                                                            count: count, progress: base(p), velocity: base(v),
+                                                            recognizerCancelled: base(rc), kind: base(k), mass: base(m),
+                                                            stiffness: base(s), damping: base(d), distancePerVelocity: base(dpv),
+                                                            threshold: base(th), minFlingVelocity: base(mf), overshoot: base(o)))
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Step matrices per lane, reusing the last one when a lane has the same spring as the previous
+/// lane (sweeps and shared-spring batches compute each propagator once per run of lanes).
+struct StepMatrixCache {
+    let scheme: BatchScheme
+    let dt: Double
+    var lastMass = Double.nan, lastStiffness = Double.nan, lastDamping = Double.nan
+    var last = SpringPropagator(
+        positionFromPosition: 1, positionFromVelocity: 0, velocityFromPosition: 0, velocityFromVelocity: 1,
+        positionIncrementFromPosition: 0)
+
+    init(scheme: BatchScheme, dt: Double) {
+        self.scheme = scheme
+        self.dt = dt
+    }
+
+    @inline(__always)
+    func holds(mass m: Double, stiffness k: Double, damping c: Double) -> Bool {
+        m == lastMass && k == lastStiffness && c == lastDamping
+    }
+
+    mutating func store(mass m: Double, stiffness k: Double, damping c: Double, _ step: SpringPropagator) {
+        lastMass = m; lastStiffness = k; lastDamping = c
+        last = step
+    }
+
+    @inline(__always)
+    mutating func matrix(mass m: Double, stiffness k: Double, damping c: Double) -> SpringPropagator {
+        if m == lastMass && k == lastStiffness && c == lastDamping { return last }
+        last = scheme.stepMatrix(spring: Spring(mass: m, stiffness: k, damping: c, allowOverDamping: true), dt: dt)
+        lastMass = m; lastStiffness = k; lastDamping = c
+        return last
+    }
+}
+
+let identityStep = SpringPropagator(
+    positionFromPosition: 1, positionFromVelocity: 0, velocityFromPosition: 0, velocityFromVelocity: 1,
+    positionIncrementFromPosition: 0)

@@ -1,0 +1,507 @@
+import TransitionPhysics
+import _NonTemporal
+
+// The lane-parallel spring kernel.
+//
+// A block of 16 lanes is advanced with its whole time loop inside, state in registers
+// (SIMD16 of Double: four 256-bit registers per quantity; shared/reference/performance-notes.md).
+// Everything is in "sided" coordinates y = side * x, w = side * v (side = +1 finishing, -1
+// cancelling), so "past the target" is y > 0 for every lane; multiplying by ±1 is exact, so the
+// sided state is bit for bit the scalar path's state times side.
+//
+// Exactness against the scalar path (CompletionCurve.metrics):
+// - the step is p00*y + p01*w, p10*y + p11*w with separate multiplies and adds (no FMA), the
+//   scalar path's `SpringPropagator.apply`, so states agree bit for bit;
+// - overshoot: the scalar path takes max over frames of ((target + x) - target) * side, a
+//   nondecreasing function of y, so it is that function of max y (and the rubber band's
+//   displayed offset likewise);
+// - peak acceleration: |-(k x + c v) / m| = |k y + c w| / m exactly, and division by m > 0 is
+//   monotone, so it is max |k y + c w| / m;
+// - settling: the scalar test x² + v²/omega0² <= tol², evaluated the same way.
+//
+// Frames are processed in chunks of `chunkFrames`. A fast chunk only records max y, max and
+// min of k y + c w, and steps. It is valid when no active lane settles in it (the energy
+// x² + v²/omega0² never increases, so testing the chunk's last frame suffices), no clamped lane
+// reaches the target, and no rubber-banded lane goes past it. Otherwise the chunk is redone from
+// its saved state frame by frame with every rule of the scalar path (`preciseFrame`).
+
+typealias Lane = SIMD16<Double>
+typealias LaneMask = SIMDMask<SIMD16<Int64>>
+typealias LaneInt = SIMD16<Int64>
+let laneWidth = 16
+
+/// Frames per fast chunk.
+let chunkFrames = 16
+
+@inline(__always) func laneMax(_ a: Lane, _ b: Lane) -> Lane { a.replacing(with: b, where: b .> a) }
+@inline(__always) func laneMin(_ a: Lane, _ b: Lane) -> Lane { a.replacing(with: b, where: b .< a) }
+
+/// Per-block constants.
+struct BlockCoefficients {
+    var p00 = Lane(repeating: 1), p01 = Lane(), p10 = Lane(), p11 = Lane(repeating: 1)
+    var stiffness = Lane(), damping = Lane()
+    var mass = Lane(repeating: 1)
+    /// stiffness / mass, as the scalar path computes omega0².
+    var omega0Squared = Lane(repeating: 1)
+    /// |k y + c w| below this has a finite acceleration for sure (mass * 2^1000).
+    var forceLimit = Lane(repeating: 0x1p1000)
+    /// k² + c² omega0²: |k y + c w|² <= this times the energy y² + w²/omega0².
+    var forceBoundSquared = Lane(repeating: 1)
+    /// 1 / omega0², for the bounds (which carry a margin); the settling test divides as the
+    /// scalar path does.
+    var inverseOmega0Squared = Lane(repeating: 1)
+    var target = Lane(), side = Lane(repeating: 1)
+    var clamp = LaneMask(), rubber = LaneMask()
+    var springLanes = LaneMask()
+}
+
+/// Per-block state and reductions.
+struct BlockState {
+    var y = Lane(), w = Lane()
+    /// Lanes whose metrics are still being reduced.
+    var active = LaneMask()
+    /// Clamped lanes that have arrived (frame n > 0 with y >= 0): they show the target from then on.
+    var clampStopped = LaneMask()
+    var maxY = Lane(repeating: -.infinity)
+    var maxF = Lane(), minF = Lane()
+    /// Largest |acceleration| over rubber-banded frames past the target (computed lane by lane).
+    var maxBand = Lane()
+    var completion = LaneInt(repeating: -1)
+}
+
+/// Where a block writes its trajectory: `frames * 16` doubles per array, frame-major.
+struct BlockOutput {
+    var progress: UnsafeMutablePointer<Double>
+    var velocity: UnsafeMutablePointer<Double>
+    var frames: Int
+    /// Stage each chunk in `staging` and copy it out with non-temporal stores.
+    var staging: UnsafeMutablePointer<Double>?
+}
+
+@inline(__always)
+func storeLane(_ value: Lane, _ pointer: UnsafeMutablePointer<Double>) {
+    UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: Lane.self)
+}
+
+@inline(__always)
+func step(_ y: Lane, _ w: Lane, _ k: BlockCoefficients) -> (Lane, Lane) {
+    let ny = k.p00 * y + k.p01 * w
+    let nw = k.p10 * y + k.p11 * w
+    return (ny, nw)
+}
+
+/// Displayed progress and velocity of the plain (not past-the-target) motion, with clamped
+/// lanes that have arrived held at the target.
+@inline(__always)
+func plainOutput(_ y: Lane, _ w: Lane, _ k: BlockCoefficients, hold: LaneMask) -> (Lane, Lane) {
+    let p = (k.target + k.side * y).replacing(with: k.target, where: hold)
+    let v = (k.side * w).replacing(with: 0, where: hold)
+    return (p, v)
+}
+
+/// One frame with every rule of the scalar path (CompletionCurve.metrics), for frame `n`.
+@inline(__always)
+func preciseFrame(
+    _ n: Int, _ s: inout BlockState, _ k: BlockCoefficients, toleranceSquared: Double,
+    output: (p: UnsafeMutablePointer<Double>, v: UnsafeMutablePointer<Double>)?
+) {
+    let y = s.y, w = s.w
+    if n > 0 {
+        let stop = k.clamp .& .!s.clampStopped .& (y .>= 0)
+        if anyLane(stop) {
+            s.completion.replace(with: Int64(n), where: s.active .& stop)
+            s.active = s.active .& .!stop
+            s.clampStopped = s.clampStopped .| stop
+        }
+    }
+    let beyond = y .> 0
+    let bandLanes = k.rubber .& beyond
+    if let output {
+        let hold = n == 0 ? (s.clampStopped .| (k.clamp .& beyond)) : s.clampStopped
+        var (p, v) = plainOutput(y, w, k, hold: hold)
+        if anyLane(bandLanes) {
+            for i in 0..<laneWidth where bandLanes[i] {
+                let x = k.side[i] * y[i], vv = k.side[i] * w[i]
+                let shown = applyPolicy(.rubberBand, displacement: x, velocity: vv, acceleration: 0, target: k.target[i])
+                p[i] = shown.progress
+                v[i] = shown.velocity
+            }
+        }
+        storeLane(p, output.p)
+        storeLane(v, output.v)
+    }
+    let active = s.active
+    if !anyLane(active) { return }
+    s.maxY = s.maxY.replacing(with: laneMax(s.maxY, y), where: active)
+    let f = k.stiffness * y + k.damping * w
+    // The scalar path skips accelerations that are not finite (a diverging Euler or RK4 lane).
+    let a = f / k.mass
+    let finite = (a .< Lane(repeating: .infinity)) .& (a .> Lane(repeating: -.infinity))
+    let plain = active .& .!(beyond .& (k.clamp .| k.rubber)) .& finite
+    s.maxF = s.maxF.replacing(with: laneMax(s.maxF, f), where: plain)
+    s.minF = s.minF.replacing(with: laneMin(s.minF, f), where: plain)
+    let bandRecord = active .& bandLanes
+    if anyLane(bandRecord) {
+        for i in 0..<laneWidth where bandRecord[i] {
+            let x = k.side[i] * y[i], vv = k.side[i] * w[i]
+            let a = -(k.stiffness[i] * x + k.damping[i] * vv) / k.mass[i]
+            let shown = applyPolicy(.rubberBand, displacement: x, velocity: vv, acceleration: a, target: k.target[i])
+            if shown.acceleration.isFinite { s.maxBand[i] = max(s.maxBand[i], abs(shown.acceleration)) }
+        }
+    }
+    let energy = y * y + w * w / k.omega0Squared
+    let settled = active .& (energy .<= Lane(repeating: toleranceSquared))
+    if anyLane(settled) {
+        s.completion.replace(with: Int64(n), where: settled)
+        s.active = active .& .!settled
+    }
+}
+
+/// Runs one block: frames 0...maximumFrames for the metrics (stopping when every lane is done),
+/// and frames 0..<output.frames for the trajectory. `fast` allows fast chunks (the exact scheme
+/// only: they rely on the energy never increasing, which Euler and RK4 do not guarantee).
+func runBlock(
+    _ s: inout BlockState, _ k: BlockCoefficients, maximumFrames: Int, toleranceSquared: Double, output: BlockOutput?,
+    fast: Bool
+) {
+    let trajectoryFrames = output?.frames ?? 0
+    let metricsEnd = maximumFrames + 1
+    var n = 0
+    while true {
+        let metricsLive = n < metricsEnd && anyLane(s.active)
+        let trajectoryLive = n < trajectoryFrames
+        if !metricsLive {
+            s.active = LaneMask()
+            if !trajectoryLive { break }
+        }
+        var boundary = Int.max
+        if metricsLive { boundary = metricsEnd }
+        if trajectoryLive { boundary = min(boundary, trajectoryFrames) }
+        if n == 0 || !fast {
+            let out = trajectoryLive ? (p: output!.progress + n * laneWidth, v: output!.velocity + n * laneWidth) : nil
+            preciseFrame(n, &s, k, toleranceSquared: toleranceSquared, output: out)
+            (s.y, s.w) = step(s.y, s.w, k)
+            n += 1
+            continue
+        }
+        let count = min(chunkFrames, boundary - n)
+        let tracking = trackingNeeded(s, k, trajectory: trajectoryLive)
+        if trajectoryLive {
+            let o = output!
+            let stage = o.staging
+            let pBase = stage ?? o.progress + n * laneWidth
+            let vBase = stage.map { $0 + chunkFrames * laneWidth } ?? o.velocity + n * laneWidth
+            let out = (p: pBase, v: vBase)
+            let valid: Bool
+            switch tracking {
+            case (true, true): valid = fastChunk(TrackBoth.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: out)
+            case (true, false): valid = fastChunk(TrackY.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: out)
+            case (false, true): valid = fastChunk(TrackF.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: out)
+            case (false, false): valid = fastChunk(TrackNone.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: out)
+            }
+            if !valid {
+                for j in 0..<count {
+                    preciseFrame(
+                        n + j, &s, k, toleranceSquared: toleranceSquared,
+                        output: (pBase + j * laneWidth, vBase + j * laneWidth))
+                    (s.y, s.w) = step(s.y, s.w, k)
+                }
+            }
+            if stage != nil {
+                tp_stream_copy_doubles(o.progress + n * laneWidth, pBase, count * laneWidth)
+                tp_stream_copy_doubles(o.velocity + n * laneWidth, vBase, count * laneWidth)
+            }
+        } else {
+            let valid: Bool
+            switch tracking {
+            case (true, true): valid = fastChunk(TrackBoth.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
+            case (true, false): valid = fastChunk(TrackY.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
+            case (false, true): valid = fastChunk(TrackF.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
+            case (false, false): valid = fastChunk(TrackNone.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
+            }
+            if !valid {
+                for j in 0..<count {
+                    preciseFrame(n + j, &s, k, toleranceSquared: toleranceSquared, output: nil)
+                    if !anyLane(s.active) { break }
+                    (s.y, s.w) = step(s.y, s.w, k)
+                }
+            }
+        }
+        n += count
+    }
+}
+
+/// Which running maxima a chunk must still record.
+///
+/// The energy E = y² + w²/omega0² of the exact motion never increases, and y <= sqrt(E),
+/// |k y + c w| <= sqrt((k² + c² omega0²) E) (Cauchy-Schwarz). So once E at the chunk's first
+/// frame (with a 1e-9 margin for rounding) is within max y², or within max |k y + c w|² over that
+/// factor, for every active lane, no later frame can change that maximum: the block stops
+/// recording it. Clamped and rubber-banded lanes always record y (their arrival and band tests).
+@inline(__always)
+func trackingNeeded(_ s: BlockState, _ k: BlockCoefficients, trajectory: Bool) -> (y: Bool, f: Bool) {
+    let energy = (s.y * s.y + s.w * s.w * k.inverseOmega0Squared) * (1 + 1e-9)
+    let yDone = (s.maxY .>= 0) .& (energy .<= s.maxY * s.maxY)
+    let largestForce = laneMax(s.maxF, -s.minF)
+    let fDone = k.forceBoundSquared * energy .<= largestForce * largestForce
+    let watched = (k.clamp .& .!s.clampStopped) .| (k.rubber .& (trajectory ? LaneMask(repeating: true) : s.active))
+    return (anyLane((s.active .& .!yDone) .| watched), anyLane(s.active .& .!fDone))
+}
+
+protocol ChunkTracking { static var y: Bool { get }; static var f: Bool { get } }
+enum TrackBoth: ChunkTracking { static var y: Bool { true }; static var f: Bool { true } }
+enum TrackY: ChunkTracking { static var y: Bool { true }; static var f: Bool { false } }
+enum TrackF: ChunkTracking { static var y: Bool { false }; static var f: Bool { true } }
+enum TrackNone: ChunkTracking { static var y: Bool { false }; static var f: Bool { false } }
+
+/// `count` frames recording only the running maxima `T` asks for; commits and returns true when
+/// valid (see the file comment), else leaves `s` untouched (the caller redoes the chunk precisely).
+func fastChunk<T: ChunkTracking>(
+    _: T.Type, _ s: inout BlockState, _ k: BlockCoefficients, count: Int, toleranceSquared: Double,
+    output: (p: UnsafeMutablePointer<Double>, v: UnsafeMutablePointer<Double>)?
+) -> Bool {
+    // Everything in locals: the loop below is plain vector arithmetic on registers.
+    let p00 = k.p00, p01 = k.p01, p10 = k.p10, p11 = k.p11
+    let stiffness = k.stiffness, damping = k.damping
+    var y = s.y, w = s.w
+    var cMaxY = Lane(repeating: -.infinity)
+    var cMaxF = Lane(repeating: -.infinity), cMinF = Lane(repeating: .infinity)
+    if let output {
+        let hold = s.clampStopped
+        for j in 0..<count - 1 {
+            let (p, v) = plainOutput(y, w, k, hold: hold)
+            storeLane(p, output.p + j * laneWidth)
+            storeLane(v, output.v + j * laneWidth)
+            if T.y { cMaxY = laneMax(cMaxY, y) }
+            if T.f {
+                let f = stiffness * y + damping * w
+                cMaxF = laneMax(cMaxF, f)
+                cMinF = laneMin(cMinF, f)
+            }
+            let ny = p00 * y + p01 * w
+            let nw = p10 * y + p11 * w
+            y = ny
+            w = nw
+        }
+        let (p, v) = plainOutput(y, w, k, hold: hold)
+        storeLane(p, output.p + (count - 1) * laneWidth)
+        storeLane(v, output.v + (count - 1) * laneWidth)
+    } else {
+        for _ in 0..<count - 1 {
+            if T.y { cMaxY = laneMax(cMaxY, y) }
+            if T.f {
+                let f = stiffness * y + damping * w
+                cMaxF = laneMax(cMaxF, f)
+                cMinF = laneMin(cMinF, f)
+            }
+            let ny = p00 * y + p01 * w
+            let nw = p10 * y + p11 * w
+            y = ny
+            w = nw
+        }
+    }
+    // The chunk's last frame, then the validity tests on it.
+    if T.y { cMaxY = laneMax(cMaxY, y) }
+    if T.f {
+        let f = stiffness * y + damping * w
+        cMaxF = laneMax(cMaxF, f)
+        cMinF = laneMin(cMinF, f)
+    }
+    let active = s.active
+    let energy = y * y + w * w / k.omega0Squared
+    let settles = active .& (energy .<= Lane(repeating: toleranceSquared))
+    var invalid = settles
+    if T.y {
+        let clampArrives = k.clamp .& .!s.clampStopped .& (cMaxY .>= 0)
+        let bandWatch = output == nil ? active : LaneMask(repeating: true)
+        let bandBeyond = k.rubber .& bandWatch .& (cMaxY .> 0)
+        invalid = invalid .| clampArrives .| bandBeyond
+    }
+    if T.f {
+        // Forces whose acceleration might not be finite: let the precise path decide lane by lane.
+        invalid = invalid .| (active .& .!((cMaxF .< k.forceLimit) .& (cMinF .> -k.forceLimit)))
+    }
+    if anyLane(invalid) { return false }
+    if T.y { s.maxY = s.maxY.replacing(with: laneMax(s.maxY, cMaxY), where: active) }
+    if T.f {
+        s.maxF = s.maxF.replacing(with: laneMax(s.maxF, cMaxF), where: active)
+        s.minF = s.minF.replacing(with: laneMin(s.minF, cMinF), where: active)
+    }
+    s.y = p00 * y + p01 * w
+    s.w = p10 * y + p11 * w
+    return true
+}
+
+/// True when any lane of `mask` is set (the standard library's `any` reduces lane by lane).
+@inline(__always)
+func anyLane(_ mask: LaneMask) -> Bool {
+    let bits = LaneInt(repeating: 0).replacing(with: -1, where: mask)
+    let a = bits.lowHalf | bits.highHalf
+    let b = a.lowHalf | a.highHalf
+    let c = b.lowHalf | b.highHalf
+    return (c[0] | c[1]) != 0
+}
+
+/// Builds a block's vectors from per-lane scalars through memory (inserting into a SIMD16 lane
+/// by lane would copy the whole vector each time), and reads the results back the same way.
+struct BlockScratch {
+    static let columns = 19
+    let base: UnsafeMutablePointer<Double>
+
+    init() {
+        base = .allocate(capacity: Self.columns * laneWidth)
+        clear()
+    }
+
+    func deallocate() { base.deallocate() }
+
+    func clear() {
+        base.initialize(repeating: 0, count: Self.columns * laneWidth)
+        for i in 0..<laneWidth {
+            // Identity step, unit mass and omega0² for lanes without a spring.
+            base[0 * laneWidth + i] = 1
+            base[3 * laneWidth + i] = 1
+            base[6 * laneWidth + i] = 1
+            base[7 * laneWidth + i] = 1
+            base[9 * laneWidth + i] = 1
+            base[8 * laneWidth + i] = 0x1p1000
+        }
+    }
+
+    @inline(__always) func set(lane i: Int, step: SpringPropagator, mass: Double, stiffness: Double, damping: Double, start: SpringLaneStart) {
+        let b = base
+        b[0 * laneWidth + i] = step.positionFromPosition
+        b[1 * laneWidth + i] = step.positionFromVelocity
+        b[2 * laneWidth + i] = step.velocityFromPosition
+        b[3 * laneWidth + i] = step.velocityFromVelocity
+        b[4 * laneWidth + i] = stiffness
+        b[5 * laneWidth + i] = damping
+        b[6 * laneWidth + i] = mass
+        b[7 * laneWidth + i] = stiffness / mass
+        b[8 * laneWidth + i] = mass * 0x1p1000
+        b[9 * laneWidth + i] = start.side
+        b[10 * laneWidth + i] = start.target
+        b[11 * laneWidth + i] = start.policy == .clamp ? 1 : 0
+        b[12 * laneWidth + i] = start.policy == .rubberBand ? 1 : 0
+        b[13 * laneWidth + i] = 1
+        b[14 * laneWidth + i] = start.side * start.x0
+        b[15 * laneWidth + i] = start.side * start.v0
+        b[16 * laneWidth + i] = stiffness * stiffness + damping * damping * (stiffness / mass)
+    }
+
+    /// Series inputs (columns 17 and 18): lambda and omega0² of lanes whose step is the series.
+    @inline(__always) func setSeriesInputs(lane i: Int, lambda: Double, omega0Squared: Double) {
+        base[17 * laneWidth + i] = lambda
+        base[18 * laneWidth + i] = omega0Squared
+    }
+
+    @inline(__always) func setStep(lane i: Int, _ step: SpringPropagator) {
+        base[0 * laneWidth + i] = step.positionFromPosition
+        base[1 * laneWidth + i] = step.positionFromVelocity
+        base[2 * laneWidth + i] = step.velocityFromPosition
+        base[3 * laneWidth + i] = step.velocityFromVelocity
+    }
+
+    @inline(__always) func column(_ c: Int) -> Lane {
+        UnsafeRawPointer(base + c * laneWidth).loadUnaligned(as: Lane.self)
+    }
+
+    func block() -> (BlockCoefficients, BlockState) {
+        var k = BlockCoefficients()
+        k.p00 = column(0); k.p01 = column(1); k.p10 = column(2); k.p11 = column(3)
+        k.stiffness = column(4); k.damping = column(5); k.mass = column(6); k.omega0Squared = column(7)
+        k.forceLimit = column(8); k.side = column(9); k.target = column(10)
+        k.clamp = column(11) .!= 0
+        k.rubber = column(12) .!= 0
+        k.springLanes = column(13) .!= 0
+        var s = BlockState()
+        k.forceBoundSquared = column(16)
+        k.inverseOmega0Squared = 1 / k.omega0Squared
+        s.y = column(14); s.w = column(15)
+        s.active = k.springLanes
+        return (k, s)
+    }
+
+    /// Writes the finished block's per-lane results into columns: 0 completion frame, 1 overshoot,
+    /// 2 peak acceleration.
+    func finish(_ s: BlockState, _ k: BlockCoefficients) {
+        // Final values, lane by lane from memory.
+        let raw = UnsafeMutableRawPointer(base)
+        let maxY = raw + 3 * laneWidth * 8, maxF = raw + 4 * laneWidth * 8, minF = raw + 5 * laneWidth * 8
+        let maxBand = raw + 6 * laneWidth * 8, mass = raw + 7 * laneWidth * 8, side = raw + 8 * laneWidth * 8
+        let target = raw + 9 * laneWidth * 8, clamp = raw + 10 * laneWidth * 8, rubber = raw + 11 * laneWidth * 8
+        maxY.storeBytes(of: s.maxY, as: Lane.self)
+        maxF.storeBytes(of: s.maxF, as: Lane.self)
+        minF.storeBytes(of: s.minF, as: Lane.self)
+        maxBand.storeBytes(of: s.maxBand, as: Lane.self)
+        mass.storeBytes(of: k.mass, as: Lane.self)
+        side.storeBytes(of: k.side, as: Lane.self)
+        target.storeBytes(of: k.target, as: Lane.self)
+        clamp.storeBytes(of: Lane(repeating: 0).replacing(with: 1, where: k.clamp), as: Lane.self)
+        rubber.storeBytes(of: Lane(repeating: 0).replacing(with: 1, where: k.rubber), as: Lane.self)
+        (raw + 0).storeBytes(of: Lane(s.completion), as: Lane.self)
+        let b = base
+        for i in 0..<laneWidth {
+            let policy: OvershootPolicy = b[10 * laneWidth + i] != 0 ? .clamp : (b[11 * laneWidth + i] != 0 ? .rubberBand : .allow)
+            let result = finishValues(
+                maxY: b[3 * laneWidth + i], maxF: b[4 * laneWidth + i], minF: b[5 * laneWidth + i],
+                maxBand: b[6 * laneWidth + i], mass: b[7 * laneWidth + i], side: b[8 * laneWidth + i],
+                target: b[9 * laneWidth + i], policy: policy)
+            b[1 * laneWidth + i] = result.overshoot
+            b[2 * laneWidth + i] = result.peak
+        }
+    }
+
+    @inline(__always) func completionFrame(lane i: Int) -> Int32 { Int32(base[i]) }
+    @inline(__always) func overshoot(lane i: Int) -> Double { base[1 * laneWidth + i] }
+    @inline(__always) func peak(lane i: Int) -> Double { base[2 * laneWidth + i] }
+}
+
+/// `Spring.seriesPropagator` (internal to TransitionPhysics) for 16 lanes at once: the same
+/// operations in the same order, lane by lane, so the same bits. Valid where rho * t <= 0.5
+/// (the condition under which `Spring.propagator(time:)` uses it).
+func seriesPropagators(time t: Double, lambda: Lane, omega0Squared: Lane)
+    -> (p00: Lane, p01: Lane, p10: Lane, p11: Lane)
+{
+    var pPrev = Lane(repeating: 1), pCur = Lane(repeating: 0)
+    var uPrev = Lane(repeating: 0), uCur = Lane(repeating: 1)
+    var term = 1.0
+    var increment = Lane(repeating: 0), f = Lane(repeating: 0), d = Lane(repeating: 1), vp = Lane(repeating: 0)
+    let minusTwoLambda = -2 * lambda
+    for n in 1...24 {
+        let pNext = minusTwoLambda * pCur - omega0Squared * pPrev
+        let uNext = minusTwoLambda * uCur - omega0Squared * uPrev
+        vp += pCur * term
+        if n > 1 { d += uCur * term }
+        term *= t / Double(n)
+        increment += pCur * term
+        f += uCur * term
+        pPrev = pCur; pCur = pNext
+        uPrev = uCur; uCur = uNext
+    }
+    return (1 + increment, f, vp, d)
+}
+
+/// The per-lane metrics from a finished lane's reductions (the scalar path's final values).
+@inline(__always)
+func finishValues(
+    maxY: Double, maxF: Double, minF: Double, maxBand: Double, mass: Double, side: Double, target: Double,
+    policy: OvershootPolicy
+) -> (overshoot: Double, peak: Double) {
+    var overshoot = 0.0
+    if maxY > -.infinity {
+        switch policy {
+        case .allow:
+            overshoot = max(overshoot, ((target + side * maxY) - target) * side)
+        case .clamp:
+            break
+        case .rubberBand:
+            if maxY > 0 {
+                let shown = target + RubberBand.offset(side * maxY, dimension: 1)
+                overshoot = max(overshoot, (shown - target) * side)
+            }
+        }
+    }
+    let largestForce = max(maxF, -minF)
+    return (overshoot, max(largestForce / mass, maxBand))
+}

@@ -1,2 +1,0 @@
-// Placeholder: the batch integrator lands with issue 4.
-import TransitionPhysics

@@ -1,0 +1,122 @@
+import Testing
+import TransitionBatch
+import TransitionPhysics
+
+/// Every backend reduces, lane by lane, what the scalar path computes
+/// (`model.release(state)`, `curve.metrics(releaseVelocity:frameRate:settleTolerance:)`).
+struct BackendAgreementTests {
+    static let frameRates: [Double] = [240, 120, 60]
+
+    func expectMatchesScalarPath(_ outcome: BatchOutcome, _ batch: BatchReleases, frameRate: Double, label: String) {
+        var mismatches = 0
+        for i in 0..<batch.count {
+            let state = batch.state(at: i)
+            let completion = batch.model(at: i).model.release(state)
+            let metrics = completion.curve.metrics(releaseVelocity: state.velocity, frameRate: frameRate)
+            let got = outcome.metrics(at: i)
+            let ok =
+                outcome.decision[i] == completion.decision
+                && got.completionTime == metrics.completionTime
+                && close(got.velocityJump, metrics.velocityJump)
+                && close(got.overshoot, metrics.overshoot)
+                && close(got.peakAcceleration, metrics.peakAcceleration)
+                && close(outcome.projectedProgress[i], completion.projectedProgress ?? .nan)
+            if !ok {
+                mismatches += 1
+                if mismatches <= 5 {
+                    Issue.record("\(label) lane \(i) \(batch.model(at: i)) \(state): got \(outcome.decision[i]) \(got), want \(completion.decision) \(metrics)")
+                }
+            }
+            if completion.curve.fixedDuration == nil, metrics.completionTime.isFinite {
+                #expect(outcome.completionFrame[i] == Int32((metrics.completionTime * frameRate).rounded()))
+            }
+        }
+        #expect(mismatches == 0, "\(label): \(mismatches) of \(batch.count) lanes differ")
+    }
+
+    @Test(arguments: BatchBackend.allCases)
+    func backendMatchesScalarPath(backend: BatchBackend) {
+        for (k, frameRate) in Self.frameRates.enumerated() {
+            let batch = randomBatch(count: k == 0 ? 2000 : 800, seed: 42 + UInt64(k))
+            let outcome = BatchIntegrator(frameRate: frameRate, backend: backend).run(batch)
+            expectMatchesScalarPath(outcome, batch, frameRate: frameRate, label: "\(backend) at \(frameRate) Hz")
+        }
+    }
+
+    /// The backends agree with each other bit for bit (same operations in the same order).
+    @Test func backendsAgreeBitForBit() {
+        let batch = randomBatch(count: 2000, seed: 7)
+        let outcomes = BatchBackend.allCases.map { BatchIntegrator(maximumFrames: 600, backend: $0).run(batch) }
+        for outcome in outcomes.dropFirst() {
+            expectBitwiseEqual(outcome, outcomes[0])
+        }
+    }
+
+    /// Lanes sharing one spring (the BLAS backend's case), every policy.
+    @Test func sharedSpringBatch() {
+        var g = SplitMix64(seed: 99)
+        var batch = BatchReleases()
+        for policy in OvershootPolicy.allCases {
+            let model = ProjectedSpringModel(spring: Spring(response: 0.4, dampingRatio: 0.6), overshoot: policy)
+            for _ in 0..<400 { batch.append(.physics(model), randomState(&g)) }
+        }
+        let reference = BatchIntegrator(backend: .scalar).run(batch)
+        expectMatchesScalarPath(reference, batch, frameRate: 240, label: "scalar, shared spring")
+        for backend in [BatchBackend.simd, .blas] {
+            expectBitwiseEqual(BatchIntegrator(backend: backend).run(batch), reference)
+        }
+    }
+
+    /// A frame limit: lanes not settled by then report infinity and frame -1, the same way in
+    /// every backend.
+    @Test func frameLimit() {
+        let batch = randomBatch(count: 1000, seed: 5)
+        let outcomes = BatchBackend.allCases.map { BatchIntegrator(maximumFrames: 30, backend: $0).run(batch) }
+        #expect(outcomes[0].completionFrame.contains(-1))
+        for outcome in outcomes.dropFirst() { expectBitwiseEqual(outcome, outcomes[0]) }
+    }
+
+    @Test(arguments: BatchScheme.allCases)
+    func schemesAgreeAcrossBackends(scheme: BatchScheme) {
+        let batch = randomBatch(count: 1000, seed: 11)
+        let outcomes = BatchBackend.allCases.map {
+            BatchIntegrator(frameRate: 120, maximumFrames: 600, scheme: scheme, backend: $0).run(batch)
+        }
+        for outcome in outcomes.dropFirst() { expectBitwiseEqual(outcome, outcomes[0]) }
+    }
+
+    /// Results do not depend on the thread count, to the bit.
+    @Test func threadCountDeterminism() {
+        let batch = randomBatch(count: 3000, seed: 3)
+        for backend in BatchBackend.allCases {
+            let one = BatchIntegrator(maximumFrames: 480, backend: backend, threads: 1).run(batch)
+            for threads in [2, 3, 0] {
+                expectBitwiseEqual(BatchIntegrator(maximumFrames: 480, backend: backend, threads: threads).run(batch), one)
+            }
+        }
+    }
+
+    @Test func emptyAndTinyBatches() {
+        for count in [0, 1, 15, 16, 17] {
+            let batch = randomBatch(count: count, seed: UInt64(count))
+            for backend in BatchBackend.allCases {
+                let outcome = BatchIntegrator(backend: backend).run(batch)
+                #expect(outcome.count == count)
+                if count > 0 { expectMatchesScalarPath(outcome, batch, frameRate: 240, label: "\(backend) n=\(count)") }
+            }
+        }
+    }
+}
+
+func expectBitwiseEqual(_ a: BatchOutcome, _ b: BatchOutcome, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(a.decision == b.decision, sourceLocation: sourceLocation)
+    #expect(a.completionFrame == b.completionFrame, sourceLocation: sourceLocation)
+    func bits(_ x: [Double]) -> [UInt64] { x.map(\.bitPattern) }
+    #expect(bits(a.projectedProgress) == bits(b.projectedProgress), sourceLocation: sourceLocation)
+    #expect(bits(a.completionTime) == bits(b.completionTime), sourceLocation: sourceLocation)
+    #expect(bits(a.velocityJump) == bits(b.velocityJump), sourceLocation: sourceLocation)
+    let overshootDiff = zip(a.overshoot, b.overshoot).filter { $0 != $1 }.count
+    #expect(overshootDiff == 0, sourceLocation: sourceLocation)
+    let peakDiff = zip(a.peakAcceleration, b.peakAcceleration).enumerated().filter { $0.element.0.bitPattern != $0.element.1.bitPattern }
+    #expect(peakDiff.isEmpty, "peak acceleration differs in \(peakDiff.count) lanes, first \(peakDiff.first.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
+}
