@@ -602,12 +602,17 @@ PERFORMANCE = [
         probe = tput[tput["measurement"] == "bandwidth_probe"]
         draw(ax_b, traj_rows, "-", 0)
         if len(probe):
-            if probe["batch"].notna().any() and probe["batch"].nunique() > 1:
-                part = probe.sort_values("batch")
-                ax_b.plot(part["batch"], part["value"], color="black", lw=2, label="write-bandwidth probe")
-            else:
-                ax_b.axhline(probe["value"].median(), color="black", lw=2,
-                             label=f"write-bandwidth probe ({probe['value'].median():.3g} {unit_of(probe)})")
+            # One black line per probe kind (store type and thread count): joining them would zigzag.
+            styles = ["-", "--", ":", "-."]
+            for i, ((kind, threads), part) in enumerate(probe.groupby(["backend", "threads"], sort=True)):
+                label = f"probe: {kind} stores, {threads} thread{'s' if threads != 1 else ''}"
+                style = styles[i % len(styles)]
+                if part["batch"].notna().any() and part["batch"].nunique() > 1:
+                    part = part.sort_values("batch")
+                    ax_b.plot(part["batch"], part["value"], color="black", lw=1.5, ls=style, label=label)
+                else:
+                    ax_b.axhline(part["value"].median(), color="black", lw=1.5, ls=style,
+                                 label=f"{label} ({part['value'].median():.3g} {unit_of(probe)})")
         else:
             tp.note(ax_b, "no bandwidth_probe row in the throughput CSV")
         ax_b.set_xscale("log")
