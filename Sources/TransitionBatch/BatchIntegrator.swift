@@ -14,7 +14,10 @@ public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
     /// The reference: one lane at a time, the scalar path's loop.
     case scalar
     /// Blocks of 16 lanes in SIMD registers, the time loop inside the block, blocks spread over
-    /// the cores. Deterministic: the result does not depend on the thread count.
+    /// the cores. Deterministic: the result does not depend on the thread count. Metrics only:
+    /// once a block's running maxima are provably final, the settling frames are found by binary
+    /// search with matrix powers instead of stepping every remaining frame (the same completion
+    /// frames; see `resolveSettling`).
     case simd
     /// CBLAS (`libblas.so.3` on Linux, Accelerate on Apple platforms): lanes that share a spring
     /// are stepped together by one `cblas_drotm` per frame applying the exact 2x2 step; the
@@ -293,14 +296,15 @@ public struct BatchIntegrator: Sendable {
         if !any && output == nil { return }
         if seriesLanes != 0 {
             let series = seriesPropagators(time: dt, lambda: scratch.column(17), omega0Squared: scratch.column(18))
+            // Columns 0 to 3 take the series where it applies: one blend per column (inserting
+            // into a SIMD16 lane by lane copies the vector each time; an array of them allocates).
             let raw = UnsafeMutableRawPointer(scratch.base)
-            // Columns 0 to 3 take the series where it applies.
-            for (c, value) in [series.p00, series.p01, series.p10, series.p11].enumerated() {
-                let old = scratch.column(c)
-                var merged = old
-                for i in 0..<laneWidth where seriesLanes & (1 << UInt32(i)) != 0 { merged[i] = value[i] }
-                raw.storeBytes(of: merged, toByteOffset: c * laneWidth * 8, as: Lane.self)
-            }
+            var useSeries = LaneMask()
+            for i in 0..<laneWidth where seriesLanes & (1 << UInt32(i)) != 0 { useSeries[i] = true }
+            raw.storeBytes(of: scratch.column(0).replacing(with: series.p00, where: useSeries), toByteOffset: 0, as: Lane.self)
+            raw.storeBytes(of: scratch.column(1).replacing(with: series.p01, where: useSeries), toByteOffset: laneWidth * 8, as: Lane.self)
+            raw.storeBytes(of: scratch.column(2).replacing(with: series.p10, where: useSeries), toByteOffset: 2 * laneWidth * 8, as: Lane.self)
+            raw.storeBytes(of: scratch.column(3).replacing(with: series.p11, where: useSeries), toByteOffset: 3 * laneWidth * 8, as: Lane.self)
             let g = base + lastSeries
             cache.store(
                 mass: r.mass[g], stiffness: r.stiffness[g], damping: r.damping[g],

@@ -212,6 +212,13 @@ func runBlock(
                 tp_stream_copy_doubles(o.velocity + n * laneWidth, vBase, count * laneWidth)
             }
         } else {
+            if !tracking.y && !tracking.f
+                && resolveSettling(&s, k, from: n, lastFrame: metricsEnd - 1, toleranceSquared: toleranceSquared)
+            {
+                // Every active lane's completion frame is known: the metrics are done.
+                n = metricsEnd
+                continue
+            }
             let valid: Bool
             switch tracking {
             case (true, true): valid = fastChunk(TrackBoth.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
@@ -460,20 +467,65 @@ struct BlockScratch {
 /// `Spring.seriesPropagator` (internal to TransitionPhysics) for 16 lanes at once: the same
 /// operations in the same order, lane by lane, so the same bits. Valid where rho * t <= 0.5
 /// (the condition under which `Spring.propagator(time:)` uses it).
+///
+/// Runs as four passes of 4 lanes: the recurrence keeps ten vectors live, which as SIMD16 (40
+/// AVX registers) spill to the stack on every iteration and as SIMD4 fit the 16 registers.
 func seriesPropagators(time t: Double, lambda: Lane, omega0Squared: Lane)
     -> (p00: Lane, p01: Lane, p10: Lane, p11: Lane)
 {
-    var pPrev = Lane(repeating: 1), pCur = Lane(repeating: 0)
-    var uPrev = Lane(repeating: 0), uCur = Lane(repeating: 1)
+    // t^n / n!, the same for every lane: computed once (the same operations as the scalar
+    // series, so the same bits) instead of a serial divide chain in every pass.
+    var terms = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    var r00 = Lane(), r01 = Lane(), r10 = Lane(), r11 = Lane()
+    withUnsafeMutableBytes(of: &terms) { raw in
+    let termTable = raw.baseAddress!.assumingMemoryBound(to: Double.self)
     var term = 1.0
-    var increment = Lane(repeating: 0), f = Lane(repeating: 0), d = Lane(repeating: 1), vp = Lane(repeating: 0)
+    termTable[0] = term
+    for n in 1...24 {
+        term *= t / Double(n)
+        termTable[n] = term
+    }
+    withUnsafeMutableBytes(of: &r00) { o00 in
+        withUnsafeMutableBytes(of: &r01) { o01 in
+            withUnsafeMutableBytes(of: &r10) { o10 in
+                withUnsafeMutableBytes(of: &r11) { o11 in
+                    withUnsafeBytes(of: lambda) { l in
+                        withUnsafeBytes(of: omega0Squared) { w in
+                            for q in 0..<4 {
+                                let offset = q * 32
+                                let result = seriesPropagators4(
+                                    terms: termTable, lambda: l.loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self),
+                                    omega0Squared: w.loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self))
+                                o00.storeBytes(of: result.0, toByteOffset: offset, as: SIMD4<Double>.self)
+                                o01.storeBytes(of: result.1, toByteOffset: offset, as: SIMD4<Double>.self)
+                                o10.storeBytes(of: result.2, toByteOffset: offset, as: SIMD4<Double>.self)
+                                o11.storeBytes(of: result.3, toByteOffset: offset, as: SIMD4<Double>.self)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    }
+    return (r00, r01, r10, r11)
+}
+
+@inline(__always)
+func seriesPropagators4(terms: UnsafePointer<Double>, lambda: SIMD4<Double>, omega0Squared: SIMD4<Double>)
+    -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
+{
+    typealias V = SIMD4<Double>
+    var pPrev = V(repeating: 1), pCur = V(repeating: 0)
+    var uPrev = V(repeating: 0), uCur = V(repeating: 1)
+    var increment = V(repeating: 0), f = V(repeating: 0), d = V(repeating: 1), vp = V(repeating: 0)
     let minusTwoLambda = -2 * lambda
     for n in 1...24 {
         let pNext = minusTwoLambda * pCur - omega0Squared * pPrev
         let uNext = minusTwoLambda * uCur - omega0Squared * uPrev
-        vp += pCur * term
-        if n > 1 { d += uCur * term }
-        term *= t / Double(n)
+        vp += pCur * terms[n - 1]
+        if n > 1 { d += uCur * terms[n - 1] }
+        let term = terms[n]
         increment += pCur * term
         f += uCur * term
         pPrev = pCur; pCur = pNext
@@ -504,4 +556,78 @@ func finishValues(
     }
     let largestForce = max(maxF, -minF)
     return (overshoot, max(largestForce / mass, maxBand))
+}
+
+/// Relative half-width of the band around the settling tolerance in which `resolveSettling`
+/// declines to decide (and the block steps frame by frame instead). Matrix powers and stepping
+/// differ by a few hundred ulps at most; 1e-7 leaves a wide margin.
+let settleAmbiguity = 1e-7
+
+/// Finds, without stepping every frame, the first frame in n...lastFrame at which each active
+/// lane settles, once its running maxima are final (`trackingNeeded` returned (false, false)):
+/// then settling is the only event left for the block.
+///
+/// The energy E = y² + w²/omega0² of the exact motion never increases, so "settled at frame m"
+/// (E_m <= tol²) is monotone in m. Binary lifting with M^(2^j) (per lane, by squaring) finds the
+/// last unsettled frame: from frame `cur`, jump 2^j frames when the state there is still
+/// unsettled, for j from high to low. Each comparison is made on a state computed through matrix
+/// powers instead of frame by frame, which differs from the stepped state by rounding only; when
+/// a compared energy lies within `settleAmbiguity` (relative) of tol² the answer could differ
+/// from the scalar path's, so the function returns false without changing `s`, and the caller
+/// steps the block frame by frame as before. Otherwise every comparison agrees with exact
+/// arithmetic, hence with the stepped path, and the completion frames are the scalar path's.
+/// Returns true when every active lane is resolved (their `completion` set, `active` cleared).
+func resolveSettling(
+    _ s: inout BlockState, _ k: BlockCoefficients, from n: Int, lastFrame: Int, toleranceSquared: Double
+) -> Bool {
+    let active = s.active
+    if !anyLane(active) { return true }
+    let tol = Lane(repeating: toleranceSquared)
+    let low = tol * (1 - settleAmbiguity), high = tol * (1 + settleAmbiguity)
+    @inline(__always) func undecidable(_ e: Lane, _ lanes: LaneMask) -> Bool {
+        // Inside the band, or not finite (NaN, infinity): leave it to the stepped path.
+        anyLane(lanes .& .!((e .<= low) .| ((e .> high) .& (e .< Lane(repeating: .infinity)))))
+    }
+    var y = s.y, w = s.w
+    let e0 = y * y + w * w / k.omega0Squared
+    if undecidable(e0, active) { return false }
+    let settledNow = active .& (e0 .<= tol)
+    let searching = active .& .!settledNow
+    var cur = LaneInt(repeating: Int64(n))
+    let remaining = lastFrame - n
+    if remaining > 0 && anyLane(searching) {
+        var levels = 0
+        while (1 << levels) <= remaining { levels += 1 }  // 2^levels > remaining
+        let resolved = withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { powers -> Bool in
+            var a = k.p00, b = k.p01, c = k.p10, d = k.p11
+            for j in 0..<levels {
+                powers[4 * j] = a; powers[4 * j + 1] = b; powers[4 * j + 2] = c; powers[4 * j + 3] = d
+                if j + 1 < levels {
+                    (a, b, c, d) = (a * a + b * c, a * b + b * d, c * a + d * c, c * b + d * d)
+                }
+            }
+            let last = LaneInt(repeating: Int64(lastFrame))
+            for j in stride(from: levels - 1, through: 0, by: -1) {
+                let candidate = cur &+ LaneInt(repeating: Int64(1) << Int64(j))
+                let consider = searching .& (candidate .<= last)
+                if !anyLane(consider) { continue }
+                let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
+                let ny = a * y + b * w, nw = c * y + d * w
+                let e = ny * ny + nw * nw / k.omega0Squared
+                if undecidable(e, consider) { return false }
+                let accept = consider .& (e .> tol)
+                y.replace(with: ny, where: accept)
+                w.replace(with: nw, where: accept)
+                cur.replace(with: candidate, where: accept)
+            }
+            return true
+        }
+        if !resolved { return false }
+    }
+    // Searching lanes: `cur` is the last unsettled frame; the next one settles, if within range.
+    let next = cur &+ 1
+    s.completion.replace(with: Int64(n), where: settledNow)
+    s.completion.replace(with: next, where: searching .& (next .<= LaneInt(repeating: Int64(lastFrame))))
+    s.active = LaneMask()
+    return true
 }
