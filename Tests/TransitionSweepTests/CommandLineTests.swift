@@ -31,6 +31,7 @@ import TransitionPhysics
             "--output <file>", "(default: standard output)",
             "--trajectories <file>", "row, t_s, progress, velocity_per_s",
             "--threads <n>", "(default: all cores)",
+            "--evaluator <name>", "batch", "scalar", "Both write the same bytes. (default: batch)",
             "--shard <K/N>", "SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX",
             "--shard-count <n>", "--dry-run", "--quiet", "--summary", "--spec <file>",
             "Rows are numbered from 0",
@@ -71,6 +72,7 @@ import TransitionPhysics
         (["--shard", "5/4"], "'5/4'"),
         (["--shard", "two"], "'two'"),
         (["--threads", "0"], "'0'"),
+        (["--evaluator", "gpu"], "'gpu'"),
     ]
 
     @Test(arguments: badInputs)

@@ -58,6 +58,11 @@ public struct RunCommand: ParsableCommand {
     public var threads: Int?
 
     @Option(help: ArgumentHelp(
+        "How rows are computed: batch (the batch integrator, springs lane-parallel per chunk) or scalar (the library, row by row). Both write the same bytes. (default: batch)",
+        valueName: "name"))
+    public var evaluator: EvaluatorChoice?
+
+    @Option(help: ArgumentHelp(
         "Compute only the K-th of N contiguous slices of the rows (K in 1...N). (default: from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shard-count, else 1/1)",
         valueName: "K/N"))
     public var shard: String?
@@ -84,6 +89,7 @@ public struct RunCommand: ParsableCommand {
         public var threads: Int
         public var output: String?
         public var trajectories: String?
+        public var evaluator: EvaluatorChoice = .default
     }
 
     /// Checks every input and builds the grid; throws `ValidationError` (exit 64) before any
@@ -111,7 +117,7 @@ public struct RunCommand: ParsableCommand {
         return Plan(
             grid: grid, shard: shard, rows: shard.rows(of: grid.rowCount),
             threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
-            output: outputPath, trajectories: trajectoryPath)
+            output: outputPath, trajectories: trajectoryPath, evaluator: evaluator ?? .default)
     }
 
     mutating func apply(specFile path: String) throws {
@@ -182,3 +188,5 @@ public struct RunCommand: ParsableCommand {
         }
     }
 }
+
+extension EvaluatorChoice: ExpressibleByArgument {}

@@ -6,13 +6,13 @@ import TransitionPhysics
 struct SweepRunner {
     let plan: RunCommand.Plan
     let showProgress: Bool
-    /// The evaluator; a batch backend can be put here without changing the output.
+    /// The evaluator (`--evaluator`): batch or scalar, the same output either way.
     var evaluator: any SweepEvaluator
 
     init(plan: RunCommand.Plan, showProgress: Bool) {
         self.plan = plan
         self.showProgress = showProgress
-        evaluator = ScalarEvaluator(grid: plan.grid)
+        evaluator = plan.evaluator.make(grid: plan.grid)
     }
 
     /// Rows per chunk: the unit of work and of output. Any value gives the same bytes.

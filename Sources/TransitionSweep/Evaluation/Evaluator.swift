@@ -65,42 +65,52 @@ public struct ScalarEvaluator: SweepEvaluator {
         var metrics: CompletionMetrics
     }
 
+    /// Per-chunk memo of timed-curve metrics (see the type's documentation).
+    struct Memo {
+        var entries: [MemoKey: MemoEntry] = [:]
+    }
+
     public func evaluate(rows: Range<Int>) -> EvaluatedChunk {
         var chunk = EvaluatedChunk(rows: rows)
-        var memo: [MemoKey: MemoEntry] = [:]
-        let variants = grid.variants
+        var memo = Memo()
         for (i, row) in rows.enumerated() {
-            let (state, v) = releaseState(row: row)
-            let variant = variants[v]
-            let completion = variant.model.release(state)
-            chunk.finishes[i] = completion.decision == .finish
-            chunk.projectedProgress[i] = completion.projectedProgress ?? .nan
-            let metrics: CompletionMetrics
-            if completion.curve.fixedDuration != nil {
-                var normalized = completion.curve
-                normalized.startVelocity = 0
-                let key = MemoKey(variant: v, start: normalized.start.bitPattern, target: normalized.target.bitPattern)
-                let entry: MemoEntry
-                if let hit = memo[key], hit.curve == normalized {
-                    entry = hit
-                } else {
-                    entry = MemoEntry(
-                        curve: normalized, velocityAtRelease: normalized.velocity(at: 0),
-                        metrics: normalized.metrics(releaseVelocity: 0, frameRate: variant.frameRate))
-                    if memo.count > 65_536 { memo.removeAll(keepingCapacity: true) }
-                    memo[key] = entry
-                }
-                var m = entry.metrics
-                m.velocityJump = abs(entry.velocityAtRelease - state.velocity)
-                metrics = m
-            } else {
-                metrics = completion.curve.metrics(releaseVelocity: state.velocity, frameRate: variant.frameRate)
-            }
-            chunk.completionTime[i] = metrics.completionTime
-            chunk.velocityJump[i] = metrics.velocityJump
-            chunk.overshoot[i] = metrics.overshoot
-            chunk.peakAcceleration[i] = metrics.peakAcceleration
+            evaluate(row: row, into: &chunk, at: i, memo: &memo)
         }
         return chunk
+    }
+
+    /// Row `row` into slot `i` of `chunk`.
+    @inline(__always)
+    func evaluate(row: Int, into chunk: inout EvaluatedChunk, at i: Int, memo: inout Memo) {
+        let (state, v) = releaseState(row: row)
+        let variant = grid.variants[v]
+        let completion = variant.model.release(state)
+        chunk.finishes[i] = completion.decision == .finish
+        chunk.projectedProgress[i] = completion.projectedProgress ?? .nan
+        let metrics: CompletionMetrics
+        if completion.curve.fixedDuration != nil {
+            var normalized = completion.curve
+            normalized.startVelocity = 0
+            let key = MemoKey(variant: v, start: normalized.start.bitPattern, target: normalized.target.bitPattern)
+            let entry: MemoEntry
+            if let hit = memo.entries[key], hit.curve == normalized {
+                entry = hit
+            } else {
+                entry = MemoEntry(
+                    curve: normalized, velocityAtRelease: normalized.velocity(at: 0),
+                    metrics: normalized.metrics(releaseVelocity: 0, frameRate: variant.frameRate))
+                if memo.entries.count > 65_536 { memo.entries.removeAll(keepingCapacity: true) }
+                memo.entries[key] = entry
+            }
+            var m = entry.metrics
+            m.velocityJump = abs(entry.velocityAtRelease - state.velocity)
+            metrics = m
+        } else {
+            metrics = completion.curve.metrics(releaseVelocity: state.velocity, frameRate: variant.frameRate)
+        }
+        chunk.completionTime[i] = metrics.completionTime
+        chunk.velocityJump[i] = metrics.velocityJump
+        chunk.overshoot[i] = metrics.overshoot
+        chunk.peakAcceleration[i] = metrics.peakAcceleration
     }
 }
