@@ -12,7 +12,8 @@ import _NonTemporal
 // Exactness against the scalar path (CompletionCurve.metrics):
 // - the step is p00*y + p01*w, p10*y + p11*w with separate multiplies and adds (no FMA), the
 //   scalar path's `SpringPropagator.apply`, so states agree bit for bit;
-// - overshoot: the scalar path takes max over frames of ((target + x) - target) * side, a
+// - overshoot: the scalar path raises a running 0.0 to ((target + x) - target) * side when strictly
+//   larger (so never -0.0); that is a
 //   nondecreasing function of y, so it is that function of max y (and the rubber band's
 //   displayed offset likewise);
 // - peak acceleration: |-(k x + c v) / m| = |k y + c w| / m exactly, and division by m > 0 is
@@ -544,13 +545,13 @@ func finishValues(
     if maxY > -.infinity {
         switch policy {
         case .allow:
-            overshoot = max(overshoot, ((target + side * maxY) - target) * side)
+            raiseOvershoot(&overshoot, ((target + side * maxY) - target) * side)
         case .clamp:
             break
         case .rubberBand:
             if maxY > 0 {
                 let shown = target + RubberBand.offset(side * maxY, dimension: 1)
-                overshoot = max(overshoot, (shown - target) * side)
+                raiseOvershoot(&overshoot, (shown - target) * side)
             }
         }
     }

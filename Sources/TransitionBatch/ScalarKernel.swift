@@ -23,13 +23,13 @@ func scalarSpringLane(
         let arrives = policy == .clamp && beyondClamp && n > 0 && !stopped
         if !done && n <= maximumFrames {
             if arrives {
-                overshoot = max(overshoot, (target - target) * side)
+                raiseOvershoot(&overshoot, (target - target) * side)
                 done = true
                 frame = Int32(n)
             } else {
                 let a = -(k * x + c * v) / m
                 let shown = applyPolicy(policy, displacement: x, velocity: v, acceleration: a, target: target)
-                overshoot = max(overshoot, (shown.progress - target) * side)
+                raiseOvershoot(&overshoot, (shown.progress - target) * side)
                 if shown.acceleration.isFinite { peak = max(peak, abs(shown.acceleration)) }
                 if x * x + v * v / omega0Squared <= toleranceSquared {
                     done = true
@@ -53,4 +53,12 @@ func scalarSpringLane(
         n += 1
     }
     return (start, frame, overshoot, peak)
+}
+
+/// Raises the running overshoot to `excursion` only when it is strictly larger, as the library's
+/// `CompletionCurve.metrics` does: `max(0.0, -0.0)` would keep a -0.0 (a cancelling lane that
+/// never passes its target), which the library reports as 0.0.
+@inline(__always)
+func raiseOvershoot(_ overshoot: inout Double, _ excursion: Double) {
+    if excursion > overshoot { overshoot = excursion }
 }

@@ -115,25 +115,11 @@ public struct BatchEvaluator: SweepEvaluator {
                 chunk.projectedProgress[i] = outcome.projectedProgress[lane]
                 chunk.completionTime[i] = outcome.completionTime[lane]
                 chunk.velocityJump[i] = outcome.velocityJump[lane]
-                chunk.overshoot[i] = Self.positiveZero(outcome.overshoot[lane])
-                chunk.peakAcceleration[i] = Self.positiveZero(outcome.peakAcceleration[lane])
+                chunk.overshoot[i] = outcome.overshoot[lane]
+                chunk.peakAcceleration[i] = outcome.peakAcceleration[lane]
             }
         }
         return chunk
     }
 
-    /// +0.0 for -0.0, any other value unchanged.
-    ///
-    /// The library's overshoot and peak acceleration are never -0.0: both start at +0.0 and
-    /// only a strictly larger value replaces the overshoot (commit 1808f0b, "a cancel that never
-    /// passes its target reports 0, not -0.0"), and the peak is a max of `abs` values. The batch
-    /// integrator's reduction (`finishValues` in TransitionBatch/SIMDKernel.swift, and
-    /// `scalarSpringLane`) takes `max(0.0, ((target + side * maxY) - target) * side)`, which is
-    /// -0.0 for a cancelling lane (side -1) whose displacement never leaves 0 on the far side
-    /// (for example released at progress 0), because `Swift.max(0.0, -0.0)` returns -0.0. The
-    /// values are equal as numbers; only the sign of zero differs, and the CSV would print
-    /// "-0.0". Mapping -0.0 to +0.0 gives the library's bits exactly: where the batch reports a
-    /// zero, the library's maximum never went strictly above zero either.
-    @inline(__always)
-    static func positiveZero(_ x: Double) -> Double { x == 0 ? 0 : x }
 }
