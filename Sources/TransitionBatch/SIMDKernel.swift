@@ -274,7 +274,26 @@ func fastChunk<T: ChunkTracking>(
     var y = s.y, w = s.w
     var cMaxY = Lane(repeating: -.infinity)
     var cMaxF = Lane(repeating: -.infinity), cMinF = Lane(repeating: .infinity)
-    if let output {
+    if let output, !T.y, !T.f, !anyLane(s.clampStopped) {
+        // Nothing to track and nothing held: step unsided x = side y, u = side w. Negation is
+        // exact and the step's products and sums are odd functions, so side * (step of x) is
+        // the sided step bit for bit, and the shown progress target + x saves the multiplies
+        // by side (and the two registers per quantity they keep live).
+        let target = k.target, side = k.side
+        var x = side * y, u = side * w
+        for j in 0..<count - 1 {
+            storeLane(target + x, output.p + j * laneWidth)
+            storeLane(u, output.v + j * laneWidth)
+            let nx = p00 * x + p01 * u
+            let nu = p10 * x + p11 * u
+            x = nx
+            u = nu
+        }
+        storeLane(target + x, output.p + (count - 1) * laneWidth)
+        storeLane(u, output.v + (count - 1) * laneWidth)
+        y = side * x
+        w = side * u
+    } else if let output {
         let hold = s.clampStopped
         for j in 0..<count - 1 {
             let (p, v) = plainOutput(y, w, k, hold: hold)
