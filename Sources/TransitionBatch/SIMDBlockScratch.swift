@@ -1,0 +1,117 @@
+import TransitionPhysics
+import _NonTemporal
+
+/// Builds a block's vectors from per-lane scalars through memory (inserting into a SIMD16 lane
+/// by lane would copy the whole vector each time), and reads the results back the same way.
+struct BlockScratch {
+    static let columns = 19
+    let base: UnsafeMutablePointer<Double>
+
+    init() {
+        base = .allocate(capacity: Self.columns * laneWidth)
+        clear()
+    }
+
+    func deallocate() { base.deallocate() }
+
+    func clear() {
+        base.initialize(repeating: 0, count: Self.columns * laneWidth)
+        for i in 0..<laneWidth {
+            // Identity step, unit mass and omega0² for lanes without a spring.
+            base[0 * laneWidth + i] = 1
+            base[3 * laneWidth + i] = 1
+            base[6 * laneWidth + i] = 1
+            base[7 * laneWidth + i] = 1
+            base[9 * laneWidth + i] = 1
+            base[8 * laneWidth + i] = 0x1p1000
+        }
+    }
+
+    @inline(__always) func set(lane i: Int, step: SpringPropagator, mass: Double, stiffness: Double, damping: Double, start: SpringLaneStart) {
+        let b = base
+        b[0 * laneWidth + i] = step.positionFromPosition
+        b[1 * laneWidth + i] = step.positionFromVelocity
+        b[2 * laneWidth + i] = step.velocityFromPosition
+        b[3 * laneWidth + i] = step.velocityFromVelocity
+        b[4 * laneWidth + i] = stiffness
+        b[5 * laneWidth + i] = damping
+        b[6 * laneWidth + i] = mass
+        b[7 * laneWidth + i] = stiffness / mass
+        b[8 * laneWidth + i] = mass * 0x1p1000
+        b[9 * laneWidth + i] = start.side
+        b[10 * laneWidth + i] = start.target
+        b[11 * laneWidth + i] = start.policy == .clamp ? 1 : 0
+        b[12 * laneWidth + i] = start.policy == .rubberBand ? 1 : 0
+        b[13 * laneWidth + i] = 1
+        b[14 * laneWidth + i] = start.side * start.x0
+        b[15 * laneWidth + i] = start.side * start.v0
+        b[16 * laneWidth + i] = stiffness * stiffness + damping * damping * (stiffness / mass)
+    }
+
+    /// Series inputs (columns 17 and 18): lambda and omega0² of lanes whose step is the series.
+    @inline(__always) func setSeriesInputs(lane i: Int, lambda: Double, omega0Squared: Double) {
+        base[17 * laneWidth + i] = lambda
+        base[18 * laneWidth + i] = omega0Squared
+    }
+
+    @inline(__always) func setStep(lane i: Int, _ step: SpringPropagator) {
+        base[0 * laneWidth + i] = step.positionFromPosition
+        base[1 * laneWidth + i] = step.positionFromVelocity
+        base[2 * laneWidth + i] = step.velocityFromPosition
+        base[3 * laneWidth + i] = step.velocityFromVelocity
+    }
+
+    @inline(__always) func column(_ c: Int) -> Lane {
+        UnsafeRawPointer(base + c * laneWidth).loadUnaligned(as: Lane.self)
+    }
+
+    func block() -> (BlockCoefficients, BlockState) {
+        var k = BlockCoefficients()
+        k.p00 = column(0); k.p01 = column(1); k.p10 = column(2); k.p11 = column(3)
+        k.stiffness = column(4); k.damping = column(5); k.mass = column(6); k.omega0Squared = column(7)
+        k.forceLimit = column(8); k.side = column(9); k.target = column(10)
+        k.clamp = column(11) .!= 0
+        k.rubber = column(12) .!= 0
+        k.springLanes = column(13) .!= 0
+        var s = BlockState()
+        k.forceBoundSquared = column(16)
+        k.inverseOmega0Squared = 1 / k.omega0Squared
+        s.y = column(14); s.w = column(15)
+        s.active = k.springLanes
+        return (k, s)
+    }
+
+    /// Writes the finished block's per-lane results into columns: 0 completion frame, 1 overshoot,
+    /// 2 peak acceleration.
+    func finish(_ s: BlockState, _ k: BlockCoefficients) {
+        // Final values, lane by lane from memory.
+        let raw = UnsafeMutableRawPointer(base)
+        let maxY = raw + 3 * laneWidth * 8, maxF = raw + 4 * laneWidth * 8, minF = raw + 5 * laneWidth * 8
+        let maxBand = raw + 6 * laneWidth * 8, mass = raw + 7 * laneWidth * 8, side = raw + 8 * laneWidth * 8
+        let target = raw + 9 * laneWidth * 8, clamp = raw + 10 * laneWidth * 8, rubber = raw + 11 * laneWidth * 8
+        maxY.storeBytes(of: s.maxY, as: Lane.self)
+        maxF.storeBytes(of: s.maxF, as: Lane.self)
+        minF.storeBytes(of: s.minF, as: Lane.self)
+        maxBand.storeBytes(of: s.maxBand, as: Lane.self)
+        mass.storeBytes(of: k.mass, as: Lane.self)
+        side.storeBytes(of: k.side, as: Lane.self)
+        target.storeBytes(of: k.target, as: Lane.self)
+        clamp.storeBytes(of: Lane(repeating: 0).replacing(with: 1, where: k.clamp), as: Lane.self)
+        rubber.storeBytes(of: Lane(repeating: 0).replacing(with: 1, where: k.rubber), as: Lane.self)
+        (raw + 0).storeBytes(of: Lane(s.completion), as: Lane.self)
+        let b = base
+        for i in 0..<laneWidth {
+            let policy: OvershootPolicy = b[10 * laneWidth + i] != 0 ? .clamp : (b[11 * laneWidth + i] != 0 ? .rubberBand : .allow)
+            let result = finishValues(
+                maxY: b[3 * laneWidth + i], maxF: b[4 * laneWidth + i], minF: b[5 * laneWidth + i],
+                maxBand: b[6 * laneWidth + i], mass: b[7 * laneWidth + i], side: b[8 * laneWidth + i],
+                target: b[9 * laneWidth + i], policy: policy)
+            b[1 * laneWidth + i] = result.overshoot
+            b[2 * laneWidth + i] = result.peak
+        }
+    }
+
+    @inline(__always) func completionFrame(lane i: Int) -> Int32 { Int32(base[i]) }
+    @inline(__always) func overshoot(lane i: Int) -> Double { base[1 * laneWidth + i] }
+    @inline(__always) func peak(lane i: Int) -> Double { base[2 * laneWidth + i] }
+}

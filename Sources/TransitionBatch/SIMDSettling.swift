@@ -1,0 +1,103 @@
+import TransitionPhysics
+import _NonTemporal
+
+// Finishing a lane: its metrics from the block's reductions, and the settling frame found by
+// binary search with matrix powers once its maxima are final.
+
+/// The per-lane metrics from a finished lane's reductions (the scalar path's final values).
+@inline(__always)
+func finishValues(
+    maxY: Double, maxF: Double, minF: Double, maxBand: Double, mass: Double, side: Double, target: Double,
+    policy: OvershootPolicy
+) -> (overshoot: Double, peak: Double) {
+    var overshoot = 0.0
+    if maxY > -.infinity {
+        switch policy {
+        case .allow:
+            raiseOvershoot(&overshoot, ((target + side * maxY) - target) * side)
+        case .clamp:
+            break
+        case .rubberBand:
+            if maxY > 0 {
+                let shown = target + RubberBand.offset(side * maxY, dimension: 1)
+                raiseOvershoot(&overshoot, (shown - target) * side)
+            }
+        }
+    }
+    let largestForce = max(maxF, -minF)
+    return (overshoot, max(largestForce / mass, maxBand))
+}
+
+/// Relative half-width of the band around the settling tolerance in which `resolveSettling`
+/// declines to decide (and the block steps frame by frame instead). Matrix powers and stepping
+/// differ by a few hundred ulps at most; 1e-7 leaves a wide margin.
+let settleAmbiguity = 1e-7
+
+/// Finds, without stepping every frame, the first frame in n...lastFrame at which each active
+/// lane settles, once its running maxima are final (`trackingNeeded` returned (false, false)):
+/// then settling is the only event left for the block.
+///
+/// The energy E = y² + w²/omega0² of the exact motion never increases, so "settled at frame m"
+/// (E_m <= tol²) is monotone in m. Binary lifting with M^(2^j) (per lane, by squaring) finds the
+/// last unsettled frame: from frame `cur`, jump 2^j frames when the state there is still
+/// unsettled, for j from high to low. Each comparison is made on a state computed through matrix
+/// powers instead of frame by frame, which differs from the stepped state by rounding only; when
+/// a compared energy lies within `settleAmbiguity` (relative) of tol² the answer could differ
+/// from the scalar path's, so the function returns false without changing `s`, and the caller
+/// steps the block frame by frame as before. Otherwise every comparison agrees with exact
+/// arithmetic, hence with the stepped path, and the completion frames are the scalar path's.
+/// Returns true when every active lane is resolved (their `completion` set, `active` cleared).
+func resolveSettling(
+    _ s: inout BlockState, _ k: BlockCoefficients, from n: Int, lastFrame: Int, toleranceSquared: Double
+) -> Bool {
+    let active = s.active
+    if !anyLane(active) { return true }
+    let tol = Lane(repeating: toleranceSquared)
+    let low = tol * (1 - settleAmbiguity), high = tol * (1 + settleAmbiguity)
+    @inline(__always) func undecidable(_ e: Lane, _ lanes: LaneMask) -> Bool {
+        // Inside the band, or not finite (NaN, infinity): leave it to the stepped path.
+        anyLane(lanes .& .!((e .<= low) .| ((e .> high) .& (e .< Lane(repeating: .infinity)))))
+    }
+    var y = s.y, w = s.w
+    let e0 = y * y + w * w / k.omega0Squared
+    if undecidable(e0, active) { return false }
+    let settledNow = active .& (e0 .<= tol)
+    let searching = active .& .!settledNow
+    var cur = LaneInt(repeating: Int64(n))
+    let remaining = lastFrame - n
+    if remaining > 0 && anyLane(searching) {
+        var levels = 0
+        while (1 << levels) <= remaining { levels += 1 }  // 2^levels > remaining
+        let resolved = withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { powers -> Bool in
+            var a = k.p00, b = k.p01, c = k.p10, d = k.p11
+            for j in 0..<levels {
+                powers[4 * j] = a; powers[4 * j + 1] = b; powers[4 * j + 2] = c; powers[4 * j + 3] = d
+                if j + 1 < levels {
+                    (a, b, c, d) = (a * a + b * c, a * b + b * d, c * a + d * c, c * b + d * d)
+                }
+            }
+            let last = LaneInt(repeating: Int64(lastFrame))
+            for j in stride(from: levels - 1, through: 0, by: -1) {
+                let candidate = cur &+ LaneInt(repeating: Int64(1) << Int64(j))
+                let consider = searching .& (candidate .<= last)
+                if !anyLane(consider) { continue }
+                let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
+                let ny = a * y + b * w, nw = c * y + d * w
+                let e = ny * ny + nw * nw / k.omega0Squared
+                if undecidable(e, consider) { return false }
+                let accept = consider .& (e .> tol)
+                y.replace(with: ny, where: accept)
+                w.replace(with: nw, where: accept)
+                cur.replace(with: candidate, where: accept)
+            }
+            return true
+        }
+        if !resolved { return false }
+    }
+    // Searching lanes: `cur` is the last unsettled frame; the next one settles, if within range.
+    let next = cur &+ 1
+    s.completion.replace(with: Int64(n), where: settledNow)
+    s.completion.replace(with: next, where: searching .& (next .<= LaneInt(repeating: Int64(lastFrame))))
+    s.active = LaneMask()
+    return true
+}
