@@ -63,6 +63,13 @@ public struct UnitCurve: Hashable, Sendable {
         let t = parameter(forX: min(max(progress, 0), 1))
         let dx = cx + ((bx + bx) + (ax * 3 * t)) * t
         let dy = cy + ((by + by) + (ay * 3 * t)) * t
+        return Self.slope(dx: dx, dy: dy)
+    }
+
+    /// dy/dx with SwiftUI's conventions: 1 when the derivatives are equal (0/0 included), +-infinity
+    /// where only dx/dt vanishes.
+    @usableFromInline
+    static func slope(dx: Double, dy: Double) -> Double {
         if dx == dy { return 1.0 }
         if dx == 0 { return dy < 0 ? -.infinity : .infinity }
         return dy / dx
@@ -121,8 +128,7 @@ extension UnitCurve {
         let dy = cy + ((by + by) + (ay * 3 * t)) * t
         let ddx = 2 * bx + 6 * ax * t
         let ddy = 2 * by + 6 * ay * t
-        let slope: Double
-        if dx == dy { slope = 1 } else if dx == 0 { slope = dy < 0 ? -.infinity : .infinity } else { slope = dy / dx }
+        let slope = Self.slope(dx: dx, dy: dy)
         let numerator = ddy * dx - dy * ddx
         let curvature = numerator == 0 ? 0 : numerator / (dx * dx * dx)
         return (value, slope, curvature)

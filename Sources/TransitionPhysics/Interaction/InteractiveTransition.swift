@@ -92,12 +92,9 @@ public struct InteractiveTransition: Sendable {
             // Prepared as `ReleaseSamples` prepares them (Android's and Flutter's trackers): a
             // lift-off that repeats the last position carries no motion and is dropped, and if it
             // comes more than 40 ms after that position the pointer had stopped: velocity 0.
-            let last = tracking.lastTouch
-            let repeatsLast = sample.x == last.x && sample.y == last.y
-            if !repeatsLast { tracking.samples.append(AxisSample(time: sample.time, position: rawNow)) }
-            let stopped = repeatsLast
-                && sample.time - last.time > ReleaseSamples.defaultStoppedAfter + VelocityWindow.timeResolution
-            let velocity = tracking.sign == nil || stopped ? 0 : estimator.velocity(of: tracking.samples)
+            let liftOff = ReleaseSamples.liftOff(sample, after: tracking.lastTouch)
+            if !liftOff.repeatsPosition { tracking.samples.append(AxisSample(time: sample.time, position: rawNow)) }
+            let velocity = tracking.sign == nil || liftOff.pointerStopped ? 0 : estimator.velocity(of: tracking.samples)
             let state = ReleaseState(
                 progress: mapping.bounded(rawNow), velocity: velocity,
                 lastChangedProgress: mapping.bounded(tracking.lastChangedRaw),

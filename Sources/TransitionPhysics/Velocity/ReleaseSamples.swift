@@ -57,16 +57,26 @@ public struct ReleaseSamples: Hashable, Sendable {
         var liftOffTime: Double? = nil
         var pointerStopped = false
         if samples.count >= 2, let last = samples.last, last.phase == .ended || last.phase == .cancelled {
-            let previous = samples[samples.count - 2]
-            if last.x == previous.x && last.y == previous.y {
+            let rule = Self.liftOff(last, after: samples[samples.count - 2], stoppedAfter: stoppedAfter)
+            if rule.repeatsPosition {
                 samples.removeLast()
                 liftOffTime = last.time
-                pointerStopped = last.time - previous.time > stoppedAfter + VelocityWindow.timeResolution
+                pointerStopped = rule.pointerStopped
             }
         }
         self.samples = samples
         self.liftOffTime = liftOffTime
         self.pointerStopped = pointerStopped
+    }
+
+    /// The lift-off rule for one sample: whether `lift` repeats `previous`'s position (it is then
+    /// no movement and is dropped) and, if so, whether it came more than `stoppedAfter` seconds
+    /// later (the pointer had stopped: velocity 0). `InteractiveTransition` applies the same rule.
+    public static func liftOff(
+        _ lift: TouchSample, after previous: TouchSample, stoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
+    ) -> (repeatsPosition: Bool, pointerStopped: Bool) {
+        let repeats = lift.x == previous.x && lift.y == previous.y
+        return (repeats, repeats && lift.time - previous.time > stoppedAfter + VelocityWindow.timeResolution)
     }
 
     /// The movement samples projected onto `axis`.
