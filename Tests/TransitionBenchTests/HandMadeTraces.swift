@@ -2,16 +2,16 @@ import Foundation
 
 /// Four hand-made traces whose right answers are worked out by hand from the model rules.
 ///
-/// Travel 400 px; samples every 10 ms; every trace starts at rest and its last 100+ ms are
-/// either exactly at rest or exactly linear, so any sensible estimator (least-squares line or
-/// parabola, impulse, iOS-weighted) gives the same release velocity. Progress values are
+/// Travel 400 px; samples every 10 ms; every trace starts at rest and its last 200 ms (or all
+/// of it) are either exactly at rest or exactly linear, so any sensible estimator (least-squares
+/// line or parabola over 100 or 200 ms, impulse, iOS-weighted) gives the same release velocity. Progress values are
 /// binary fractions where a model's formula would otherwise sit on a rounding edge.
 ///
 /// | id | what | intent | release p | release v (widths/s) | p, v with seed 004's 200 px |
 /// |---|---|---|---|---|---|
 /// | A | slow drag past the middle, 500 ms, then 200 ms at rest | finish | 0.625 | 0 | 1 (clamped), 0 |
 /// | B | short fast flick, 2000 px/s for 60 ms | finish | 0.3 | 5 | 0.6, 10 |
-/// | C | peek and return, leftwards: 200 px out, 140 px back at 1000 px/s | cancel | 0.15 | -2.5 | 0.3, -5 |
+/// | C | peek and return, leftwards: 300 px out, 240 px back at 1000 px/s | cancel | 0.15 | -2.5 | 0.3, -5 |
 /// | D | hesitation: 160 px in 400 ms, 200 ms at rest | cancel | 0.4 | 0 | 0.8, 0 |
 enum HandMadeTraces {
     static let header = "trace_id,user_id,device_id,t_ms,x_px,y_px,phase,travel_px,intent"
@@ -23,9 +23,9 @@ enum HandMadeTraces {
         a.append((710, 350))
         var b: [(Int, Double)] = stride(from: 0, through: 60, by: 10).map { ($0, 100 + 2 * Double($0)) }
         b.append((70, 220))
-        var c: [(Int, Double)] = stride(from: 0, through: 200, by: 10).map { ($0, 500 - Double($0)) }
-        c += stride(from: 210, through: 340, by: 10).map { ($0, 300 + Double($0 - 200)) }
-        c.append((350, 440))
+        var c: [(Int, Double)] = stride(from: 0, through: 300, by: 10).map { ($0, 500 - Double($0)) }
+        c += stride(from: 310, through: 540, by: 10).map { ($0, 200 + Double($0 - 300)) }
+        c.append((550, 440))
         var d: [(Int, Double)] = stride(from: 0, through: 400, by: 10).map { ($0, 100 + 0.4 * Double($0)) }
         d += stride(from: 410, through: 600, by: 10).map { ($0, 260) }
         d.append((610, 260))

@@ -117,7 +117,7 @@ public struct BehaviorCommand: ParsableCommand {
         let elapsed = clock.now - start
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        note("behavior: \(traceCount) traces x \(models.count) models in \(BehaviorReport.fixed(seconds, decimals: 2)) s on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; estimator \(replay.estimator), touch slop \(replay.touchSlop), settle tolerance \(replay.settleTolerance))")
+        note("behavior: \(traceCount) traces x \(models.count) models in \(BehaviorReport.fixed(seconds, decimals: 2)) s on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; estimator \(replay.estimator), touch slop \(replay.touchSlop), direction \(replay.direction), settle tolerance \(replay.settleTolerance))")
         return table
     }
 

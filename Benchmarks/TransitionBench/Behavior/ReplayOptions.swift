@@ -2,18 +2,24 @@ import ArgumentParser
 import TransitionPhysics
 import TransitionSweep
 
-/// How traces are replayed, shared by every model of a run: the velocity estimator, the touch
-/// slop that decides the direction, and the spring settling tolerance of the metrics.
+/// How traces are replayed, shared by every model of a run: the velocity estimator, how the
+/// direction is decided (touch slop, reversible or not), and the spring settling tolerance of
+/// the metrics.
 public struct ReplayOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp(
-        "Release-velocity estimator: leastSquares (Flutter/Android LSQ2 over 100 ms, the default), impulse (Android) or weighted (iOS-like).",
+        "Release-velocity estimator: dropTolerant (least squares for hardware that drops frames, the default), leastSquares (Flutter's LSQ2 over 100 ms), impulse (Android) or weighted (iOS-like).",
         valueName: "name"))
-    public var estimator: String = VelocityEstimatorKind.leastSquares.rawValue
+    public var estimator: String = VelocityEstimatorKind.dropTolerant.rawValue
 
     @Option(help: ArgumentHelp(
         "Movement from touch-down, in the trace's unit (pixels for the recorded swipes), that decides the transition's direction. Default 10.",
         valueName: "distance"))
     public var touchSlop: Double = 10
+
+    @Option(help: ArgumentHelp(
+        "How the direction is decided: reversible (first movement past the touch slop, again whenever the finger crosses back over touch-down, as a paging scroll view; the default) or first-movement (fixed by the first movement past the touch slop).",
+        valueName: "rule"))
+    public var direction: String = ReplaySettings.DirectionRule.reversible.rawValue
 
     @Option(help: ArgumentHelp(
         "A spring completion is done when its energy-equivalent amplitude is within this fraction of the travel. Default 0.001.",
@@ -27,6 +33,9 @@ public struct ReplayOptions: ParsableArguments, Sendable {
             throw ValidationError("--estimator '\(estimator)' is not one of \(VelocityEstimatorKind.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         guard touchSlop >= 0 && touchSlop.isFinite else { throw ValidationError("--touch-slop must be >= 0; got \(touchSlop).") }
+        guard ReplaySettings.DirectionRule(rawValue: direction) != nil else {
+            throw ValidationError("--direction '\(direction)' is not one of \(ReplaySettings.DirectionRule.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
         guard settleTolerance > 0 && settleTolerance < 1 else {
             throw ValidationError("--settle-tolerance must be in (0, 1) (fraction of the travel); got \(settleTolerance).")
         }
@@ -34,26 +43,47 @@ public struct ReplayOptions: ParsableArguments, Sendable {
 
     /// The validated settings.
     public var settings: ReplaySettings {
-        ReplaySettings(estimator: VelocityEstimatorKind(parsing: estimator)!, touchSlop: touchSlop, settleTolerance: settleTolerance)
+        ReplaySettings(
+            estimator: VelocityEstimatorKind(parsing: estimator)!, touchSlop: touchSlop,
+            directionRule: ReplaySettings.DirectionRule(rawValue: direction)!, settleTolerance: settleTolerance)
     }
 }
 
-/// The replay settings as plain values (defaults: LSQ2 estimator, touch slop 10 trace units,
-/// settle tolerance 0.001 of the travel).
+/// The replay settings as plain values (defaults: the drop-tolerant least-squares estimator,
+/// touch slop 10 trace units, reversible direction, settle tolerance 0.001 of the travel).
 public struct ReplaySettings: Sendable {
-    public var estimator: VelocityEstimatorKind = .leastSquares
+    /// How a replayed gesture's direction is decided (`ProgressMapping.Direction`).
+    public enum DirectionRule: String, Sendable, CaseIterable {
+        /// `.reversible(touchSlop:)`: a paging scroll view.
+        case reversible
+        /// `.decidedByFirstMovement(touchSlop:)`.
+        case firstMovement = "first-movement"
+    }
+
+    public var estimator: VelocityEstimatorKind = .dropTolerant
     /// In the trace's unit.
     public var touchSlop: Double = 10
+    public var directionRule: DirectionRule = .reversible
     /// Fraction of the travel.
     public var settleTolerance: Double = CompletionMetrics.defaultSettleTolerance
 
     public init(
-        estimator: VelocityEstimatorKind = .leastSquares, touchSlop: Double = 10,
+        estimator: VelocityEstimatorKind = .dropTolerant, touchSlop: Double = 10,
+        directionRule: DirectionRule = .reversible,
         settleTolerance: Double = CompletionMetrics.defaultSettleTolerance
     ) {
         self.estimator = estimator
         self.touchSlop = touchSlop
+        self.directionRule = directionRule
         self.settleTolerance = settleTolerance
+    }
+
+    /// The progress mapping's direction for these settings.
+    public var direction: ProgressMapping.Direction {
+        switch directionRule {
+        case .reversible: return .reversible(touchSlop: touchSlop)
+        case .firstMovement: return .decidedByFirstMovement(touchSlop: touchSlop)
+        }
     }
 
     /// A runner for `model` with these replay settings.
@@ -62,7 +92,7 @@ public struct ReplaySettings: Sendable {
     ) -> GestureRunner {
         GestureRunner(
             model: model, estimator: estimator.estimator,
-            direction: .decidedByFirstMovement(touchSlop: touchSlop), fixedTravel: fixedTravel,
+            direction: direction, fixedTravel: fixedTravel,
             frameRate: frameRate, settleTolerance: settleTolerance)
     }
 }

@@ -2,7 +2,8 @@
 ///
 /// progress = sign * (position - touchDownPosition) / travel along `axis`, then clamped to
 /// [0, 1] or rubber-banded beyond it. `sign` is fixed, or decided by the first movement past
-/// `touchSlop` (as a page view decides which page to turn to); until then progress is 0.
+/// `touchSlop` (as a page view decides which page to turn to), optionally again each time the
+/// finger crosses back over touch-down (`.reversible`); until then progress is 0.
 public struct ProgressMapping: Hashable, Sendable {
     /// Which way along the axis counts as progress.
     public enum Direction: Hashable, Sendable {
@@ -11,6 +12,23 @@ public struct ProgressMapping: Hashable, Sendable {
         /// Decided by the sign of the first movement whose magnitude reaches `touchSlop` (in the
         /// samples' unit) from touch-down.
         case decidedByFirstMovement(touchSlop: Double)
+        /// Decided like `decidedByFirstMovement`, and decided again whenever the finger crosses
+        /// back over its touch-down point: a paging scroll view (`UIPageViewController`'s scroll
+        /// style) turns toward whichever neighbour the finger is dragging to, so a stroke that
+        /// starts with a small hook the other way still turns the page it ends up pulling.
+        /// Progress passes through 0 at the crossing, so it stays continuous; the velocity
+        /// samples so far are mirrored with it. A touch that interrupts a completion keeps that
+        /// completion's direction. With `.rubberBand`, the crossing flips the direction instead of
+        /// stretching below 0.
+        case reversible(touchSlop: Double)
+
+        /// The touch slop, in the samples' unit, when the direction is decided by movement.
+        public var touchSlop: Double? {
+            switch self {
+            case .fixed: return nil
+            case .decidedByFirstMovement(let slop), .reversible(let slop): return slop
+            }
+        }
     }
 
     /// What progress does beyond [0, 1].

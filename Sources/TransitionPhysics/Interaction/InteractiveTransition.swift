@@ -91,8 +91,9 @@ public struct InteractiveTransition: Sendable {
             let rawNow = raw(position, &tracking)
             // Prepared as `ReleaseSamples` prepares them (Android's and Flutter's trackers): a
             // lift-off that repeats the last position carries no motion and is dropped, and if it
-            // comes more than 40 ms after that position the pointer had stopped: velocity 0.
-            let liftOff = ReleaseSamples.liftOff(sample, after: tracking.lastTouch)
+            // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
+            // after that position the pointer had stopped: velocity 0.
+            let liftOff = ReleaseSamples.liftOff(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
             if !liftOff.repeatsPosition { tracking.samples.append(AxisSample(time: sample.time, position: rawNow)) }
             let velocity = tracking.sign == nil || liftOff.pointerStopped ? 0 : estimator.velocity(of: tracking.samples)
             let state = ReleaseState(
@@ -113,8 +114,16 @@ public struct InteractiveTransition: Sendable {
     /// Raw (unbounded, linear) progress for a coordinate, deciding the direction if needed.
     private func raw(_ position: Double, _ tracking: inout Tracking) -> Double {
         let displacement = position - tracking.origin
-        if tracking.sign == nil, case .decidedByFirstMovement(let slop) = mapping.direction, abs(displacement) >= slop {
+        if tracking.sign == nil, let slop = mapping.direction.touchSlop, abs(displacement) >= slop {
             tracking.sign = displacement > 0 ? 1 : -1
+        }
+        // A reversible direction flips when a fresh touch crosses back over touch-down: raw
+        // progress is sign * displacement / travel there, so mirroring the samples keeps them
+        // on the new side (and progress continuous through 0).
+        if case .reversible = mapping.direction, tracking.baseProgress == 0, let sign = tracking.sign, sign * displacement < 0 {
+            tracking.sign = -sign
+            for index in tracking.samples.indices { tracking.samples[index].position.negate() }
+            tracking.lastChangedRaw.negate()
         }
         guard let sign = tracking.sign else { return tracking.baseProgress }
         return tracking.baseProgress + sign * displacement / mapping.travel

@@ -93,12 +93,12 @@ extension VelocityEstimator {
     /// - Parameters:
     ///   - touches: The gesture's samples up to and including lift-off, oldest first.
     ///   - axis: The axis the transition follows.
-    ///   - stoppedAfter: The pointer-stopped threshold, seconds (default 0.040 s).
+    ///   - stoppedAfter: The pointer-stopped threshold, seconds; nil (the default) uses this
+    ///     estimator's `pointerStoppedAfter`.
     public func releaseVelocity(
-        of touches: [TouchSample], along axis: TouchAxis,
-        stoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
+        of touches: [TouchSample], along axis: TouchAxis, stoppedAfter: Double? = nil
     ) -> Double {
-        let release = ReleaseSamples(touches, stoppedAfter: stoppedAfter)
+        let release = ReleaseSamples(touches, stoppedAfter: stoppedAfter ?? pointerStoppedAfter)
         if release.pointerStopped { return 0 }
         return velocity(of: release.axisSamples(along: axis))
     }

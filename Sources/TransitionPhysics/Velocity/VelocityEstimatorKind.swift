@@ -9,6 +9,9 @@ public enum VelocityEstimatorKind: String, CaseIterable, Sendable {
     case impulse
     /// `WeightedVelocityEstimator()` (Flutter's iOS-like tracker).
     case weighted
+    /// `LeastSquaresVelocityEstimator.dropTolerant`: least squares for hardware that drops
+    /// frames (200 ms window not cut by stalls, parabola from 8 samples, rest after 100 ms).
+    case dropTolerant
 
     /// The estimator with its default parameters.
     public var estimator: any VelocityEstimator {
@@ -16,17 +19,19 @@ public enum VelocityEstimatorKind: String, CaseIterable, Sendable {
         case .leastSquares: return LeastSquaresVelocityEstimator()
         case .impulse: return ImpulseVelocityEstimator()
         case .weighted: return WeightedVelocityEstimator()
+        case .dropTolerant: return LeastSquaresVelocityEstimator.dropTolerant
         }
     }
 
     /// Parses a raw value or an alias, ignoring case, `-` and `_`: `least-squares`, `lsq`, `lsq2`,
-    /// `ios`. Returns nil for anything else.
+    /// `ios`, `drop-tolerant`. Returns nil for anything else.
     public init?(parsing text: String) {
         let key = String(text.lowercased().filter { $0 != "-" && $0 != "_" })
         switch key {
         case "leastsquares", "lsq", "lsq2": self = .leastSquares
         case "impulse": self = .impulse
         case "weighted", "ios": self = .weighted
+        case "droptolerant": self = .dropTolerant
         default: return nil
         }
     }

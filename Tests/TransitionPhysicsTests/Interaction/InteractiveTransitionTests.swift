@@ -79,4 +79,63 @@ private struct LastTwoPointsEstimator: VelocityEstimator {
         #expect(abs(second.completion.curve.velocity(at: 0) - second.state.velocity) < 1e-12)
         #expect(abs(second.state.velocity - (-3)) < 1e-9)   // 1200 pt/s back over 400 pt
     }
+
+    @Test func reversibleDirectionFollowsTheFingerBackOverTouchDown() {
+        let reversible = ProgressMapping(travel: 400, direction: .reversible(touchSlop: 10))
+        // A hook: 20 pt left (the slop decides leftward), then right across touch-down.
+        let hook = [
+            TouchSample(time: 0, x: 300, phase: .began),
+            TouchSample(time: 0.016, x: 280, phase: .changed),
+            TouchSample(time: 0.033, x: 300, phase: .changed),
+            TouchSample(time: 0.050, x: 340, phase: .changed),
+        ]
+        var transition = InteractiveTransition(mapping: reversible, model: ProjectedSpringModel(), estimator: LastTwoPointsEstimator())
+        transition.handle(hook[0])
+        transition.handle(hook[1])
+        #expect(abs(transition.progress(at: 0.016) - 0.05) < 1e-15)
+        transition.handle(hook[2])
+        #expect(transition.progress(at: 0.033) == 0)   // back at touch-down: still leftward, 0
+        transition.handle(hook[3])
+        #expect(abs(transition.progress(at: 0.050) - 0.1) < 1e-15)   // rightward now
+        let release = transition.handle(TouchSample(time: 0.066, x: 380, phase: .ended))!
+        #expect(release.sign == 1 && release.completion.decision == .finish)
+        #expect(abs(release.state.progress - 0.2) < 1e-12)
+        #expect(abs(release.state.velocity - 40.0 / 0.016 / 400) < 1e-9)
+
+        // Decided once, the same stroke is stuck at 0 on the left side and cancels.
+        var fixed = InteractiveTransition(mapping: mapping, model: ProjectedSpringModel(), estimator: LastTwoPointsEstimator())
+        for sample in hook { fixed.handle(sample) }
+        let fixedRelease = fixed.handle(TouchSample(time: 0.066, x: 380, phase: .ended))!
+        #expect(fixedRelease.sign == -1 && fixedRelease.state.progress == 0 && fixedRelease.completion.decision == .cancel)
+    }
+
+    @Test func reversingMirrorsTheVelocitySamples() {
+        // Released on the very sample that crosses touch-down: the estimator's last two samples
+        // straddle the flip, and mirrored they give the finger's true rightward speed.
+        let reversible = ProgressMapping(travel: 400, direction: .reversible(touchSlop: 10))
+        var transition = InteractiveTransition(mapping: reversible, model: ProjectedSpringModel(), estimator: LastTwoPointsEstimator())
+        transition.handle(TouchSample(time: 0, x: 300, phase: .began))
+        transition.handle(TouchSample(time: 0.016, x: 280, phase: .changed))
+        let release = transition.handle(TouchSample(time: 0.032, x: 320, phase: .ended))!
+        #expect(release.sign == 1)
+        #expect(abs(release.state.progress - 0.05) < 1e-15)
+        #expect(abs(release.state.velocity - 40.0 / 0.016 / 400) < 1e-9)
+    }
+
+    @Test func anInterruptingTouchKeepsItsCompletionsDirection() {
+        let reversible = ProgressMapping(travel: 400, direction: .reversible(touchSlop: 10))
+        var transition = InteractiveTransition(mapping: reversible, model: ProjectedSpringModel(), estimator: LastTwoPointsEstimator())
+        for sample in drag(from: 100, speed: 800, frames: 6) { transition.handle(sample) }
+        let first = transition.releases[0]
+        #expect(first.sign == 1 && first.completion.decision == .finish)
+        // A finger lands during the completion and drags left, past its own touch-down point.
+        let landing = first.time + 0.05
+        let base = transition.progress(at: landing)
+        transition.handle(TouchSample(time: landing, x: 500, phase: .began))
+        transition.handle(TouchSample(time: landing + 0.016, x: 480, phase: .changed))
+        #expect(abs(transition.progress(at: landing + 0.016) - (base - 0.05)) < 1e-12)
+        let second = transition.handle(TouchSample(time: landing + 0.032, x: 460, phase: .ended))!
+        #expect(second.sign == 1, "the interrupted transition's direction stays")
+        #expect(abs(second.state.progress - (base - 0.1)) < 1e-12)
+    }
 }

@@ -35,10 +35,14 @@ struct ReleaseSamplesTests {
     @Test("pointer stopped: a repeated up more than 40 ms after the last move gives 0 (AOSP LongDelayBeforeActionUp)")
     func pointerStopped() {
         for (name, estimator) in F.allEstimators {
-            let longDelay = F.touches([(0, 10), (10, 20), (20, 30), (30, 40)], upAtMs: 71)
+            let threshold = estimator.pointerStoppedAfter * 1000
+            #expect(threshold == (name == "dropTolerant" ? 100 : 40), "\(name)")
+            let longDelay = F.touches([(0, 10), (10, 20), (20, 30), (30, 40)], upAtMs: 30 + threshold + 1)
             #expect(estimator.releaseVelocity(of: longDelay, along: .x) == 0, "\(name)")
-            let justInTime = F.touches([(0, 10), (10, 20), (20, 30), (30, 40)], upAtMs: 70)
+            let justInTime = F.touches([(0, 10), (10, 20), (20, 30), (30, 40)], upAtMs: 30 + threshold)
             #expect(estimator.releaseVelocity(of: justInTime, along: .x) > 0, "\(name)")
+            // An explicit threshold overrides the estimator's.
+            #expect(estimator.releaseVelocity(of: justInTime, along: .x, stoppedAfter: 0.010) == 0, "\(name)")
         }
     }
 
@@ -76,6 +80,8 @@ struct ReleaseSamplesTests {
         #expect(VelocityEstimatorKind(parsing: "LSQ2") == .leastSquares)
         #expect(VelocityEstimatorKind(parsing: "impulse") == .impulse)
         #expect(VelocityEstimatorKind(parsing: "weighted") == .weighted)
+        #expect(VelocityEstimatorKind(parsing: "drop-tolerant") == .dropTolerant)
+        #expect(VelocityEstimatorKind(parsing: "dropTolerant") == .dropTolerant)
         #expect(VelocityEstimatorKind(parsing: "kalman") == nil)
         #expect(VelocityEstimatorKind.leastSquares.estimator is LeastSquaresVelocityEstimator)
         #expect(VelocityEstimatorKind.impulse.estimator is ImpulseVelocityEstimator)
