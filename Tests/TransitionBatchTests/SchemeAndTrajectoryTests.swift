@@ -98,6 +98,11 @@ struct TrajectoryTests {
         let simd = run(.simd)
         let scalar = run(.scalar)
         let streamed = run(.simd, nonTemporal: true)
+        // This layout (21 blocks x 100 frames, 0.5 MB) is below the streaming threshold, so the
+        // default stores ordinarily; 16 MiB of trajectory and more streams.
+        #expect(!BatchIntegrator.streamsTrajectory(of: layout))
+        #expect(BatchIntegrator.streamsTrajectory(of: TrajectoryLayout(lanes: 16 * 700, frames: 100)))
+        #expect(!BatchIntegrator.streamsTrajectory(of: TrajectoryLayout(lanes: 16 * 655, frames: 100)))
         let metricsOnly = BatchIntegrator(maximumFrames: 1200).run(batch)
         expectBitwiseEqual(simd.2, metricsOnly)
         expectBitwiseEqual(scalar.2, metricsOnly)

@@ -243,6 +243,8 @@ public struct ThroughputCommand: ParsableCommand {
                 trajectoryAll >= 0.8 * probeAll,
                 "trajectory (ordinary stores, all cores) \(Fmt.percent(trajectoryAll / probeAll)) of the ordinary-store probe (target >= 80%); 1 thread \(Fmt.percent(trajectoryOne / probeOne))"))
             print("    non-temporal trajectory: \(Fmt.number(streamedAll)) GB/s = \(Fmt.percent(streamedAll / probeAll)) of the ordinary probe, \(Fmt.percent(streamedAll / ntAll)) of the non-temporal probe")
+            let streamedByDefault = BatchIntegrator.streamsTrajectory(of: TrajectoryLayout(lanes: lanes, frames: frames))
+            print("    the library's default for this size (\(Fmt.number(Double(2 * lanes * frames * 8) / 1e6)) MB; streams above \(BatchIntegrator.streamingThresholdBytes >> 20) MiB): \(streamedByDefault ? "non-temporal, \(Fmt.percent(streamedAll / probeAll))" : "ordinary stores, \(Fmt.percent(trajectoryAll / probeAll))") of the ordinary-store probe")
             if let numpyRow = rows.first(where: { $0.measurement == "numpy" }) {
                 let r = simdAll.perSecond / numpyRow.value
                 print(Fmt.target(r >= 10, "SIMD on all cores \(Fmt.ratio(r)) numpy (target >= 10x)"))

@@ -162,7 +162,8 @@ enum Fmt {
         return String(format: "%.3g", x)
     }
 
-    static func ratio(_ x: Double) -> String { String(format: "%.1fx", x) }
+    /// One decimal from 1 up; two significant digits below (0.013x, not 0.0x).
+    static func ratio(_ x: Double) -> String { x >= 1 || x == 0 || !x.isFinite ? String(format: "%.1fx", x) : String(format: "%.2gx", x) }
     static func percent(_ x: Double) -> String { String(format: "%.0f%%", x * 100) }
     static func target(_ ok: Bool, _ text: String) -> String { (ok ? "[ok]   " : "[MISS] ") + text }
 
