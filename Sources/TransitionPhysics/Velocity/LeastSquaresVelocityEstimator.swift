@@ -41,9 +41,10 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// Windows shorter than `degree + 1` samples. Default `.zero` (Flutter).
     public var shortWindowRule: ShortWindowRule
     /// With `degree` 2, a window of at least 3 but fewer than this many samples is fitted with a
-    /// straight line (degree 1) instead of a parabola (shorter windows follow `shortWindowRule`). Default 3: Flutter and Android fit a
-    /// parabola from 3 samples. A parabola through a handful of samples turns a deceleration
-    /// into a reversal at the newest sample (`.dropTolerant` uses 8).
+    /// straight line (degree 1) instead of a parabola; shorter windows follow `shortWindowRule`.
+    /// Default 3: Flutter and Android fit a parabola from 3 samples. A parabola through a
+    /// handful of samples turns a deceleration into a reversal at the newest sample
+    /// (`.dropTolerant` uses 8).
     public var quadraticMinimumSamples: Int
     /// Seconds without a movement before a lift-off that mean the finger rested: velocity 0.
     /// Default 0.040 s (Android and Flutter).
