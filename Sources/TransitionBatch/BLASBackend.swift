@@ -48,7 +48,7 @@ enum BLASBackend {
         #endif
     }
 
-    static func run(_ releases: BatchReleases, integrator: BatchIntegrator) -> BatchOutcome {
+    static func run(_ releases: BatchReleases, integrator: BatchIntegrator, into outcome: inout BatchOutcome) {
         let count = releases.count
         // Group physics lanes by spring (bit patterns), keeping lane order within a group.
         var physics: [Int32] = []
@@ -87,7 +87,7 @@ enum BLASBackend {
         let lanes = physics
         let timedLanes = timed
         let tileList = tiles
-        return BatchOutcome.withWriter(count: count) { writer in
+        outcome.withWriter(count: count) { writer in
             releases.withPointers { r in
                 parallelFor(tileList.count + timedItems, threads: integrator.effectiveThreads) { item in
                     if item < tileList.count {
@@ -181,7 +181,7 @@ enum BLASBackend {
             let (overshoot, peak) = finishValues(
                 maxY: st.maxY[i], maxF: st.maxF[i], minF: st.minF[i], maxBand: st.maxBand[i], mass: k.mass[i],
                 side: k.side[i], target: k.target[i], policy: policy)
-            let frame = Int32(truncatingIfNeeded: states[b].completion[i])
+            let frame = Int32(states[b].completion[i])
             writer.completionFrame[g] = frame
             writer.completionTime[g] = frame >= 0 ? Double(frame) * dt : .infinity
             writer.overshoot[g] = overshoot

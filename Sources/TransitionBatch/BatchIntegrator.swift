@@ -36,6 +36,19 @@ public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
     public static let `default`: BatchBackend = .simd
 }
 
+/// How the SIMD backend's metrics-only runs find each lane's running maxima.
+public enum BatchMaxima: String, Hashable, Sendable, CaseIterable {
+    /// Underdamped plain-policy lanes: only the frames around the first extremum of the
+    /// displacement and of the force, found from the closed form's phase and reached by matrix
+    /// powers, with a proven bound for every other frame (`SIMDClosedFormMetrics.swift`); other
+    /// lanes are stepped. Overshoot and peak acceleration agree with the scalar reference to
+    /// about 1e-14 relative (tests allow 1e-12); everything else is the same bits. The default.
+    case closedForm
+    /// Every frame stepped until the maxima are provably final: bit for bit the scalar reference
+    /// (the parameter-sweep CLI uses it, so that its two evaluators write the same bytes).
+    case stepped
+}
+
 /// Evaluates batches of releases: per lane the decision and the completion metrics of the scalar
 /// path (`model.release(state)`, `curve.metrics(releaseVelocity:frameRate:settleTolerance:)`),
 /// and optionally the trajectories.
@@ -55,6 +68,8 @@ public struct BatchIntegrator: Sendable {
     public var backend: BatchBackend
     /// Worker threads; 0 means one per core.
     public var threads: Int
+    /// How the SIMD backend finds metrics-only maxima (overshoot, peak acceleration).
+    public var maxima: BatchMaxima = .closedForm
 
     public init(
         frameRate: Double = CompletionMetrics.defaultFrameRate,
@@ -87,7 +102,16 @@ public struct BatchIntegrator: Sendable {
 
     /// Metrics only.
     public func run(_ releases: BatchReleases) -> BatchOutcome {
-        execute(releases, trajectory: .none)
+        var outcome = BatchOutcome()
+        execute(releases, trajectory: .none, into: &outcome)
+        return outcome
+    }
+
+    /// Metrics only, into `outcome`'s arrays (replaced when their count is not the batch's):
+    /// a caller evaluating many batches of one size allocates the seven outcome arrays once
+    /// instead of allocating and first touching them (page faults) on every call.
+    public func run(_ releases: BatchReleases, into outcome: inout BatchOutcome) {
+        execute(releases, trajectory: .none, into: &outcome)
     }
 
     /// Trajectories larger than this many bytes (both arrays) are written with non-temporal
@@ -114,11 +138,14 @@ public struct BatchIntegrator: Sendable {
             progress.count >= layout.count && velocity.count >= layout.count,
             "Trajectory storage needs \(layout.count) doubles per array; got \(progress.count) and \(velocity.count).")
         precondition(backend != .blas, "The BLAS backend computes metrics only; use .simd or .scalar for trajectories.")
+        var outcome = BatchOutcome()
         guard layout.count > 0, let p = progress.baseAddress, let v = velocity.baseAddress else {
-            return execute(releases, trajectory: .none)
+            execute(releases, trajectory: .none, into: &outcome)
+            return outcome
         }
         let streaming = nonTemporal ?? Self.streamsTrajectory(of: layout)
-        return execute(releases, trajectory: .storage(SendablePointers(progress: p, velocity: v), layout.frames, streaming))
+        execute(releases, trajectory: .storage(SendablePointers(progress: p, velocity: v), layout.frames, streaming), into: &outcome)
+        return outcome
     }
 
     /// Whether `run(_:trajectory:progress:velocity:)` streams a trajectory of this layout by default.
@@ -134,7 +161,9 @@ public struct BatchIntegrator: Sendable {
     ) -> BatchOutcome {
         precondition(trajectoryFrames >= 0, "trajectoryFrames must be >= 0; got \(trajectoryFrames).")
         precondition(backend != .blas, "The BLAS backend computes metrics only; use .simd or .scalar for trajectories.")
-        return execute(releases, trajectory: .sink(trajectoryFrames, sink))
+        var outcome = BatchOutcome()
+        execute(releases, trajectory: .sink(trajectoryFrames, sink), into: &outcome)
+        return outcome
     }
 
     /// Which library the BLAS backend calls: on Linux the file `libblas.so.3` resolved to in
@@ -159,10 +188,11 @@ public struct BatchIntegrator: Sendable {
     /// gives the same bits.
     static let blocksPerItem = 8
 
-    func execute(_ releases: BatchReleases, trajectory: TrajectoryRequest) -> BatchOutcome {
+    func execute(_ releases: BatchReleases, trajectory: TrajectoryRequest, into outcome: inout BatchOutcome) {
         let count = releases.count
         if backend == .blas {
-            return BLASBackend.run(releases, integrator: self)
+            BLASBackend.run(releases, integrator: self, into: &outcome)
+            return
         }
         let blocks = (count + laneWidth - 1) / laneWidth
         let items = (blocks + Self.blocksPerItem - 1) / Self.blocksPerItem
@@ -172,7 +202,7 @@ public struct BatchIntegrator: Sendable {
         case .storage(_, let f, _): frames = f
         case .sink(let f, _): frames = f
         }
-        return BatchOutcome.withWriter(count: count) { writer in
+        outcome.withWriter(count: count) { writer in
             releases.withPointers { r in
                 let work: @Sendable (Int) -> Void = { item in
                     runItem(item, blocks: blocks, releases: releases, pointers: r, writer: writer, trajectory: trajectory, frames: frames)
@@ -280,6 +310,21 @@ public struct BatchIntegrator: Sendable {
         scratch: BlockScratch
     ) {
         let dt = 1 / frameRate
+        if scheme == .exact
+            && loadPlainBlock(
+                r, base: base, dt: dt, into: &scratch.plain.pointee.k, &scratch.plain.pointee.s,
+                finishes: &scratch.plain.pointee.finishes, projected: &scratch.plain.pointee.projected)
+        {
+            let plain = scratch.plain
+            runBlock(
+                &plain.pointee.s, plain.pointee.k, frameStep: dt, maximumFrames: maximumFrames,
+                toleranceSquared: settleTolerance * settleTolerance, output: output, fast: true,
+                closedForm: maxima == .closedForm)
+            storePlainBlock(
+                plain.pointee.s, plain.pointee.k, finishes: plain.pointee.finishes, projected: plain.pointee.projected,
+                velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+            return
+        }
         scratch.clear()
         var any = false
         var seriesLanes: UInt32 = 0
@@ -334,8 +379,8 @@ public struct BatchIntegrator: Sendable {
         }
         var (k, s) = scratch.block()
         runBlock(
-            &s, k, maximumFrames: maximumFrames, toleranceSquared: settleTolerance * settleTolerance, output: output,
-            fast: scheme == .exact)
+            &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: settleTolerance * settleTolerance, output: output,
+            fast: scheme == .exact, closedForm: maxima == .closedForm)
         scratch.finish(s, k)
         for i in 0..<laneWidth {
             let g = base + i

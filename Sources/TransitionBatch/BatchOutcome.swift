@@ -18,6 +18,9 @@ public struct BatchOutcome: Sendable {
     public internal(set) var overshoot: [Double]
     public internal(set) var peakAcceleration: [Double]
 
+    /// An empty outcome, to pass to `BatchIntegrator.run(_:into:)`.
+    public init() { self.init(count: 0) }
+
     init(count: Int) {
         decision = Array(repeating: .cancel, count: count)
         projectedProgress = Array(repeating: .nan, count: count)
@@ -63,6 +66,22 @@ extension BatchOutcome {
     /// Calls `body` with writers into freshly allocated arrays, then returns them as an outcome.
     static func withWriter(count: Int, _ body: (OutcomeWriter) -> Void) -> BatchOutcome {
         var outcome = BatchOutcome(count: count)
+        outcome.withWriter(body)
+        return outcome
+    }
+
+    /// Calls `body` with writers into this outcome's arrays, first replaced by fresh ones when
+    /// their count is not `count`. Every backend writes every field of every lane, so the
+    /// previous contents never show through.
+    mutating func withWriter(count: Int, _ body: (OutcomeWriter) -> Void) {
+        if self.count != count { self = BatchOutcome(count: count) }
+        withWriter(body)
+    }
+
+    private mutating func withWriter(_ body: (OutcomeWriter) -> Void) {
+        var outcome = self
+        self = BatchOutcome(count: 0)  // keep the arrays uniquely referenced (no copy on write)
+        defer { self = outcome }
         outcome.decision.withUnsafeMutableBufferPointer { d in
             outcome.projectedProgress.withUnsafeMutableBufferPointer { p in
                 outcome.completionFrame.withUnsafeMutableBufferPointer { f in
@@ -86,6 +105,5 @@ extension BatchOutcome {
                 }
             }
         }
-        return outcome
     }
 }

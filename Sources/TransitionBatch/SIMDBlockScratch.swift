@@ -6,13 +6,29 @@ import _NonTemporal
 struct BlockScratch {
     static let columns = 19
     let base: UnsafeMutablePointer<Double>
+    /// A plain block's coefficients and state (`loadPlainBlock`), kept here so that the
+    /// kilobyte-sized structs are built in place instead of copied.
+    let plain: UnsafeMutablePointer<PlainBlock>
+
+    struct PlainBlock {
+        var k = BlockCoefficients()
+        var s = BlockState()
+        var finishes = LaneMask()
+        var projected = Lane()
+    }
 
     init() {
         base = .allocate(capacity: Self.columns * laneWidth)
+        plain = .allocate(capacity: 1)
+        plain.initialize(to: PlainBlock())
         clear()
     }
 
-    func deallocate() { base.deallocate() }
+    func deallocate() {
+        base.deallocate()
+        plain.deinitialize(count: 1)
+        plain.deallocate()
+    }
 
     func clear() {
         base.initialize(repeating: 0, count: Self.columns * laneWidth)
@@ -98,7 +114,7 @@ struct BlockScratch {
         target.storeBytes(of: k.target, as: Lane.self)
         clamp.storeBytes(of: Lane(repeating: 0).replacing(with: 1, where: k.clamp), as: Lane.self)
         rubber.storeBytes(of: Lane(repeating: 0).replacing(with: 1, where: k.rubber), as: Lane.self)
-        (raw + 0).storeBytes(of: Lane(s.completion), as: Lane.self)
+        (raw + 0).storeBytes(of: s.completion, as: Lane.self)
         let b = base
         for i in 0..<laneWidth {
             let policy: OvershootPolicy = b[10 * laneWidth + i] != 0 ? .clamp : (b[11 * laneWidth + i] != 0 ? .rubberBand : .allow)

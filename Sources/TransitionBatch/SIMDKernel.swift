@@ -67,7 +67,8 @@ struct BlockState {
     var maxF = Lane(), minF = Lane()
     /// Largest |acceleration| over rubber-banded frames past the target (computed lane by lane).
     var maxBand = Lane()
-    var completion = LaneInt(repeating: -1)
+    /// The completion frame (a whole number; -1 while unknown or when not settled by the limit).
+    var completion = Lane(repeating: -1)
 }
 
 /// Where a block writes its trajectory: `frames * 16` doubles per array, frame-major.
@@ -110,7 +111,7 @@ func preciseFrame(
     if n > 0 {
         let stop = k.clamp .& .!s.clampStopped .& (y .>= 0)
         if anyLane(stop) {
-            s.completion.replace(with: Int64(n), where: s.active .& stop)
+            s.completion.replace(with: Double(n), where: s.active .& stop)
             s.active = s.active .& .!stop
             s.clampStopped = s.clampStopped .| stop
         }
@@ -153,18 +154,24 @@ func preciseFrame(
     let energy = y * y + w * w / k.omega0Squared
     let settled = active .& (energy .<= Lane(repeating: toleranceSquared))
     if anyLane(settled) {
-        s.completion.replace(with: Int64(n), where: settled)
+        s.completion.replace(with: Double(n), where: settled)
         s.active = active .& .!settled
     }
 }
 
 /// Runs one block: frames 0...maximumFrames for the metrics (stopping when every lane is done),
-/// and frames 0..<output.frames for the trajectory. `fast` allows fast chunks (the exact scheme
-/// only: they rely on the energy never increasing, which Euler and RK4 do not guarantee).
+/// and frames 0..<output.frames for the trajectory. `fast` allows fast chunks and the closed form
+/// (the exact scheme only: they rely on the energy never increasing, which Euler and RK4 do not
+/// guarantee; the closed form also needs `closedForm`); `dt` is the frame step in seconds.
 func runBlock(
-    _ s: inout BlockState, _ k: BlockCoefficients, maximumFrames: Int, toleranceSquared: Double, output: BlockOutput?,
-    fast: Bool
+    _ s: inout BlockState, _ k: BlockCoefficients, frameStep dt: Double, maximumFrames: Int, toleranceSquared: Double,
+    output: BlockOutput?, fast: Bool, closedForm: Bool
 ) {
+    if fast && closedForm && output == nil
+        && resolveClosedForm(&s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared)
+    {
+        return
+    }
     let trajectoryFrames = output?.frames ?? 0
     let metricsEnd = maximumFrames + 1
     var n = 0

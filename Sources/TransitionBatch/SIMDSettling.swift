@@ -52,52 +52,86 @@ func resolveSettling(
 ) -> Bool {
     let active = s.active
     if !anyLane(active) { return true }
-    let tol = Lane(repeating: toleranceSquared)
-    let low = tol * (1 - settleAmbiguity), high = tol * (1 + settleAmbiguity)
-    @inline(__always) func undecidable(_ e: Lane, _ lanes: LaneMask) -> Bool {
-        // Inside the band, or not finite (NaN, infinity): leave it to the stepped path.
-        anyLane(lanes .& .!((e .<= low) .| ((e .> high) .& (e .< Lane(repeating: .infinity)))))
+    let levels = stepPowerLevels(covering: lastFrame - n)
+    let completion = withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { powers -> Lane? in
+        fillStepPowers(powers.baseAddress!, levels: levels, k)
+        return settlingFrames(
+            y: s.y, w: s.w, lanes: active, from: n, lastFrame: lastFrame, toleranceSquared: toleranceSquared,
+            inverseOmega0Squared: k.inverseOmega0Squared, powers: powers.baseAddress!, levels: levels)
     }
-    var y = s.y, w = s.w
-    let e0 = y * y + w * w / k.omega0Squared
-    if undecidable(e0, active) { return false }
-    let settledNow = active .& (e0 .<= tol)
-    let searching = active .& .!settledNow
-    var cur = LaneInt(repeating: Int64(n))
-    let remaining = lastFrame - n
-    if remaining > 0 && anyLane(searching) {
-        var levels = 0
-        while (1 << levels) <= remaining { levels += 1 }  // 2^levels > remaining
-        let resolved = withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { powers -> Bool in
-            var a = k.p00, b = k.p01, c = k.p10, d = k.p11
-            for j in 0..<levels {
-                powers[4 * j] = a; powers[4 * j + 1] = b; powers[4 * j + 2] = c; powers[4 * j + 3] = d
-                if j + 1 < levels {
-                    (a, b, c, d) = (a * a + b * c, a * b + b * d, c * a + d * c, c * b + d * d)
-                }
-            }
-            let last = LaneInt(repeating: Int64(lastFrame))
-            for j in stride(from: levels - 1, through: 0, by: -1) {
-                let candidate = cur &+ LaneInt(repeating: Int64(1) << Int64(j))
-                let consider = searching .& (candidate .<= last)
-                if !anyLane(consider) { continue }
-                let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
-                let ny = a * y + b * w, nw = c * y + d * w
-                let e = ny * ny + nw * nw / k.omega0Squared
-                if undecidable(e, consider) { return false }
-                let accept = consider .& (e .> tol)
-                y.replace(with: ny, where: accept)
-                w.replace(with: nw, where: accept)
-                cur.replace(with: candidate, where: accept)
-            }
-            return true
-        }
-        if !resolved { return false }
-    }
-    // Searching lanes: `cur` is the last unsettled frame; the next one settles, if within range.
-    let next = cur &+ 1
-    s.completion.replace(with: Int64(n), where: settledNow)
-    s.completion.replace(with: next, where: searching .& (next .<= LaneInt(repeating: Int64(lastFrame))))
+    guard let completion else { return false }
+    s.completion.replace(with: completion, where: active)
     s.active = LaneMask()
     return true
+}
+
+/// The number of levels of step powers M^(2^j), j in 0..<levels, that reach `frames` frames ahead:
+/// the smallest with 2^levels > frames (at least 1).
+@inline(__always)
+func stepPowerLevels(covering frames: Int) -> Int {
+    var levels = 1
+    while (1 << levels) <= frames { levels += 1 }
+    return levels
+}
+
+/// M^(2^j) for j in 0..<levels by repeated squaring, four lanes per level: p00, p01, p10, p11.
+@inline(__always)
+func fillStepPowers(_ powers: UnsafeMutablePointer<Lane>, levels: Int, _ k: BlockCoefficients) {
+    var a = k.p00, b = k.p01, c = k.p10, d = k.p11
+    for j in 0..<levels {
+        powers[4 * j] = a; powers[4 * j + 1] = b; powers[4 * j + 2] = c; powers[4 * j + 3] = d
+        if j + 1 < levels {
+            (a, b, c, d) = (a * a + b * c, a * b + b * d, c * a + d * c, c * b + d * d)
+        }
+    }
+}
+
+/// The first frame in n...lastFrame at which each lane of `lanes` is settled (-1 when none is),
+/// from the state (y, w) at frame n, by binary lifting (see `resolveSettling`); nil when a
+/// compared energy lies inside the ambiguity band (the caller steps instead). Lanes outside
+/// `lanes` get -1.
+func settlingFrames(
+    y y0: Lane, w w0: Lane, lanes: LaneMask, from n: Int, lastFrame: Int, toleranceSquared: Double, inverseOmega0Squared: Lane,
+    powers: UnsafePointer<Lane>, levels: Int
+) -> Lane? {
+    let tol = Lane(repeating: toleranceSquared)
+    let low = tol * (1 - settleAmbiguity), high = tol * (1 + settleAmbiguity)
+    @inline(__always) func undecidable(_ e: Lane, _ considered: LaneMask) -> Bool {
+        // Inside the band, or not finite (NaN, infinity): leave it to the stepped path.
+        anyLane(considered .& .!((e .<= low) .| ((e .> high) .& (e .< Lane(repeating: .infinity)))))
+    }
+    var y = y0, w = w0
+    // Energies with 1 / omega0² (the scalar test divides): a difference of an ulp or two, far
+    // inside the ambiguity band.
+    let e0 = y * y + w * w * inverseOmega0Squared
+    if undecidable(e0, lanes) { return nil }
+    let settledNow = lanes .& (e0 .<= tol)
+    let searching = lanes .& .!settledNow
+    // Frames as whole-number doubles (exact far beyond any frame limit): vector compares and
+    // blends of Int64 lanes compile to lane-by-lane code here.
+    var cur = Lane(repeating: Double(n))
+    let remaining = lastFrame - n
+    if remaining > 0 && anyLane(searching) {
+        precondition((1 << levels) > remaining, "settlingFrames: \(levels) power levels cannot reach \(remaining) frames")
+        let last = Lane(repeating: Double(lastFrame))
+        for j in stride(from: levels - 1, through: 0, by: -1) {
+            let candidate = cur + Double(1 << j)
+            let consider = searching .& (candidate .<= last)
+            if !anyLane(consider) { continue }
+            let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
+            let ny = a * y + b * w, nw = c * y + d * w
+            let e = ny * ny + nw * nw * inverseOmega0Squared
+            if undecidable(e, consider) { return nil }
+            let accept = consider .& (e .> tol)
+            y.replace(with: ny, where: accept)
+            w.replace(with: nw, where: accept)
+            cur.replace(with: candidate, where: accept)
+        }
+    }
+    // Searching lanes: `cur` is the last unsettled frame; the next one settles, if within range.
+    let next = cur + 1
+    var completion = Lane(repeating: -1)
+    completion.replace(with: Double(n), where: settledNow)
+    completion.replace(with: next, where: searching .& (next .<= Lane(repeating: Double(lastFrame))))
+    return completion
 }

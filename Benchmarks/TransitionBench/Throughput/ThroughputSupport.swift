@@ -66,6 +66,37 @@ enum Workload {
     }
 }
 
+/// How closely two outcomes of the same batch agree: the discrete results exactly, overshoot and
+/// peak acceleration within the backends' documented 1e-12 relative (plus 1e-15 absolute).
+struct OutcomeAgreement: CustomStringConvertible {
+    var discreteIdentical: Bool
+    /// Lanes whose overshoot or peak acceleration differ by more than the tolerance.
+    var outside: Int
+    /// The largest |a - b| / max(|a|, |b|) over lanes where max(|a|, |b|) >= 1e-6.
+    var largestRelative: Double
+
+    init(_ a: BatchOutcome, _ b: BatchOutcome) {
+        discreteIdentical =
+            a.decision == b.decision && a.completionFrame == b.completionFrame
+            && a.velocityJump.map(\.bitPattern) == b.velocityJump.map(\.bitPattern)
+        outside = 0
+        largestRelative = 0
+        for (x, y) in Array(zip(a.overshoot, b.overshoot)) + Array(zip(a.peakAcceleration, b.peakAcceleration)) {
+            let difference = abs(x - y), size = max(abs(x), abs(y))
+            if !(difference <= 1e-12 * size + 1e-15) { outside += 1 }
+            if size >= 1e-6 { largestRelative = max(largestRelative, difference / size) }
+        }
+    }
+
+    var description: String {
+        let discrete = discreteIdentical ? "decisions, completion frames and velocity jumps identical" : "WARNING: decisions, completion frames or velocity jumps differ"
+        let continuous = outside == 0
+            ? "overshoot and peak acceleration within 1e-12 relative (largest \(largestRelative == 0 ? "0, identical" : String(format: "%.1e", largestRelative)))"
+            : "WARNING: overshoot or peak acceleration outside 1e-12 relative in \(outside) values"
+        return discrete + "; " + continuous
+    }
+}
+
 enum Timing {
     /// Median wall time in seconds of `samples` runs after one warm-up run.
     static func median(samples: Int, _ body: () -> Void) -> Double {

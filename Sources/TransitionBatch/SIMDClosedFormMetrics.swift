@@ -1,0 +1,249 @@
+import TransitionPhysics
+
+// Metrics-only blocks of underdamped springs with the plain overshoot policy: the running maxima
+// from the closed form's extremum times instead of stepping every frame.
+//
+// Every quantity the metrics reduce is a solution z of the spring's equation
+// z'' + 2 lambda z' + omega0² z = 0: the displacement y, and the force f = k y + c w (so the
+// acceleration is -f / m). For an underdamped spring (wd² = omega0² - lambda² > 0),
+//
+//     z'(t) = e^(-lambda t) (A cos(wd t) - B sin(wd t)),  A = z'(0),  B = (lambda z'(0) + omega0² z(0)) / wd,
+//
+// so its extrema are at wd t = pi/2 - atan2(B, A) + k pi, and three facts bound every frame:
+// - before its first extremum z is monotone (rising first when A > 0), and between two extrema too;
+// - the energy E_z = z² + z'²/omega0² never increases (dE_z/dt = -4 lambda z'²/omega0²), and at an
+//   extremum z² = E_z;
+// - half a damped period later the state is exactly -e^(-lambda pi / wd) times what it was, so the
+//   energy is e^(-2 lambda pi / wd) times what it was.
+// Hence, over frames 0...L (L the completion frame, or the frame limit):
+// - max y is at frame 0, frame L, or the frame just before or after y's first maximum t1; frames
+//   after t1 + pi/wd are below e^(-lambda pi / wd) sqrt(E_y(t1)) <= e^(-lambda pi / wd) sqrt(E_y(m))
+//   for any frame m <= t1;
+// - max |f| is at frame 0, frame L, or the frame just before or after f's first extremum, with the
+//   same bound for the frames after the next one.
+// The block evaluates those frames (states by binary powers of the step matrix, as the settling
+// search does) and checks the bound with a margin; when a check fails, or a lane is outside the
+// regime where the phase is well conditioned, it declines and the block is stepped frame by frame.
+//
+// The values are the stepped path's up to rounding: a state reached by matrix powers differs from
+// the frame-by-frame state by a few ulps, so overshoot and peak acceleration agree with the scalar
+// reference to about 1e-14 relative (the backend tests allow 1e-12); decisions, velocity jumps and
+// completion frames are the same bits (the settling search declines near its tolerance).
+
+/// Damping ratios above this (lambda² > 0.98 omega0²) take the stepped path: as wd -> 0 the phase
+/// atan2(B, A) loses its conditioning.
+let closedFormMaximumDampingRatioSquared = 0.98
+
+/// Phase advance per frame (wd dt, radians) the closed form accepts: at most pi/4, so that half a
+/// damped period spans at least four frames and the two frames around an extremum, found from a
+/// phase accurate to ~1e-9 rad, are among the four evaluated; at least 1e-6, so that error stays
+/// below a thousandth of a frame.
+let closedFormPhaseStepRange = 1e-6...(Double.pi / 4)
+
+/// Resolves a metrics-only block from frame 0 without stepping every frame; returns false without
+/// changing `s` when the block does not qualify (see the file comment) and must be stepped.
+func resolveClosedForm(
+    _ s: inout BlockState, _ k: BlockCoefficients, frameStep dt: Double, maximumFrames: Int, toleranceSquared: Double
+) -> Bool {
+    let lanes = s.active
+    if !anyLane(lanes) || anyLane(lanes .& (k.clamp .| k.rubber)) { return false }
+    let lambda = k.damping / (2 * k.mass)
+    let omega0Squared = k.omega0Squared
+    let wdSquared = omega0Squared - lambda * lambda
+    let wd = wdSquared.squareRoot()
+    let inverseWd = 1 / wd
+    let phaseStep = wd * dt
+    let y0 = s.y, w0 = s.w
+    let qualifies =
+        (lambda .>= 0) .& (lambda * lambda .<= closedFormMaximumDampingRatioSquared * omega0Squared)
+        .& (phaseStep .>= Lane(repeating: closedFormPhaseStepRange.lowerBound))
+        .& (phaseStep .<= Lane(repeating: closedFormPhaseStepRange.upperBound))
+        .& (laneAbs(y0) .< Lane(repeating: .infinity)) .& (laneAbs(w0) .< Lane(repeating: .infinity))
+    if anyLane(lanes .& .!qualifies) { return false }
+
+    let levels = stepPowerLevels(covering: maximumFrames)
+    return withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { buffer -> Bool in
+        let powers = buffer.baseAddress!
+        fillStepPowers(powers, levels: levels, k)
+        // The state at the frame limit: when every lane is still clearly unsettled there (the
+        // energy never increases), no lane settles in range and no search is needed.
+        var yLimit = y0, wLimit = w0
+        advance(&yLimit, &wLimit, everyLaneBy: maximumFrames, powers: powers)
+        let energyAtLimit = yLimit * yLimit + wLimit * wLimit * k.inverseOmega0Squared
+        let completion: Lane
+        if !anyLane(lanes .& .!(energyAtLimit .> Lane(repeating: toleranceSquared * (1 + settleAmbiguity)))) {
+            completion = Lane(repeating: -1)
+        } else {
+            guard
+                let found = settlingFrames(
+                    y: y0, w: w0, lanes: lanes, from: 0, lastFrame: maximumFrames, toleranceSquared: toleranceSquared,
+                    inverseOmega0Squared: k.inverseOmega0Squared, powers: powers, levels: levels)
+            else { return false }
+            completion = found
+        }
+        // The last metrics frame of each lane.
+        let lastFrame = completion.replacing(with: Double(maximumFrames), where: completion .< 0)
+        let stiffness = k.stiffness, damping = k.damping
+        let dampingPerMass = k.damping / k.mass
+        @inline(__always) func force(_ y: Lane, _ w: Lane) -> Lane { stiffness * y + damping * w }
+        @inline(__always) func forceRate(_ w: Lane, _ f: Lane) -> Lane { stiffness * w - dampingPerMass * f }
+
+        // Frames just before the first maximum of y and the first extremum of f.
+        let yPhase = firstExtremumPhase(z: y0, rate: w0, lambda: lambda, omega0Squared: omega0Squared, inverseWd: inverseWd)
+        let yMaximumPhase = yPhase.phase + Lane(repeating: .pi).replacing(with: 0, where: yPhase.rises)
+        let framesPerRadian = 1 / phaseStep
+        let yFirst = windowStart(phase: yMaximumPhase, framesPerRadian: framesPerRadian, lastFrame: lastFrame)
+        let f0 = force(y0, w0)
+        let fPhase = firstExtremumPhase(z: f0, rate: forceRate(w0, f0), lambda: lambda, omega0Squared: omega0Squared, inverseWd: inverseWd)
+        let fFirst = windowStart(phase: fPhase.phase, framesPerRadian: framesPerRadian, lastFrame: lastFrame)
+
+        // Frame 0.
+        var maxY = y0
+        var maxForce = laneMax(Lane(), laneAbs(f0))
+        // The four frames from yFirst, and E_y at yFirst.
+        var y = y0, w = w0
+        advance(&y, &w, frames: yFirst, powers: powers, levels: levels)
+        let energyY = y * y + w * w * k.inverseOmega0Squared
+        for j in 0..<closedFormWindowFrames {
+            let inRange = yFirst + Double(j) .<= lastFrame
+            maxY = maxY.replacing(with: laneMax(maxY, y), where: inRange)
+            if j + 1 < closedFormWindowFrames { (y, w) = step(y, w, k) }
+        }
+        // The four frames from fFirst, and E_f at fFirst.
+        y = y0; w = w0
+        advance(&y, &w, frames: fFirst, powers: powers, levels: levels)
+        let fAtFirst = force(y, w), fRateAtFirst = forceRate(w, fAtFirst)
+        let energyF = fAtFirst * fAtFirst + fRateAtFirst * fRateAtFirst * k.inverseOmega0Squared
+        for j in 0..<closedFormWindowFrames {
+            let inRange = fFirst + Double(j) .<= lastFrame
+            maxForce = maxForce.replacing(with: laneMax(maxForce, laneAbs(force(y, w))), where: inRange)
+            if j + 1 < closedFormWindowFrames { (y, w) = step(y, w, k) }
+        }
+        // The last frame, where a window reaches it (an extremum at or beyond the range's end);
+        // the state at the frame limit is at hand when no lane settles.
+        let lastWindowFrame = Double(closedFormWindowFrames - 1)
+        let yBeyondWindow = yFirst + lastWindowFrame .< lastFrame
+        let fBeyondWindow = fFirst + lastWindowFrame .< lastFrame
+        if !anyLane(completion .>= 0) {
+            maxY = laneMax(maxY, yLimit)
+            maxForce = laneMax(maxForce, laneAbs(force(yLimit, wLimit)))
+        } else if anyLane(lanes .& .!(yBeyondWindow .& fBeyondWindow)) {
+            y = y0; w = w0
+            advance(&y, &w, frames: lastFrame, powers: powers, levels: levels)
+            maxY = laneMax(maxY, y)
+            maxForce = laneMax(maxForce, laneAbs(force(y, w)))
+        }
+        // Frames beyond a window: below e^(-lambda pi / wd) times the root energy at its first frame.
+        let decaySquared = halfPeriodEnergyDecayBound(lambda: lambda, inverseWd: inverseWd)
+        let yBounded = (maxY .> 0) .& (decaySquared * energyY .<= maxY * maxY)
+        let fBounded = decaySquared * energyF .<= maxForce * maxForce
+        if anyLane(lanes .& ((yBeyondWindow .& .!yBounded) .| (fBeyondWindow .& .!fBounded))) { return false }
+        let finite = (laneAbs(maxY) .< Lane(repeating: .infinity)) .& (maxForce .< k.forceLimit)
+        if anyLane(lanes .& .!finite) { return false }
+
+        s.maxY = maxY
+        s.maxF = maxForce
+        s.minF = Lane()
+        s.completion = completion
+        s.active = LaneMask()
+        return true
+    }
+}
+
+/// Frames evaluated around each extremum: from one frame before the frame below the estimated
+/// extremum time to two after it, so that the true floor and ceiling are among them whatever the
+/// estimate's error (far below a frame).
+let closedFormWindowFrames = 4
+
+/// The first frame of an extremum's window: floor(phase / phase step) - 1, within 0...lastFrame.
+@inline(__always)
+func windowStart(phase: Lane, framesPerRadian: Lane, lastFrame: Lane) -> Lane {
+    let frame = (phase * framesPerRadian).rounded(.down) - 1
+    return laneMin(laneMax(frame, Lane()), lastFrame)
+}
+
+/// The phase wd t in (0, pi] of the first extremum after t = 0 of the solution with z(0) = z and
+/// z'(0) = rate, and whether the solution rises first (then that extremum is a maximum).
+@inline(__always)
+func firstExtremumPhase(z: Lane, rate: Lane, lambda: Lane, omega0Squared: Lane, inverseWd: Lane) -> (phase: Lane, rises: LaneMask) {
+    let a = rate
+    let b = (lambda * rate + omega0Squared * z) * inverseWd
+    var phase = Lane(repeating: .pi / 2) - laneAtan2(b, a)
+    phase = phase.replacing(with: phase - .pi, where: phase .> .pi)
+    phase = phase.replacing(with: phase + .pi, where: phase .<= 0)
+    // z'(t) has the sign of A just after 0, or of -B when A = 0.
+    let rises = (a .> 0) .| ((a .== 0) .& (b .< 0))
+    return (phase, rises)
+}
+
+/// Advances (y, w) of every lane by the same `frames` (below 2^levels), with the step powers:
+/// one matrix product per set bit, no masks.
+@inline(__always)
+func advance(_ y: inout Lane, _ w: inout Lane, everyLaneBy frames: Int, powers: UnsafePointer<Lane>) {
+    var j = 0, remaining = frames
+    while remaining > 0 {
+        if remaining & 1 != 0 {
+            let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
+            (y, w) = (a * y + b * w, c * y + d * w)
+        }
+        remaining >>= 1
+        j += 1
+    }
+}
+
+/// Advances (y, w) by `frames` (whole numbers in 0..<2^levels) per lane, with the step powers.
+@inline(__always)
+func advance(_ y: inout Lane, _ w: inout Lane, frames: Lane, powers: UnsafePointer<Lane>, levels: Int) {
+    var remaining = frames
+    for j in stride(from: levels - 1, through: 0, by: -1) {
+        let size = Lane(repeating: Double(1 << j))
+        let take = remaining .>= size
+        if !anyLane(take) { continue }
+        let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
+        let ny = a * y + b * w, nw = c * y + d * w
+        y.replace(with: ny, where: take)
+        w.replace(with: nw, where: take)
+        remaining = remaining - size.replacing(with: 0, where: .!take)
+    }
+}
+
+/// An upper bound on e^(-2 lambda pi / wd) (the energy ratio over half a damped period), to a
+/// relative 1e-6 margin that covers this approximation and every rounding of the bound check.
+@inline(__always)
+func halfPeriodEnergyDecayBound(lambda: Lane, inverseWd: Lane) -> Lane {
+    // -2 lambda pi / wd >= -2 pi 0.99 / sqrt(0.02) ~ -44 in the closed form's regime; clamping at
+    // -48 only raises the bound. e^x = (e^(x/128))^128 with |x/128| <= 0.375: the Taylor
+    // polynomial to degree 12 is within 1e-17 relative, and 7 squarings multiply that by 128.
+    let x = laneMax(-2 * Double.pi * lambda * inverseWd, Lane(repeating: -48)) * (1.0 / 128)
+    var p = Lane(repeating: 1)
+    for n in stride(from: 12, through: 1, by: -1) { p = 1 + p * x * (1 / Double(n)) }
+    for _ in 0..<7 { p = p * p }
+    return p * (1 + 1e-6)
+}
+
+/// atan2(y, x) lane by lane to about 1e-10 rad (the extremum search needs far less than a
+/// frame's phase step), by octant reduction and the Taylor series of atan on |r| <= tan(pi/8).
+@inline(__always)
+func laneAtan2(_ y: Lane, _ x: Lane) -> Lane {
+    let ax = laneAbs(x), ay = laneAbs(y)
+    let swap = ay .> ax
+    let numerator = ax.replacing(with: ay, where: .!swap), denominator = ay.replacing(with: ax, where: .!swap)
+    let t = (numerator / denominator).replacing(with: 0, where: denominator .== 0)
+    let reduce = t .> 0.41421356237309503
+    let r = t.replacing(with: (t - 1) / (t + 1), where: reduce)
+    let r2 = r * r
+    // atan r = r (1 - r²/3 + r⁴/5 - ...), to r^23: error below 0.4142^25 / 25 ~ 1e-11.
+    var p = Lane(repeating: -1.0 / 23)
+    for i in stride(from: 10, through: 0, by: -1) {
+        p = Lane(repeating: (i % 2 == 0 ? 1.0 : -1.0) / Double(2 * i + 1)) + r2 * p
+    }
+    var a = r * p
+    a = a.replacing(with: a + .pi / 4, where: reduce)
+    a = a.replacing(with: .pi / 2 - a, where: swap)
+    a = a.replacing(with: .pi - a, where: x .< 0)
+    return a.replacing(with: -a, where: y .< 0)
+}
+
+/// |x| lane by lane (-0.0 stays -0.0; callers compare it with 0 only through laneMax).
+@inline(__always)
+func laneAbs(_ x: Lane) -> Lane { x.replacing(with: -x, where: x .< 0) }
