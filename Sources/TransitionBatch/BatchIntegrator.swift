@@ -15,9 +15,9 @@ public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
     case scalar
     /// Blocks of 16 lanes in SIMD registers, the time loop inside the block, blocks spread over
     /// the cores. Deterministic: the result does not depend on the thread count. Metrics only:
-    /// once a block's running maxima are provably final, the settling frames are found by binary
-    /// search with matrix powers instead of stepping every remaining frame (the same completion
-    /// frames; see `resolveSettling`).
+    /// underdamped plain-policy lanes take their maxima from the closed form (`BatchMaxima`),
+    /// other lanes step until their maxima are provably final, and the settling frames are found
+    /// by binary search with matrix powers (the same completion frames; see `resolveSettling`).
     case simd
     /// CBLAS (`libblas.so.3` on Linux, Accelerate on Apple platforms): lanes that share a spring
     /// are stepped together by one `cblas_drotm` per frame applying the exact 2x2 step; the
@@ -25,14 +25,13 @@ public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
     case blas
 
     /// The fastest backend as measured by `transition-bench throughput` on the reference
-    /// machine (2-core Zen 1, Swift 6.3.1; `make release`, i.e. `swift build -c release
-    /// -Xswiftc -target-cpu -Xswiftc native -Xcc -march=native`, then `$(swift build -c release
-    /// --show-bin-path)/transition-bench throughput`; 100,000 lanes x 240 frames, metrics only,
-    /// medians of 5, load average 1.0): SIMD. Per-lane springs: scalar 0.111, SIMD 0.75
-    /// (1 thread, 6.8x) and 1.45 (2 threads, 13.0x) G lane-steps/s. Lanes sharing one spring:
-    /// scalar 0.119, SIMD 1.88 (2 threads), BLAS `cblas_drotm` (reference libblas 3.11.0) 0.077
-    /// (1 thread) and 0.146 (2 threads). Trajectory output (SIMD, ordinary stores): 5.51 GB/s
-    /// (1 thread) and 9.33 GB/s (2 threads) against an ordinary-store probe of 7.81 and 12.8.
+    /// machine (2-core Zen 1, Swift 6.3.1; `make throughput`, i.e. a release build with
+    /// `-Xswiftc -target-cpu -Xswiftc native -Xcc -march=native`; 100,000 lanes x 240 frames,
+    /// metrics only, medians of 5): SIMD. Per-lane springs: scalar 0.127, SIMD 1.45 (1 thread,
+    /// 11.4x) and 2.69 (2 threads, 21.1x) G lane-steps/s. Lanes sharing one spring: scalar
+    /// 0.140, SIMD 2.70 (2 threads), BLAS `cblas_drotm` (reference libblas 3.11.0) 0.094
+    /// (1 thread) and 0.174 (2 threads). Trajectory output (SIMD, ordinary stores): 6.6 GB/s
+    /// (1 thread) and 10.9 GB/s (2 threads) against an ordinary-store probe of 9.6 and 14.5.
     public static let `default`: BatchBackend = .simd
 }
 
