@@ -113,6 +113,18 @@ struct BackendAgreementTests {
 /// Backends agree: the discrete results and the release-time values bit for bit, overshoot and
 /// peak acceleration within 1e-12 relative plus 1e-15 absolute.
 func expectAgree(_ a: BatchOutcome, _ b: BatchOutcome, sourceLocation: SourceLocation = #_sourceLocation) {
+    expectOutcomes(a, b, maxima: { close($0, $1) }, "beyond 1e-12", sourceLocation: sourceLocation)
+}
+
+/// The same backend on different thread counts, or stepped maxima against the scalar reference: every bit.
+func expectBitwiseEqual(_ a: BatchOutcome, _ b: BatchOutcome, sourceLocation: SourceLocation = #_sourceLocation) {
+    expectOutcomes(a, b, maxima: { $0.bitPattern == $1.bitPattern }, "in its bits", sourceLocation: sourceLocation)
+}
+
+/// Discrete results and release-time values bit for bit; overshoot and peak acceleration by `maxima`.
+func expectOutcomes(
+    _ a: BatchOutcome, _ b: BatchOutcome, maxima same: (Double, Double) -> Bool, _ how: String, sourceLocation: SourceLocation
+) {
     #expect(a.decision == b.decision, sourceLocation: sourceLocation)
     #expect(a.completionFrame == b.completionFrame, sourceLocation: sourceLocation)
     func bits(_ x: [Double]) -> [UInt64] { x.map(\.bitPattern) }
@@ -120,21 +132,7 @@ func expectAgree(_ a: BatchOutcome, _ b: BatchOutcome, sourceLocation: SourceLoc
     #expect(bits(a.completionTime) == bits(b.completionTime), sourceLocation: sourceLocation)
     #expect(bits(a.velocityJump) == bits(b.velocityJump), sourceLocation: sourceLocation)
     for (name, x, y) in [("overshoot", a.overshoot, b.overshoot), ("peak acceleration", a.peakAcceleration, b.peakAcceleration)] {
-        let far = zip(x, y).enumerated().filter { !close($0.element.0, $0.element.1) }
-        #expect(far.isEmpty, "\(name) differs beyond 1e-12 in \(far.count) lanes, first \(far.first.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
+        let far = zip(x, y).enumerated().filter { !same($0.element.0, $0.element.1) }
+        #expect(far.isEmpty, "\(name) differs \(how) in \(far.count) lanes, first \(far.first.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
     }
-}
-
-/// The same backend on different thread counts: every bit.
-func expectBitwiseEqual(_ a: BatchOutcome, _ b: BatchOutcome, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(a.decision == b.decision, sourceLocation: sourceLocation)
-    #expect(a.completionFrame == b.completionFrame, sourceLocation: sourceLocation)
-    func bits(_ x: [Double]) -> [UInt64] { x.map(\.bitPattern) }
-    #expect(bits(a.projectedProgress) == bits(b.projectedProgress), sourceLocation: sourceLocation)
-    #expect(bits(a.completionTime) == bits(b.completionTime), sourceLocation: sourceLocation)
-    #expect(bits(a.velocityJump) == bits(b.velocityJump), sourceLocation: sourceLocation)
-    let overshootDiff = zip(a.overshoot, b.overshoot).filter { $0 != $1 }.count
-    #expect(overshootDiff == 0, sourceLocation: sourceLocation)
-    let peakDiff = zip(a.peakAcceleration, b.peakAcceleration).enumerated().filter { $0.element.0.bitPattern != $0.element.1.bitPattern }
-    #expect(peakDiff.isEmpty, "peak acceleration differs in \(peakDiff.count) lanes, first \(peakDiff.first.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
 }
