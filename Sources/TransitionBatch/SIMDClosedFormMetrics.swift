@@ -213,7 +213,7 @@ func advance(_ y: inout Lane, _ w: inout Lane, frames: Lane, powers: UnsafePoint
 func halfPeriodEnergyDecayBound(lambda: Lane, inverseWd: Lane) -> Lane {
     // -2 lambda pi / wd >= -2 pi 0.99 / sqrt(0.02) ~ -44 in the closed form's regime; clamping at
     // -48 only raises the bound. e^x = (e^(x/128))^128 with |x/128| <= 0.375: the Taylor
-    // polynomial to degree 12 is within 1e-17 relative, and 7 squarings multiply that by 128.
+    // polynomial to degree 12 is within 1e-15 relative, and 7 squarings multiply that by 128.
     let x = laneMax(-2 * Double.pi * lambda * inverseWd, Lane(repeating: -48)) * (1.0 / 128)
     var p = Lane(repeating: 1)
     for n in stride(from: 12, through: 1, by: -1) { p = 1 + p * x * (1 / Double(n)) }
