@@ -84,14 +84,16 @@ func resolveClosedForm(
         // The last metrics frame of each lane.
         let lastFrame = completion.replacing(with: Double(maximumFrames), where: completion .< 0)
         let stiffness = k.stiffness, damping = k.damping
-        let dampingPerMass = k.damping / k.mass
+        // c / m = 2 lambda exactly (lambda = c / 2m; halving is exact).
+        let dampingPerMass = 2 * lambda
         @inline(__always) func force(_ y: Lane, _ w: Lane) -> Lane { stiffness * y + damping * w }
         @inline(__always) func forceRate(_ w: Lane, _ f: Lane) -> Lane { stiffness * w - dampingPerMass * f }
 
         // Frames just before the first maximum of y and the first extremum of f.
         let yPhase = firstExtremumPhase(z: y0, rate: w0, lambda: lambda, omega0Squared: omega0Squared, inverseWd: inverseWd)
         let yMaximumPhase = yPhase.phase + Lane(repeating: .pi).replacing(with: 0, where: yPhase.rises)
-        let framesPerRadian = 1 / phaseStep
+        // 1 / (wd dt) to an ulp or two: the window is a frame wider than the estimate's error.
+        let framesPerRadian = inverseWd * (1 / dt)
         let yFirst = windowStart(phase: yMaximumPhase, framesPerRadian: framesPerRadian, lastFrame: lastFrame)
         let f0 = force(y0, w0)
         let fPhase = firstExtremumPhase(z: f0, rate: forceRate(w0, f0), lambda: lambda, omega0Squared: omega0Squared, inverseWd: inverseWd)
@@ -195,7 +197,9 @@ func advance(_ y: inout Lane, _ w: inout Lane, everyLaneBy frames: Int, powers: 
 @inline(__always)
 func advance(_ y: inout Lane, _ w: inout Lane, frames: Lane, powers: UnsafePointer<Lane>, levels: Int) {
     var remaining = frames
-    for j in stride(from: levels - 1, through: 0, by: -1) {
+    var j = levels
+    while j > 0 {
+        j -= 1
         let size = Lane(repeating: Double(1 << j))
         let take = remaining .>= size
         if !anyLane(take) { continue }
@@ -215,9 +219,13 @@ func halfPeriodEnergyDecayBound(lambda: Lane, inverseWd: Lane) -> Lane {
     // -48 only raises the bound. e^x = (e^(x/128))^128 with |x/128| <= 0.375: the Taylor
     // polynomial to degree 12 is within 1e-15 relative, and 7 squarings multiply that by 128.
     let x = laneMax(-2 * Double.pi * lambda * inverseWd, Lane(repeating: -48)) * (1.0 / 128)
+    // Horner from degree 12 down: p = 1 + p x / n. (Loops over `stride` compiled to calls.)
     var p = Lane(repeating: 1)
-    for n in stride(from: 12, through: 1, by: -1) { p = 1 + p * x * (1 / Double(n)) }
-    for _ in 0..<7 { p = p * p }
+    p = 1 + p * x * (1.0 / 12); p = 1 + p * x * (1.0 / 11); p = 1 + p * x * (1.0 / 10)
+    p = 1 + p * x * (1.0 / 9); p = 1 + p * x * (1.0 / 8); p = 1 + p * x * (1.0 / 7)
+    p = 1 + p * x * (1.0 / 6); p = 1 + p * x * (1.0 / 5); p = 1 + p * x * (1.0 / 4)
+    p = 1 + p * x * (1.0 / 3); p = 1 + p * x * (1.0 / 2); p = 1 + p * x
+    p = p * p; p = p * p; p = p * p; p = p * p; p = p * p; p = p * p; p = p * p
     return p * (1 + 1e-6)
 }
 
@@ -234,9 +242,9 @@ func laneAtan2(_ y: Lane, _ x: Lane) -> Lane {
     let r2 = r * r
     // atan r = r (1 - r²/3 + r⁴/5 - ...), to r^23: error below 0.4142^25 / 25 ~ 1e-11.
     var p = Lane(repeating: -1.0 / 23)
-    for i in stride(from: 10, through: 0, by: -1) {
-        p = Lane(repeating: (i % 2 == 0 ? 1.0 : -1.0) / Double(2 * i + 1)) + r2 * p
-    }
+    p = 1.0 / 21 + r2 * p; p = -1.0 / 19 + r2 * p; p = 1.0 / 17 + r2 * p; p = -1.0 / 15 + r2 * p
+    p = 1.0 / 13 + r2 * p; p = -1.0 / 11 + r2 * p; p = 1.0 / 9 + r2 * p; p = -1.0 / 7 + r2 * p
+    p = 1.0 / 5 + r2 * p; p = -1.0 / 3 + r2 * p; p = 1 + r2 * p
     var a = r * p
     a = a.replacing(with: a + .pi / 4, where: reduce)
     a = a.replacing(with: .pi / 2 - a, where: swap)

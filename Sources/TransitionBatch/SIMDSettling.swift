@@ -114,7 +114,9 @@ func settlingFrames(
     if remaining > 0 && anyLane(searching) {
         precondition((1 << levels) > remaining, "settlingFrames: \(levels) power levels cannot reach \(remaining) frames")
         let last = Lane(repeating: Double(lastFrame))
-        for j in stride(from: levels - 1, through: 0, by: -1) {
+        var j = levels
+        while j > 0 {
+            j -= 1
             let candidate = cur + Double(1 << j)
             let consider = searching .& (candidate .<= last)
             if !anyLane(consider) { continue }
