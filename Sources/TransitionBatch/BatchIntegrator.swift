@@ -27,11 +27,11 @@ public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
     /// The fastest backend as measured by `transition-bench throughput` on the reference
     /// machine (2-core Zen 1, Swift 6.3.1; `make throughput`, i.e. a release build with
     /// `-Xswiftc -target-cpu -Xswiftc native -Xcc -march=native`; 100,000 lanes x 240 frames,
-    /// metrics only, medians of 5): SIMD. Per-lane springs: scalar 0.127, SIMD 1.45 (1 thread,
-    /// 11.4x) and 2.69 (2 threads, 21.1x) G lane-steps/s. Lanes sharing one spring: scalar
-    /// 0.140, SIMD 2.70 (2 threads), BLAS `cblas_drotm` (reference libblas 3.11.0) 0.094
-    /// (1 thread) and 0.174 (2 threads). Trajectory output (SIMD, ordinary stores): 6.6 GB/s
-    /// (1 thread) and 10.9 GB/s (2 threads) against an ordinary-store probe of 9.6 and 14.5.
+    /// metrics only, medians of 5; 2026-11-22): SIMD. Per-lane springs: scalar 0.102, SIMD 1.43
+    /// (1 thread, 14.0x) and 2.54 (2 threads, 24.8x) G lane-steps/s. Lanes sharing one spring:
+    /// scalar 0.106, SIMD 2.56 (2 threads), BLAS `cblas_drotm` (reference libblas 3.11.0) 0.080
+    /// (1 thread) and 0.151 (2 threads). Trajectory output (SIMD, ordinary stores): 5.8 GB/s
+    /// (1 thread) and 9.7 GB/s (2 threads) against an ordinary-store probe of 8.2 and 13.2.
     public static let `default`: BatchBackend = .simd
 }
 
