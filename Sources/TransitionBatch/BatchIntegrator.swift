@@ -8,46 +8,6 @@ import Glibc
 import Darwin
 #endif
 
-/// Which implementation advances the lanes. All give the same answers lane by lane (tests
-/// compare them); they differ in speed only.
-public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
-    /// The reference: one lane at a time, the scalar path's loop.
-    case scalar
-    /// Blocks of 16 lanes in SIMD registers, the time loop inside the block, blocks spread over
-    /// the cores. Deterministic: the result does not depend on the thread count. Metrics only:
-    /// underdamped plain-policy lanes take their maxima from the closed form (`BatchMaxima`),
-    /// other lanes step until their maxima are provably final, and the settling frames are found
-    /// by binary search with matrix powers (the same completion frames; see `resolveSettling`).
-    case simd
-    /// CBLAS (`libblas.so.3` on Linux, Accelerate on Apple platforms): lanes that share a spring
-    /// are stepped together by one `cblas_drotm` per frame applying the exact 2x2 step; the
-    /// per-frame reductions run in Swift. Metrics only (no trajectory output).
-    case blas
-
-    /// The fastest backend as measured by `transition-bench throughput` on the reference
-    /// machine (2-core Zen 1, Swift 6.3.1; `make throughput`, i.e. a release build with
-    /// `-Xswiftc -target-cpu -Xswiftc native -Xcc -march=native`; 100,000 lanes x 240 frames,
-    /// metrics only, medians of 5; 2026-11-22): SIMD. Per-lane springs: scalar 0.102, SIMD 1.43
-    /// (1 thread, 14.0x) and 2.54 (2 threads, 24.8x) G lane-steps/s. Lanes sharing one spring:
-    /// scalar 0.106, SIMD 2.56 (2 threads), BLAS `cblas_drotm` (reference libblas 3.11.0) 0.080
-    /// (1 thread) and 0.151 (2 threads). Trajectory output (SIMD, ordinary stores): 5.8 GB/s
-    /// (1 thread) and 9.7 GB/s (2 threads) against an ordinary-store probe of 8.2 and 13.2.
-    public static let `default`: BatchBackend = .simd
-}
-
-/// How the SIMD backend's metrics-only runs find each lane's running maxima.
-public enum BatchMaxima: String, Hashable, Sendable, CaseIterable {
-    /// Underdamped plain-policy lanes: only the frames around the first extremum of the
-    /// displacement and of the force, found from the closed form's phase and reached by matrix
-    /// powers, with a proven bound for every other frame (`SIMDClosedFormMetrics.swift`); other
-    /// lanes are stepped. Overshoot and peak acceleration agree with the scalar reference to
-    /// about 1e-14 relative (tests allow 1e-12); everything else is the same bits. The default.
-    case closedForm
-    /// Every frame stepped until the maxima are provably final: bit for bit the scalar reference
-    /// (the parameter-sweep CLI uses it, so that its two evaluators write the same bytes).
-    case stepped
-}
-
 /// Evaluates batches of releases: per lane the decision and the completion metrics of the scalar
 /// path (`model.release(state)`, `curve.metrics(releaseVelocity:frameRate:settleTolerance:)`),
 /// and optionally the trajectories.
