@@ -13,12 +13,10 @@ func seriesPropagators(time t: Double, lambda: Lane, omega0Squared: Lane)
     -> (p00: Lane, p01: Lane, p10: Lane, p11: Lane)
 {
     // t^n / n!, the same for every lane: computed once, with the scalar series' operations.
-    var terms = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     let termCount = Spring.seriesTermCount
-    precondition(MemoryLayout.size(ofValue: terms) / 8 >= seriesTermTableCapacity && termCount + 2 <= seriesTermTableCapacity)
     var r00 = Lane(), r01 = Lane(), r10 = Lane(), r11 = Lane()
-    withUnsafeMutableBytes(of: &terms) { raw in
-        let termTable = raw.baseAddress!.assumingMemoryBound(to: Double.self)
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: termCount + 2) { table in
+        let termTable = table.baseAddress!
         var term = t
         termTable[1] = term
         for n in 1...termCount {
@@ -51,9 +49,6 @@ func seriesPropagators(time t: Double, lambda: Lane, omega0Squared: Lane)
     }
     return (r00, r01, r10, r11)
 }
-
-/// Room in the term table: `Spring.seriesTermCount` + 2 entries at most.
-let seriesTermTableCapacity = 18
 
 typealias SeriesVector = SIMD8<Double>
 
