@@ -264,24 +264,29 @@ public struct BatchIntegrator: Sendable {
         }
     }
 
+    /// Runs the block at `base` on the plain path (SIMDPlainBlock.swift) when it qualifies;
+    /// returns false, with nothing written, when it does not.
+    private func runPlainBlock(base: Int, releases r: BatchReleases.Pointers, writer: OutcomeWriter, output: BlockOutput?) -> Bool {
+        let dt = 1 / frameRate
+        guard let springs = plainBlockSprings(r, base: base, dt: dt) else { return false }
+        let decision = plainBlockDecision(r, base: base)
+        let k = BlockCoefficients(
+            plainBlock: r, base: base, dt: dt, lambda: springs.lambda, omega0Squared: springs.omega0Squared,
+            finishes: decision.finishes)
+        var s = BlockState(plainBlock: r, base: base, k)
+        runBlock(
+            &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: settleTolerance * settleTolerance,
+            output: output, fast: true, closedForm: maxima == .closedForm)
+        storePlainBlock(s, k, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+        return true
+    }
+
     private func runSIMDBlock(
         base: Int, releases r: BatchReleases.Pointers, cache: inout StepMatrixCache, writer: OutcomeWriter, output: BlockOutput?,
         scratch: BlockScratch
     ) {
         let dt = 1 / frameRate
-        if scheme == .exact
-            && loadPlainBlock(
-                r, base: base, dt: dt, into: &scratch.plain.pointee.k, &scratch.plain.pointee.s,
-                finishes: &scratch.plain.pointee.finishes, projected: &scratch.plain.pointee.projected)
-        {
-            let plain = scratch.plain
-            runBlock(
-                &plain.pointee.s, plain.pointee.k, frameStep: dt, maximumFrames: maximumFrames,
-                toleranceSquared: settleTolerance * settleTolerance, output: output, fast: true,
-                closedForm: maxima == .closedForm)
-            storePlainBlock(
-                plain.pointee.s, plain.pointee.k, finishes: plain.pointee.finishes, projected: plain.pointee.projected,
-                velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+        if scheme == .exact && runPlainBlock(base: base, releases: r, writer: writer, output: output) {
             return
         }
         scratch.clear()

@@ -6,28 +6,14 @@ import _NonTemporal
 struct BlockScratch {
     static let columns = 19
     let base: UnsafeMutablePointer<Double>
-    /// A plain block's coefficients and state (`loadPlainBlock`), kept here so that the
-    /// kilobyte-sized structs are built in place instead of copied.
-    let plain: UnsafeMutablePointer<PlainBlock>
-
-    struct PlainBlock {
-        var k = BlockCoefficients()
-        var s = BlockState()
-        var finishes = LaneMask()
-        var projected = Lane()
-    }
 
     init() {
         base = .allocate(capacity: Self.columns * laneWidth)
-        plain = .allocate(capacity: 1)
-        plain.initialize(to: PlainBlock())
         clear()
     }
 
     func deallocate() {
         base.deallocate()
-        plain.deinitialize(count: 1)
-        plain.deallocate()
     }
 
     func clear() {

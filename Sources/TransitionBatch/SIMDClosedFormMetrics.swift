@@ -186,7 +186,7 @@ func advance(_ y: inout Lane, _ w: inout Lane, everyLaneBy frames: Int, powers: 
     while remaining > 0 {
         if remaining & 1 != 0 {
             let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
-            (y, w) = (a * y + b * w, c * y + d * w)
+            (y, w) = ((b * w).addingProduct(a, y), (d * w).addingProduct(c, y))
         }
         remaining >>= 1
         j += 1
@@ -204,7 +204,7 @@ func advance(_ y: inout Lane, _ w: inout Lane, frames: Lane, powers: UnsafePoint
         let take = remaining .>= size
         if !anyLane(take) { continue }
         let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
-        let ny = a * y + b * w, nw = c * y + d * w
+        let ny = (b * w).addingProduct(a, y), nw = (d * w).addingProduct(c, y)
         y.replace(with: ny, where: take)
         w.replace(with: nw, where: take)
         remaining = remaining - size.replacing(with: 0, where: .!take)
@@ -219,12 +219,11 @@ func halfPeriodEnergyDecayBound(lambda: Lane, inverseWd: Lane) -> Lane {
     // -48 only raises the bound. e^x = (e^(x/128))^128 with |x/128| <= 0.375: the Taylor
     // polynomial to degree 12 is within 1e-15 relative, and 7 squarings multiply that by 128.
     let x = laneMax(-2 * Double.pi * lambda * inverseWd, Lane(repeating: -48)) * (1.0 / 128)
-    // Horner from degree 12 down: p = 1 + p x / n. (Loops over `stride` compiled to calls.)
+    // Horner from degree 12 down: p = 1 + p (x / n), fused. (Loops over `stride` compiled to calls.)
     var p = Lane(repeating: 1)
-    p = 1 + p * x * (1.0 / 12); p = 1 + p * x * (1.0 / 11); p = 1 + p * x * (1.0 / 10)
-    p = 1 + p * x * (1.0 / 9); p = 1 + p * x * (1.0 / 8); p = 1 + p * x * (1.0 / 7)
-    p = 1 + p * x * (1.0 / 6); p = 1 + p * x * (1.0 / 5); p = 1 + p * x * (1.0 / 4)
-    p = 1 + p * x * (1.0 / 3); p = 1 + p * x * (1.0 / 2); p = 1 + p * x
+    @inline(__always) func horner(_ n: Double) { p = Lane(repeating: 1).addingProduct(p, x * (1 / n)) }
+    horner(12); horner(11); horner(10); horner(9); horner(8); horner(7)
+    horner(6); horner(5); horner(4); horner(3); horner(2); horner(1)
     p = p * p; p = p * p; p = p * p; p = p * p; p = p * p; p = p * p; p = p * p
     return p * (1 + 1e-6)
 }
@@ -236,15 +235,18 @@ func laneAtan2(_ y: Lane, _ x: Lane) -> Lane {
     let ax = laneAbs(x), ay = laneAbs(y)
     let swap = ay .> ax
     let numerator = ax.replacing(with: ay, where: .!swap), denominator = ay.replacing(with: ax, where: .!swap)
-    let t = (numerator / denominator).replacing(with: 0, where: denominator .== 0)
-    let reduce = t .> 0.41421356237309503
-    let r = t.replacing(with: (t - 1) / (t + 1), where: reduce)
+    // t = numerator / denominator in [0, 1]; above tan(pi/8), atan t = pi/4 + atan((t - 1) / (t + 1)),
+    // and (t - 1) / (t + 1) = (numerator - denominator) / (numerator + denominator): one division.
+    let reduce = numerator .> 0.41421356237309503 * denominator
+    let top = numerator.replacing(with: numerator - denominator, where: reduce)
+    let bottom = denominator.replacing(with: numerator + denominator, where: reduce)
+    let r = (top / bottom).replacing(with: 0, where: denominator .== 0)
     let r2 = r * r
     // atan r = r (1 - r²/3 + r⁴/5 - ...), to r^23: error below 0.4142^25 / 25 ~ 1e-11.
     var p = Lane(repeating: -1.0 / 23)
-    p = 1.0 / 21 + r2 * p; p = -1.0 / 19 + r2 * p; p = 1.0 / 17 + r2 * p; p = -1.0 / 15 + r2 * p
-    p = 1.0 / 13 + r2 * p; p = -1.0 / 11 + r2 * p; p = 1.0 / 9 + r2 * p; p = -1.0 / 7 + r2 * p
-    p = 1.0 / 5 + r2 * p; p = -1.0 / 3 + r2 * p; p = 1 + r2 * p
+    @inline(__always) func horner(_ c: Double) { p = Lane(repeating: c).addingProduct(r2, p) }
+    horner(1.0 / 21); horner(-1.0 / 19); horner(1.0 / 17); horner(-1.0 / 15); horner(1.0 / 13); horner(-1.0 / 11)
+    horner(1.0 / 9); horner(-1.0 / 7); horner(1.0 / 5); horner(-1.0 / 3); horner(1)
     var a = r * p
     a = a.replacing(with: a + .pi / 4, where: reduce)
     a = a.replacing(with: .pi / 2 - a, where: swap)

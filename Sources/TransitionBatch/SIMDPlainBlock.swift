@@ -12,20 +12,15 @@ func loadLane(_ pointer: UnsafePointer<Double>, _ offset: Int) -> Lane {
     UnsafeRawPointer(pointer + offset).loadUnaligned(as: Lane.self)
 }
 
-/// Loads the block starting at lane `base` when it qualifies (see the file comment): its
-/// coefficients and state at frame 0, the per-lane decision and projection. Returns false
-/// otherwise, with nothing changed. (In-out storage: these structs are kilobytes, and returning
-/// them in an optional tuple copied them twice per block.)
-func loadPlainBlock(
-    _ r: BatchReleases.Pointers, base: Int, dt: Double, into k: inout BlockCoefficients, _ s: inout BlockState,
-    finishes: inout LaneMask, projected: inout Lane
-) -> Bool {
-    guard base + laneWidth <= r.count else { return false }
-    for i in base..<(base + laneWidth) where r.kind[i] != .physics || r.overshoot[i] != .allow { return false }
+/// The springs of the block starting at lane `base` (lambda = c / 2m and omega0² = k / m per lane)
+/// when the block qualifies (see the file comment); nil otherwise.
+func plainBlockSprings(_ r: BatchReleases.Pointers, base: Int, dt: Double) -> (lambda: Lane, omega0Squared: Lane)? {
+    guard base + laneWidth <= r.count else { return nil }
+    for i in base..<(base + laneWidth) where r.kind[i] != .physics || r.overshoot[i] != .allow { return nil }
     // Recognizer-cancelled lanes (rare) take the lane-by-lane path: a mask built from bytes
     // compiles to a lane-by-lane loop.
     let cancelledBytes = UnsafeRawPointer(r.recognizerCancelled + base).loadUnaligned(as: SIMD2<UInt64>.self)
-    if cancelledBytes != SIMD2() { return false }
+    if cancelledBytes != SIMD2() { return nil }
     let mass = loadLane(r.mass, base), stiffness = loadLane(r.stiffness, base), damping = loadLane(r.damping, base)
     // Spring.propagator's choice of the series, as in the lane-by-lane setup.
     let lambda = damping / (2 * mass)
@@ -35,41 +30,55 @@ func loadPlainBlock(
     // relative margin (the vector square root is lane by lane); lanes near the boundary take the
     // lane-by-lane path, which makes the scalar path's exact choice.
     let room = Lane(repeating: 0.5 / dt) - lambda
-    if anyLane(.!((room .> 0) .& (laneAbs(q) .<= room * room * (1 - 1e-9)))) { return false }
+    if anyLane(.!((room .> 0) .& (laneAbs(q) .<= room * room * (1 - 1e-9)))) { return nil }
+    return (lambda, omega0Squared)
+}
 
-    // startPhysicsLane (ProjectedSpringModel.projectedProgress and release).
+/// startPhysicsLane's decision for the lanes base..<base+16 (ProjectedSpringModel.projectedProgress
+/// and release): the projected progress and which lanes finish.
+func plainBlockDecision(_ r: BatchReleases.Pointers, base: Int) -> (projected: Lane, finishes: LaneMask) {
     let p = loadLane(r.progress, base), v = loadLane(r.velocity, base)
     let decisionVelocity = v.replacing(with: 0, where: laneAbs(v) .< loadLane(r.minFlingVelocity, base))
-    projected = p + decisionVelocity * loadLane(r.distancePerVelocity, base)
-    finishes = projected .>= loadLane(r.threshold, base)
-    let target = Lane(repeating: 0).replacing(with: 1, where: finishes)
-    let side = Lane(repeating: -1).replacing(with: 1, where: finishes)
-    let x0 = p - target
+    let projected = p + decisionVelocity * loadLane(r.distancePerVelocity, base)
+    return (projected, projected .>= loadLane(r.threshold, base))
+}
 
-    (k.p00, k.p01, k.p10, k.p11) = seriesPropagators(time: dt, lambda: lambda, omega0Squared: omega0Squared)
-    k.stiffness = stiffness
-    k.damping = damping
-    k.mass = mass
-    k.omega0Squared = omega0Squared
-    k.forceLimit = mass * 0x1p1000
-    k.forceBoundSquared = stiffness * stiffness + damping * damping * omega0Squared
-    k.inverseOmega0Squared = 1 / omega0Squared
-    k.target = target
-    k.side = side
-    k.springLanes = LaneMask(repeating: true)
-    k.clamp = LaneMask()
-    k.rubber = LaneMask()
-    s = BlockState()
-    s.y = side * x0
-    s.w = side * v
-    s.active = k.springLanes
-    return true
+extension BlockCoefficients {
+    /// A qualifying plain block's coefficients, from `plainBlockSprings` and `plainBlockDecision`.
+    /// (Built as a returned value, which lands in the caller's constant: read back from storage
+    /// through a pointer, the kilobyte-sized struct was copied at every call that took it.)
+    init(plainBlock r: BatchReleases.Pointers, base: Int, dt: Double, lambda: Lane, omega0Squared: Lane, finishes: LaneMask) {
+        let mass = loadLane(r.mass, base), stiffness = loadLane(r.stiffness, base), damping = loadLane(r.damping, base)
+        (p00, p01, p10, p11) = seriesPropagators(time: dt, lambda: lambda, omega0Squared: omega0Squared)
+        self.stiffness = stiffness
+        self.damping = damping
+        self.mass = mass
+        self.omega0Squared = omega0Squared
+        forceLimit = mass * 0x1p1000
+        forceBoundSquared = stiffness * stiffness + damping * damping * omega0Squared
+        inverseOmega0Squared = 1 / omega0Squared
+        target = Lane(repeating: 0).replacing(with: 1, where: finishes)
+        side = Lane(repeating: -1).replacing(with: 1, where: finishes)
+        springLanes = LaneMask(repeating: true)
+        clamp = LaneMask()
+        rubber = LaneMask()
+    }
+}
+
+extension BlockState {
+    /// A plain block's state at frame 0: the release in sided coordinates, every lane active.
+    init(plainBlock r: BatchReleases.Pointers, base: Int, _ k: BlockCoefficients) {
+        self.init()
+        y = k.side * (loadLane(r.progress, base) - k.target)
+        w = k.side * loadLane(r.velocity, base)
+        active = k.springLanes
+    }
 }
 
 /// Writes a finished plain block's outcome for lanes base..<base+16: `finishValues` and the
 /// writer's fields, vector by vector.
 func storePlainBlock(
-    _ s: BlockState, _ k: BlockCoefficients, finishes: LaneMask, projected: Lane, velocity: Lane, base: Int, dt: Double,
+    _ s: BlockState, _ k: BlockCoefficients, projected: Lane, velocity: Lane, base: Int, dt: Double,
     writer: OutcomeWriter
 ) {
     // finishValues, policy allow: the overshoot raised from 0.0 only when strictly larger; the

@@ -81,7 +81,9 @@ func fillStepPowers(_ powers: UnsafeMutablePointer<Lane>, levels: Int, _ k: Bloc
     for j in 0..<levels {
         powers[4 * j] = a; powers[4 * j + 1] = b; powers[4 * j + 2] = c; powers[4 * j + 3] = d
         if j + 1 < levels {
-            (a, b, c, d) = (a * a + b * c, a * b + b * d, c * a + d * c, c * b + d * d)
+            // Fused: the powers differ from repeated stepping by rounding either way (see
+            // `settleAmbiguity`), and one rounding per entry is the smaller difference.
+            (a, b, c, d) = ((b * c).addingProduct(a, a), (b * d).addingProduct(a, b), (d * c).addingProduct(c, a), (d * d).addingProduct(c, b))
         }
     }
 }
@@ -121,7 +123,7 @@ func settlingFrames(
             let consider = searching .& (candidate .<= last)
             if !anyLane(consider) { continue }
             let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
-            let ny = a * y + b * w, nw = c * y + d * w
+            let ny = (b * w).addingProduct(a, y), nw = (d * w).addingProduct(c, y)
             let e = ny * ny + nw * nw * inverseOmega0Squared
             if undecidable(e, consider) { return nil }
             let accept = consider .& (e .> tol)
