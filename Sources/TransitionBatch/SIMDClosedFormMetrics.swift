@@ -21,14 +21,17 @@ import TransitionPhysics
 //   for any frame m <= t1;
 // - max |f| is at frame 0, frame L, or the frame just before or after f's first extremum, with the
 //   same bound for the frames after the next one.
-// The block evaluates those frames (states by binary powers of the step matrix, as the settling
-// search does) and checks the bound with a margin; when a check fails, or a lane is outside the
-// regime where the phase is well conditioned, it declines and the block is stepped frame by frame.
+// The block evaluates those frames (the first of each window from the closed form below, with
+// e^x, sin and cos evaluated lane-parallel; the next three by the step matrix) and checks the
+// bound with a margin; when a check fails, or a lane is outside the regime where the phase is well
+// conditioned, it declines and the block is stepped frame by frame. A window starts at or before
+// L, so when it reaches past L, frame L is one of its frames; otherwise L is beyond it and bounded.
 //
-// The values are the stepped path's up to rounding: a state reached by matrix powers differs from
-// the frame-by-frame state by a few ulps, so overshoot and peak acceleration agree with the scalar
-// reference to about 1e-14 relative (the backend tests allow 1e-12); decisions, velocity jumps and
-// completion frames are the same bits (the settling search declines near its tolerance).
+// The values are the stepped path's up to rounding: a state from the closed form differs from
+// the frame-by-frame state by a few ulps of the amplitude, so overshoot and peak acceleration
+// agree with the scalar reference to about 1e-14 relative (the backend tests allow 1e-12);
+// decisions, velocity jumps and completion frames are the same bits (whether a lane settles is
+// decided outside the settling search's ambiguity band, and the search declines inside it).
 
 /// Damping ratios above this (lambda² > 0.98 omega0²) take the stepped path: as wd -> 0 the phase
 /// atan2(B, A) loses its conditioning.
@@ -61,95 +64,114 @@ func resolveClosedForm(
         .& (laneAbs(y0) .< Lane(repeating: .infinity)) .& (laneAbs(w0) .< Lane(repeating: .infinity))
     if anyLane(lanes .& .!qualifies) { return false }
 
-    let levels = stepPowerLevels(covering: maximumFrames)
-    return withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { buffer -> Bool in
-        let powers = buffer.baseAddress!
-        fillStepPowers(powers, levels: levels, k)
-        // The state at the frame limit: when every lane is still clearly unsettled there (the
-        // energy never increases), no lane settles in range and no search is needed.
-        var yLimit = y0, wLimit = w0
-        advance(&yLimit, &wLimit, everyLaneBy: maximumFrames, powers: powers)
-        let energyAtLimit = yLimit * yLimit + wLimit * wLimit * k.inverseOmega0Squared
-        let completion: Lane
-        if !anyLane(lanes .& .!(energyAtLimit .> Lane(repeating: toleranceSquared * (1 + settleAmbiguity)))) {
-            completion = Lane(repeating: -1)
-        } else {
-            guard
-                let found = settlingFrames(
-                    y: y0, w: w0, lanes: lanes, from: 0, lastFrame: maximumFrames, toleranceSquared: toleranceSquared,
-                    inverseOmega0Squared: k.inverseOmega0Squared, powers: powers, levels: levels)
-            else { return false }
-            completion = found
-        }
-        // The last metrics frame of each lane.
-        let lastFrame = completion.replacing(with: Double(maximumFrames), where: completion .< 0)
-        let stiffness = k.stiffness, damping = k.damping
-        // c / m = 2 lambda exactly (lambda = c / 2m; halving is exact).
-        let dampingPerMass = 2 * lambda
-        @inline(__always) func force(_ y: Lane, _ w: Lane) -> Lane { stiffness * y + damping * w }
-        @inline(__always) func forceRate(_ w: Lane, _ f: Lane) -> Lane { stiffness * w - dampingPerMass * f }
-
-        // Frames just before the first maximum of y and the first extremum of f.
-        let yPhase = firstExtremumPhase(z: y0, rate: w0, lambda: lambda, omega0Squared: omega0Squared, inverseWd: inverseWd)
-        let yMaximumPhase = yPhase.phase + Lane(repeating: .pi).replacing(with: 0, where: yPhase.rises)
-        // 1 / (wd dt) to an ulp or two: the window is a frame wider than the estimate's error.
-        let framesPerRadian = inverseWd * (1 / dt)
-        let yFirst = windowStart(phase: yMaximumPhase, framesPerRadian: framesPerRadian, lastFrame: lastFrame)
-        let f0 = force(y0, w0)
-        let fPhase = firstExtremumPhase(z: f0, rate: forceRate(w0, f0), lambda: lambda, omega0Squared: omega0Squared, inverseWd: inverseWd)
-        let fFirst = windowStart(phase: fPhase.phase, framesPerRadian: framesPerRadian, lastFrame: lastFrame)
-
-        // Frame 0.
-        var maxY = y0
-        var maxForce = laneMax(Lane(), laneAbs(f0))
-        // The four frames from yFirst, and E_y at yFirst.
-        var y = y0, w = w0
-        advance(&y, &w, frames: yFirst, powers: powers, levels: levels)
-        let energyY = y * y + w * w * k.inverseOmega0Squared
-        for j in 0..<closedFormWindowFrames {
-            let inRange = yFirst + Double(j) .<= lastFrame
-            maxY = maxY.replacing(with: laneMax(maxY, y), where: inRange)
-            if j + 1 < closedFormWindowFrames { (y, w) = step(y, w, k) }
-        }
-        // The four frames from fFirst, and E_f at fFirst.
-        y = y0; w = w0
-        advance(&y, &w, frames: fFirst, powers: powers, levels: levels)
-        let fAtFirst = force(y, w), fRateAtFirst = forceRate(w, fAtFirst)
-        let energyF = fAtFirst * fAtFirst + fRateAtFirst * fRateAtFirst * k.inverseOmega0Squared
-        for j in 0..<closedFormWindowFrames {
-            let inRange = fFirst + Double(j) .<= lastFrame
-            maxForce = maxForce.replacing(with: laneMax(maxForce, laneAbs(force(y, w))), where: inRange)
-            if j + 1 < closedFormWindowFrames { (y, w) = step(y, w, k) }
-        }
-        // The last frame, where a window reaches it (an extremum at or beyond the range's end);
-        // the state at the frame limit is at hand when no lane settles.
-        let lastWindowFrame = Double(closedFormWindowFrames - 1)
-        let yBeyondWindow = yFirst + lastWindowFrame .< lastFrame
-        let fBeyondWindow = fFirst + lastWindowFrame .< lastFrame
-        if !anyLane(completion .>= 0) {
-            maxY = laneMax(maxY, yLimit)
-            maxForce = laneMax(maxForce, laneAbs(force(yLimit, wLimit)))
-        } else if anyLane(lanes .& .!(yBeyondWindow .& fBeyondWindow)) {
-            y = y0; w = w0
-            advance(&y, &w, frames: lastFrame, powers: powers, levels: levels)
-            maxY = laneMax(maxY, y)
-            maxForce = laneMax(maxForce, laneAbs(force(y, w)))
-        }
-        // Frames beyond a window: below e^(-lambda pi / wd) times the root energy at its first frame.
-        let decaySquared = halfPeriodEnergyDecayBound(lambda: lambda, inverseWd: inverseWd)
-        let yBounded = (maxY .> 0) .& (decaySquared * energyY .<= maxY * maxY)
-        let fBounded = decaySquared * energyF .<= maxForce * maxForce
-        if anyLane(lanes .& ((yBeyondWindow .& .!yBounded) .| (fBeyondWindow .& .!fBounded))) { return false }
-        let finite = (laneAbs(maxY) .< Lane(repeating: .infinity)) .& (maxForce .< k.forceLimit)
-        if anyLane(lanes .& .!finite) { return false }
-
-        s.maxY = maxY
-        s.maxF = maxForce
-        s.minF = Lane()
-        s.completion = completion
-        s.active = LaneMask()
-        return true
+    // The closed form's sine coefficients of y and w (see `closedFormState`).
+    let ySine = (w0 + lambda * y0) * inverseWd
+    let wSine = (lambda * w0 + omega0Squared * y0) * inverseWd
+    @inline(__always) func state(atFrames frames: Lane) -> (Lane, Lane) {
+        closedFormState(
+            time: frames * dt, y0: y0, w0: w0, lambda: lambda, wd: wd, yFromSine: ySine, wFromSine: wSine)
     }
+
+    // The energy at the frame limit: when every lane is still clearly unsettled there (the energy
+    // never increases), no lane settles in range. It is compared with the tolerance only outside
+    // the ambiguity band, so the closed form's rounding (far inside it) cannot change the answer.
+    let limit = Lane(repeating: Double(maximumFrames))
+    if anyLane(lanes .& .!(wd * (limit * dt) .<= Lane(repeating: closedFormMaximumPhase))) { return false }
+    let (yLimit, wLimit) = state(atFrames: limit)
+    let energyAtLimit = yLimit * yLimit + wLimit * wLimit * k.inverseOmega0Squared
+    let completion: Lane
+    if !anyLane(lanes .& .!(energyAtLimit .> Lane(repeating: toleranceSquared * (1 + settleAmbiguity)))) {
+        completion = Lane(repeating: -1)
+    } else {
+        // Some lane may settle: the binary search with matrix powers finds the frame, or declines.
+        let levels = stepPowerLevels(covering: maximumFrames)
+        let found = withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { buffer -> Lane? in
+            fillStepPowers(buffer.baseAddress!, levels: levels, k)
+            return settlingFrames(
+                y: y0, w: w0, lanes: lanes, from: 0, lastFrame: maximumFrames, toleranceSquared: toleranceSquared,
+                inverseOmega0Squared: k.inverseOmega0Squared, powers: buffer.baseAddress!, levels: levels)
+        }
+        guard let found else { return false }
+        completion = found
+    }
+    // The last metrics frame of each lane.
+    let lastFrame = completion.replacing(with: Double(maximumFrames), where: completion .< 0)
+    let stiffness = k.stiffness, damping = k.damping
+    // c / m = 2 lambda exactly (lambda = c / 2m; halving is exact).
+    let dampingPerMass = 2 * lambda
+    @inline(__always) func force(_ y: Lane, _ w: Lane) -> Lane { stiffness * y + damping * w }
+    @inline(__always) func forceRate(_ w: Lane, _ f: Lane) -> Lane { stiffness * w - dampingPerMass * f }
+
+    // Frames just before the first maximum of y and the first extremum of f.
+    let yPhase = firstExtremumPhase(z: y0, rate: w0, lambda: lambda, omega0Squared: omega0Squared, inverseWd: inverseWd)
+    let yMaximumPhase = yPhase.phase + Lane(repeating: .pi).replacing(with: 0, where: yPhase.rises)
+    // 1 / (wd dt) to an ulp or two: the window is a frame wider than the estimate's error.
+    let framesPerRadian = inverseWd * (1 / dt)
+    let yFirst = windowStart(phase: yMaximumPhase, framesPerRadian: framesPerRadian, lastFrame: lastFrame)
+    let f0 = force(y0, w0)
+    let fPhase = firstExtremumPhase(z: f0, rate: forceRate(w0, f0), lambda: lambda, omega0Squared: omega0Squared, inverseWd: inverseWd)
+    let fFirst = windowStart(phase: fPhase.phase, framesPerRadian: framesPerRadian, lastFrame: lastFrame)
+
+    // Frame 0.
+    var maxY = y0
+    var maxForce = laneMax(Lane(), laneAbs(f0))
+    // The four frames from yFirst, and E_y at yFirst. A window starts at or before the lane's
+    // last frame, so when it reaches past that frame, the last frame is one of its four.
+    var (y, w) = state(atFrames: yFirst)
+    let energyY = y * y + w * w * k.inverseOmega0Squared
+    for j in 0..<closedFormWindowFrames {
+        let inRange = yFirst + Double(j) .<= lastFrame
+        maxY = maxY.replacing(with: laneMax(maxY, y), where: inRange)
+        if j + 1 < closedFormWindowFrames { (y, w) = step(y, w, k) }
+    }
+    // The four frames from fFirst, and E_f at fFirst.
+    (y, w) = state(atFrames: fFirst)
+    let fAtFirst = force(y, w), fRateAtFirst = forceRate(w, fAtFirst)
+    let energyF = fAtFirst * fAtFirst + fRateAtFirst * fRateAtFirst * k.inverseOmega0Squared
+    for j in 0..<closedFormWindowFrames {
+        let inRange = fFirst + Double(j) .<= lastFrame
+        maxForce = maxForce.replacing(with: laneMax(maxForce, laneAbs(force(y, w))), where: inRange)
+        if j + 1 < closedFormWindowFrames { (y, w) = step(y, w, k) }
+    }
+    // Frames beyond a window (the last frame among them when the window ends before it): below
+    // e^(-lambda pi / wd) times the root energy at the window's first frame.
+    let lastWindowFrame = Double(closedFormWindowFrames - 1)
+    let yBeyondWindow = yFirst + lastWindowFrame .< lastFrame
+    let fBeyondWindow = fFirst + lastWindowFrame .< lastFrame
+    let decaySquared = halfPeriodEnergyDecayBound(lambda: lambda, inverseWd: inverseWd)
+    let yBounded = (maxY .> 0) .& (decaySquared * energyY .<= maxY * maxY)
+    let fBounded = decaySquared * energyF .<= maxForce * maxForce
+    if anyLane(lanes .& ((yBeyondWindow .& .!yBounded) .| (fBeyondWindow .& .!fBounded))) { return false }
+    let finite = (laneAbs(maxY) .< Lane(repeating: .infinity)) .& (maxForce .< k.forceLimit)
+    if anyLane(lanes .& .!finite) { return false }
+
+    s.maxY = maxY
+    s.maxF = maxForce
+    s.minF = Lane()
+    s.completion = completion
+    s.active = LaneMask()
+    return true
+}
+
+/// The largest phase wd t (radians) at which the closed form evaluates a state: `laneSinCos`'s
+/// range. Frame limits beyond it (about 1.3 million frames at pi/4 per frame) take the stepped path.
+let closedFormMaximumPhase = 0x1p20
+
+/// The state (y, w) at `time` (seconds, per lane) of the underdamped motion from (y0, w0) at 0:
+///
+///     y(t) = e^(-lambda t) (y0 cos(wd t) + (w0 + lambda y0) / wd sin(wd t))
+///     w(t) = e^(-lambda t) (w0 cos(wd t) - (lambda w0 + omega0² y0) / wd sin(wd t))
+///
+/// with the two sine coefficients passed in. For 0 <= wd t <= `closedFormMaximumPhase`; within a
+/// few ulps of the amplitude plus the rounding of wd t (the stepped state differs from the exact
+/// one by about as much).
+@inline(__always)
+func closedFormState(time t: Lane, y0: Lane, w0: Lane, lambda: Lane, wd: Lane, yFromSine: Lane, wFromSine: Lane) -> (y: Lane, w: Lane) {
+    let decay = laneExp(-lambda * t)
+    let (sine, cosine) = laneSinCos(wd * t)
+    let y = decay * (y0 * cosine).addingProduct(yFromSine, sine)
+    let w = decay * (w0 * cosine).addingProduct(-wFromSine, sine)
+    return (y, w)
 }
 
 /// Frames evaluated around each extremum: from one frame before the frame below the estimated
@@ -178,39 +200,6 @@ func firstExtremumPhase(z: Lane, rate: Lane, lambda: Lane, omega0Squared: Lane, 
     return (phase, rises)
 }
 
-/// Advances (y, w) of every lane by the same `frames` (below 2^levels), with the step powers:
-/// one matrix product per set bit, no masks.
-@inline(__always)
-func advance(_ y: inout Lane, _ w: inout Lane, everyLaneBy frames: Int, powers: UnsafePointer<Lane>) {
-    var j = 0, remaining = frames
-    while remaining > 0 {
-        if remaining & 1 != 0 {
-            let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
-            (y, w) = ((b * w).addingProduct(a, y), (d * w).addingProduct(c, y))
-        }
-        remaining >>= 1
-        j += 1
-    }
-}
-
-/// Advances (y, w) by `frames` (whole numbers in 0..<2^levels) per lane, with the step powers.
-@inline(__always)
-func advance(_ y: inout Lane, _ w: inout Lane, frames: Lane, powers: UnsafePointer<Lane>, levels: Int) {
-    var remaining = frames
-    var j = levels
-    while j > 0 {
-        j -= 1
-        let size = Lane(repeating: Double(1 << j))
-        let take = remaining .>= size
-        if !anyLane(take) { continue }
-        let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
-        let ny = (b * w).addingProduct(a, y), nw = (d * w).addingProduct(c, y)
-        y.replace(with: ny, where: take)
-        w.replace(with: nw, where: take)
-        remaining = remaining - size.replacing(with: 0, where: .!take)
-    }
-}
-
 /// An upper bound on e^(-2 lambda pi / wd) (the energy ratio over half a damped period), to a
 /// relative 1e-6 margin that covers this approximation and every rounding of the bound check.
 @inline(__always)
@@ -227,33 +216,3 @@ func halfPeriodEnergyDecayBound(lambda: Lane, inverseWd: Lane) -> Lane {
     p = p * p; p = p * p; p = p * p; p = p * p; p = p * p; p = p * p; p = p * p
     return p * (1 + 1e-6)
 }
-
-/// atan2(y, x) lane by lane to about 1e-10 rad (the extremum search needs far less than a
-/// frame's phase step), by octant reduction and the Taylor series of atan on |r| <= tan(pi/8).
-@inline(__always)
-func laneAtan2(_ y: Lane, _ x: Lane) -> Lane {
-    let ax = laneAbs(x), ay = laneAbs(y)
-    let swap = ay .> ax
-    let numerator = ax.replacing(with: ay, where: .!swap), denominator = ay.replacing(with: ax, where: .!swap)
-    // t = numerator / denominator in [0, 1]; above tan(pi/8), atan t = pi/4 + atan((t - 1) / (t + 1)),
-    // and (t - 1) / (t + 1) = (numerator - denominator) / (numerator + denominator): one division.
-    let reduce = numerator .> 0.41421356237309503 * denominator
-    let top = numerator.replacing(with: numerator - denominator, where: reduce)
-    let bottom = denominator.replacing(with: numerator + denominator, where: reduce)
-    let r = (top / bottom).replacing(with: 0, where: denominator .== 0)
-    let r2 = r * r
-    // atan r = r (1 - r²/3 + r⁴/5 - ...), to r^23: error below 0.4142^25 / 25 ~ 1e-11.
-    var p = Lane(repeating: -1.0 / 23)
-    @inline(__always) func horner(_ c: Double) { p = Lane(repeating: c).addingProduct(r2, p) }
-    horner(1.0 / 21); horner(-1.0 / 19); horner(1.0 / 17); horner(-1.0 / 15); horner(1.0 / 13); horner(-1.0 / 11)
-    horner(1.0 / 9); horner(-1.0 / 7); horner(1.0 / 5); horner(-1.0 / 3); horner(1)
-    var a = r * p
-    a = a.replacing(with: a + .pi / 4, where: reduce)
-    a = a.replacing(with: .pi / 2 - a, where: swap)
-    a = a.replacing(with: .pi - a, where: x .< 0)
-    return a.replacing(with: -a, where: y .< 0)
-}
-
-/// |x| lane by lane (-0.0 stays -0.0; callers compare it with 0 only through laneMax).
-@inline(__always)
-func laneAbs(_ x: Lane) -> Lane { x.replacing(with: -x, where: x .< 0) }

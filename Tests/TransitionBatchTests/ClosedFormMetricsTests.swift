@@ -102,24 +102,6 @@ struct ClosedFormMetricsTests {
         #expect(!resolveClosedForm(&s, k, frameStep: dt, maximumFrames: 240, toleranceSquared: 1e-6))
     }
 
-    @Test func atan2MatchesTheLibrary() {
-        var g = SplitMix64(seed: 11)
-        var worst = 0.0
-        for _ in 0..<2000 {
-            var y = Lane(), x = Lane()
-            for i in 0..<laneWidth {
-                let scale = pow(10, Double.random(in: -8...8, using: &g))
-                y[i] = .random(in: -1...1, using: &g) * scale
-                x[i] = .random(in: -1...1, using: &g) * scale
-            }
-            // Axes, diagonals and the octant boundary tan(pi/8).
-            y[0] = 0; x[1] = 0; y[2] = x[2]; y[3] = -x[3]; y[4] = x[4] * 0.41421356237309503
-            let got = laneAtan2(y, x)
-            for i in 0..<laneWidth { worst = max(worst, abs(got[i] - atan2(y[i], x[i]))) }
-        }
-        #expect(worst <= 1e-10, "largest error \(worst) rad")
-    }
-
     @Test func halfPeriodDecayIsAnUpperBound() {
         for ratio in stride(from: 0.0, through: 0.99, by: 0.01) {
             let lambda = Lane(repeating: ratio * 10), wd = Lane(repeating: (1 - ratio * ratio).squareRoot() * 10)

@@ -1,0 +1,102 @@
+// Elementary functions of 16 lanes at once, for the closed-form metrics: written out as vector
+// arithmetic (the standard library's math on SIMD types calls the scalar function lane by
+// lane). Each states its range and accuracy; ElementaryFunctionTests pins them against the
+// platform's libm.
+
+/// atan2(y, x) lane by lane to about 1e-10 rad (the extremum search needs far less than a
+/// frame's phase step), by octant reduction and the Taylor series of atan on |r| <= tan(pi/8).
+@inline(__always)
+func laneAtan2(_ y: Lane, _ x: Lane) -> Lane {
+    let ax = laneAbs(x), ay = laneAbs(y)
+    let swap = ay .> ax
+    let numerator = ax.replacing(with: ay, where: .!swap), denominator = ay.replacing(with: ax, where: .!swap)
+    // t = numerator / denominator in [0, 1]; above tan(pi/8), atan t = pi/4 + atan((t - 1) / (t + 1)),
+    // and (t - 1) / (t + 1) = (numerator - denominator) / (numerator + denominator): one division.
+    let reduce = numerator .> 0.41421356237309503 * denominator
+    let top = numerator.replacing(with: numerator - denominator, where: reduce)
+    let bottom = denominator.replacing(with: numerator + denominator, where: reduce)
+    let r = (top / bottom).replacing(with: 0, where: denominator .== 0)
+    let r2 = r * r
+    // atan r = r (1 - r²/3 + r⁴/5 - ...), to r^23: error below 0.4142^25 / 25 ~ 1e-11.
+    var p = Lane(repeating: -1.0 / 23)
+    p = Lane(repeating: 1.0 / 21).addingProduct(r2, p)
+    p = Lane(repeating: -1.0 / 19).addingProduct(r2, p)
+    p = Lane(repeating: 1.0 / 17).addingProduct(r2, p)
+    p = Lane(repeating: -1.0 / 15).addingProduct(r2, p)
+    p = Lane(repeating: 1.0 / 13).addingProduct(r2, p)
+    p = Lane(repeating: -1.0 / 11).addingProduct(r2, p)
+    p = Lane(repeating: 1.0 / 9).addingProduct(r2, p)
+    p = Lane(repeating: -1.0 / 7).addingProduct(r2, p)
+    p = Lane(repeating: 1.0 / 5).addingProduct(r2, p)
+    p = Lane(repeating: -1.0 / 3).addingProduct(r2, p)
+    p = Lane(repeating: 1).addingProduct(r2, p)
+    var a = r * p
+    a = a.replacing(with: a + .pi / 4, where: reduce)
+    a = a.replacing(with: .pi / 2 - a, where: swap)
+    a = a.replacing(with: .pi - a, where: x .< 0)
+    return a.replacing(with: -a, where: y .< 0)
+}
+
+/// |x| lane by lane (-0.0 stays -0.0; callers compare it with 0 only through laneMax).
+@inline(__always)
+func laneAbs(_ x: Lane) -> Lane { x.replacing(with: -x, where: x .< 0) }
+
+/// e^x lane by lane for x <= 0, within 2 ulps where e^x is normal; exactly 0 below -708 (where
+/// e^x < 2^-1021). Range reduction x = n ln 2 + r with |r| <= ln 2 / 2 (ln 2 in two parts, the
+/// first with trailing zeros so that n times it is exact), then the Taylor polynomial of degree 13
+/// (first omitted term below 2e-17 relative) and 2^n built in the exponent bits.
+@inline(__always)
+func laneExp(_ x: Lane) -> Lane {
+    let n = (x * 1.4426950408889634).rounded(.toNearestOrEven)
+    var r = x.addingProduct(n, Lane(repeating: -0.6931471803691238))
+    r = r.addingProduct(n, Lane(repeating: -1.9082149292705877e-10))
+    // Estrin's scheme (pairs, then pairs of pairs): a chain of 13 fused multiply-adds on SIMD16
+    // was more than the compiler re-vectorizes, and left part of it scalar.
+    @inline(__always) func c(_ x: Double) -> Lane { Lane(repeating: x) }
+    let r2 = r * r, r4 = r2 * r2, r8 = r4 * r4
+    let q0 = c(1).addingProduct(r, c(1)), q1 = c(1.0 / 2).addingProduct(r, c(1.0 / 6))
+    let q2 = c(1.0 / 24).addingProduct(r, c(1.0 / 120)), q3 = c(1.0 / 720).addingProduct(r, c(1.0 / 5040))
+    let q4 = c(1.0 / 40320).addingProduct(r, c(1.0 / 362880)), q5 = c(1.0 / 3628800).addingProduct(r, c(1.0 / 39916800))
+    let q6 = c(1.0 / 479001600).addingProduct(r, c(1.0 / 6227020800))
+    let s0 = q0.addingProduct(r2, q1), s1 = q2.addingProduct(r2, q3), s2 = q4.addingProduct(r2, q5)
+    let p = s0.addingProduct(r4, s1).addingProduct(r8, s2.addingProduct(r4, q6))
+    // 2^n for n in -1021...0: n + 1023 + 2^52 holds n + 1023 in its low mantissa bits; shifted
+    // into the exponent field (the rest shifts out) it is the bit pattern of 2^n.
+    let biased = unsafeBitCast(n + (1023 + 0x1p52), to: SIMD16<UInt64>.self)
+    let scale = unsafeBitCast(biased &<< 52, to: Lane.self)
+    return (p * scale).replacing(with: 0, where: .!(x .>= -708))
+}
+
+/// (sin theta, cos theta) lane by lane for 0 <= theta <= 2^20 rad, within about 2e-16 absolute
+/// plus the rounding of theta itself. Reduction theta = q pi/2 + r with |r| <= pi/4 (pi/2 in two
+/// parts, each product subtracted by one fused operation), then the Taylor polynomials of degrees
+/// 15 and 16 (first omitted terms below 5e-17) and the quadrant's swap and signs.
+@inline(__always)
+func laneSinCos(_ theta: Lane) -> (sin: Lane, cos: Lane) {
+    let q = (theta * 0.6366197723675814).rounded(.toNearestOrEven)
+    var r = theta.addingProduct(q, Lane(repeating: -1.5707963267948966))
+    r = r.addingProduct(q, Lane(repeating: -6.123233995736766e-17))
+    let r2 = r * r
+    // Polynomials in u = r² by Estrin's scheme (see `laneExp`).
+    @inline(__always) func c(_ x: Double) -> Lane { Lane(repeating: x) }
+    let r4 = r2 * r2, r8 = r4 * r4
+    let sinPairs = (
+        c(-1.0 / 6).addingProduct(r2, c(1.0 / 120)), c(-1.0 / 5040).addingProduct(r2, c(1.0 / 362880)),
+        c(-1.0 / 39916800).addingProduct(r2, c(1.0 / 6227020800)), c(-1.0 / 1307674368000))
+    let sinPolynomial = sinPairs.0.addingProduct(r4, sinPairs.1).addingProduct(r8, sinPairs.2.addingProduct(r4, sinPairs.3))
+    let sinR = r.addingProduct(r * r2, sinPolynomial)
+    let cosPairs = (
+        c(-1.0 / 2).addingProduct(r2, c(1.0 / 24)), c(-1.0 / 720).addingProduct(r2, c(1.0 / 40320)),
+        c(-1.0 / 3628800).addingProduct(r2, c(1.0 / 479001600)),
+        c(-1.0 / 87178291200).addingProduct(r2, c(1.0 / 20922789888000)))
+    let cosPolynomial = cosPairs.0.addingProduct(r4, cosPairs.1).addingProduct(r8, cosPairs.2.addingProduct(r4, cosPairs.3))
+    let cosR = c(1).addingProduct(r2, cosPolynomial)
+    // Quadrant q mod 4: sin theta = (s, c, -s, -c), cos theta = (c, -s, -c, s).
+    let quadrant = q - 4 * (q * 0.25).rounded(.down)
+    let odd = (quadrant .== 1) .| (quadrant .== 3)
+    var sine = sinR.replacing(with: cosR, where: odd)
+    var cosine = cosR.replacing(with: sinR, where: odd)
+    sine = sine.replacing(with: -sine, where: quadrant .>= 2)
+    cosine = cosine.replacing(with: -cosine, where: (quadrant .== 1) .| (quadrant .== 2))
+    return (sine, cosine)
+}
