@@ -74,13 +74,20 @@ func resolveClosedForm(
 
     // The energy at the frame limit: when every lane is still clearly unsettled there (the energy
     // never increases), no lane settles in range. It is compared with the tolerance only outside
-    // the ambiguity band, so the closed form's rounding (far inside it) cannot change the answer.
-    let limit = Lane(repeating: Double(maximumFrames))
-    if anyLane(lanes .& .!(wd * (limit * dt) .<= Lane(repeating: closedFormMaximumPhase))) { return false }
-    let (yLimit, wLimit) = state(atFrames: limit)
-    let energyAtLimit = yLimit * yLimit + wLimit * wLimit * k.inverseOmega0Squared
+    // the ambiguity band, so rounding (far inside it) cannot change the answer. First a lower
+    // bound that needs no sine, then, for the lanes it leaves open, the closed-form state.
+    let limitTime = Double(maximumFrames) * dt
+    if anyLane(lanes .& .!(wd * limitTime .<= Lane(repeating: closedFormMaximumPhase))) { return false }
+    let settleThreshold = Lane(repeating: toleranceSquared * (1 + settleAmbiguity))
+    let energyBound = energyLowerBound(
+        time: limitTime, y0: y0, w0: w0, lambda: lambda, wd: wd, wdSquared: wdSquared, omega0Squared: omega0Squared)
+    var unsettledAtLimit = energyBound .> settleThreshold
+    if anyLane(lanes .& .!unsettledAtLimit) {
+        let (yLimit, wLimit) = state(atFrames: Lane(repeating: Double(maximumFrames)))
+        unsettledAtLimit = unsettledAtLimit .| (yLimit * yLimit + wLimit * wLimit * k.inverseOmega0Squared .> settleThreshold)
+    }
     let completion: Lane
-    if !anyLane(lanes .& .!(energyAtLimit .> Lane(repeating: toleranceSquared * (1 + settleAmbiguity)))) {
+    if !anyLane(lanes .& .!unsettledAtLimit) {
         completion = Lane(repeating: -1)
     } else {
         // Some lane may settle: the binary search with matrix powers finds the frame, or declines.
@@ -151,6 +158,19 @@ func resolveClosedForm(
     s.completion = completion
     s.active = LaneMask()
     return true
+}
+
+/// A lower bound on the energy y² + w²/omega0² at `time` (seconds) of the underdamped motion from
+/// (y0, w0), within rounding: G = (w + lambda y)² + wd² y² decays exactly as e^(-2 lambda t) (it is
+/// the squared amplitude of the rotating solution), and G = omega0² E + 2 lambda y w
+/// <= (omega0² + lambda omega0) E (2 |y w| <= omega0 y² + w² / omega0), with omega0 <= wd + lambda.
+/// At least (1 - zeta) / (1 + 1.5 zeta) times the energy (zeta = lambda / omega0): one exponential
+/// and no sine.
+@inline(__always)
+func energyLowerBound(time t: Double, y0: Lane, w0: Lane, lambda: Lane, wd: Lane, wdSquared: Lane, omega0Squared: Lane) -> Lane {
+    let sinePart = w0 + lambda * y0
+    let invariant = sinePart * sinePart + wdSquared * (y0 * y0)
+    return invariant * laneExp(-2 * lambda * t) / (omega0Squared + lambda * (wd + lambda))
 }
 
 /// The largest phase wd t (radians) at which the closed form evaluates a state: `laneSinCos`'s

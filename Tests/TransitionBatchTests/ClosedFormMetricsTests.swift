@@ -102,6 +102,39 @@ struct ClosedFormMetricsTests {
         #expect(!resolveClosedForm(&s, k, frameStep: dt, maximumFrames: 240, toleranceSquared: 1e-6))
     }
 
+    /// The energy bound that spares the limit state: below the closed form's energy (evaluated with
+    /// libm) at every time, and within its documented factor of it.
+    @Test func energyLowerBoundHolds() {
+        var g = SplitMix64(seed: 21)
+        var tightest = Double.infinity
+        for _ in 0..<500 {
+            var lambda = Lane(), wd = Lane(), y0 = Lane(), w0 = Lane()
+            let omega0 = Double.random(in: 1...100, using: &g)
+            for i in 0..<laneWidth {
+                let ratio = [0, 0.05, .random(in: 0...0.99, using: &g)].randomElement(using: &g)!
+                lambda[i] = ratio * omega0
+                wd[i] = omega0 * (1 - ratio * ratio).squareRoot()
+                y0[i] = .random(in: -1...1, using: &g)
+                w0[i] = .random(in: -1...1, using: &g) * omega0
+            }
+            let t = Double.random(in: 0...(10 / omega0), using: &g)
+            let bound = energyLowerBound(
+                time: t, y0: y0, w0: w0, lambda: lambda, wd: wd, wdSquared: wd * wd, omega0Squared: Lane(repeating: omega0 * omega0))
+            for i in 0..<laneWidth {
+                let l = lambda[i], d = wd[i], decay = exp(-l * t)
+                let y = decay * (y0[i] * cos(d * t) + (w0[i] + l * y0[i]) / d * sin(d * t))
+                let w = decay * (w0[i] * cos(d * t) - (l * w0[i] + omega0 * omega0 * y0[i]) / d * sin(d * t))
+                let energy = y * y + w * w / (omega0 * omega0)
+                let zeta = l / omega0
+                #expect(bound[i] <= energy * (1 + 1e-12), "bound \(bound[i]) above the energy \(energy)")
+                #expect(bound[i] >= energy * (1 - zeta) / (1 + 1.5 * zeta) * (1 - 1e-12), "bound \(bound[i]) vs energy \(energy), zeta \(zeta)")
+                if zeta == 0.05 { tightest = min(tightest, bound[i] / energy) }
+            }
+        }
+        // Light damping (zeta = 0.05): within 10% of the energy.
+        #expect(tightest >= 0.9)
+    }
+
     @Test func halfPeriodDecayIsAnUpperBound() {
         for ratio in stride(from: 0.0, through: 0.99, by: 0.01) {
             let lambda = Lane(repeating: ratio * 10), wd = Lane(repeating: (1 - ratio * ratio).squareRoot() * 10)
