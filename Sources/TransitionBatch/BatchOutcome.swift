@@ -1,4 +1,5 @@
 import TransitionPhysics
+import _NonTemporal
 
 /// Per-lane results of a batch run, in struct-of-arrays form: lane `i` holds what the scalar
 /// path (`model.release(state)` then `curve.metrics(releaseVelocity:frameRate:settleTolerance:)`)
@@ -105,5 +106,19 @@ extension BatchOutcome {
                 }
             }
         }
+    }
+}
+
+extension OutcomeWriter {
+    /// Requests ownership of the cache lines of the 16 lanes from `first` in every array a block
+    /// writes. A partial last block may point past an array's end: prefetches never fault.
+    @inline(__always)
+    func prefetch(lanes first: Int) {
+        for array in [projectedProgress, completionTime, velocityJump, overshoot, peakAcceleration] {
+            tp_prefetch_for_write(array + first)
+            tp_prefetch_for_write(array + first + 8)
+        }
+        tp_prefetch_for_write(completionFrame + first)
+        tp_prefetch_for_write(decision + first)
     }
 }

@@ -1,4 +1,5 @@
 import TransitionPhysics
+import _NonTemporal
 
 /// What every backend derives from a physics lane before stepping: the scalar path's decision,
 /// target and initial state (`ProjectedSpringModel.release`), and the velocity jump at t = 0.
@@ -166,3 +167,19 @@ struct StepMatrixCache {
 let identityStep = SpringPropagator(
     positionFromPosition: 1, positionFromVelocity: 0, velocityFromPosition: 0, velocityFromVelocity: 1,
     positionIncrementFromPosition: 0)
+
+extension BatchReleases.Pointers {
+    /// Requests the cache lines of the 16 lanes from `first` (which must be a whole block within
+    /// `count`) of every per-lane array the plain path reads.
+    @inline(__always)
+    func prefetch(lanes first: Int) {
+        guard first + laneWidth <= count else { return }
+        for array in [progress, velocity, mass, stiffness, damping, distancePerVelocity, threshold, minFlingVelocity] {
+            // 128 bytes: two lines, and the next block's request covers a third one it straddles.
+            tp_prefetch_for_read(array + first)
+            tp_prefetch_for_read(array + first + 8)
+        }
+        tp_prefetch_for_read(kind + first)
+        tp_prefetch_for_read(overshoot + first)
+    }
+}

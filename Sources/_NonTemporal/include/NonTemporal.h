@@ -27,4 +27,10 @@ int tp_has_non_temporal_stores(void);
 /// ("optimized avx2 fma march=znver1" for `-Xcc -march=native` on the reference machine).
 const char *tp_c_build_flags(void);
 
+/// Hints that the cache line holding `address` will be written soon (a prefetch for ownership).
+static inline void tp_prefetch_for_write(const void *address) { __builtin_prefetch(address, 1, 3); }
+
+/// Hints that the cache line holding `address` will be read soon.
+static inline void tp_prefetch_for_read(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 #endif
