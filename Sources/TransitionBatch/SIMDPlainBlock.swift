@@ -14,6 +14,7 @@ func loadLane(_ pointer: UnsafePointer<Double>, _ offset: Int) -> Lane {
 
 /// The springs of the block starting at lane `base` (lambda = c / 2m and omega0² = k / m per lane)
 /// when the block qualifies (see the file comment); nil otherwise.
+@inline(__always)
 func plainBlockSprings(_ r: BatchReleases.Pointers, base: Int, dt: Double) -> (lambda: Lane, omega0Squared: Lane)? {
     guard base + laneWidth <= r.count else { return nil }
     for i in base..<(base + laneWidth) where r.kind[i] != .physics || r.overshoot[i] != .allow { return nil }

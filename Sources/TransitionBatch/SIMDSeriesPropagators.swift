@@ -7,8 +7,8 @@ import TransitionPhysics
 /// operations in the same order, lane by lane, so the same bits. Valid where rho * t <= 0.5
 /// (the condition under which `Spring.propagator(time:)` uses it).
 ///
-/// Runs as two passes of 8 lanes (`SeriesVector`): the single recurrence keeps seven vectors
-/// live per 4 lanes, 14 AVX registers for 8 (as SIMD16 they would spill on every iteration).
+/// Runs as two passes of 8 lanes (`SeriesVector`): the single recurrence keeps six vectors
+/// live per 4 lanes, 12 AVX registers for 8 (as SIMD16 they would spill on every iteration).
 func seriesPropagators(time t: Double, lambda: Lane, omega0Squared: Lane)
     -> (p00: Lane, p01: Lane, p10: Lane, p11: Lane)
 {
@@ -63,23 +63,23 @@ func seriesPropagatorsPass(terms: UnsafePointer<Double>, termCount: Int, lambda:
 {
     typealias V = SIMD4<Double>
     let m0 = -2 * lambda.lowHalf, m1 = -2 * lambda.highHalf
-    let w0 = omega0Squared.lowHalf, w1 = omega0Squared.highHalf
+    let w0 = -omega0Squared.lowHalf, w1 = -omega0Squared.highHalf
     var uPrev0 = V(repeating: 0), uCur0 = V(repeating: 1), uPrev1 = V(repeating: 0), uCur1 = V(repeating: 1)
-    var f0 = V(repeating: 0), g0 = V(repeating: 0), d0 = V(repeating: 1)
-    var f1 = V(repeating: 0), g1 = V(repeating: 0), d1 = V(repeating: 1)
+    var f0 = V(repeating: 0), g0 = V(repeating: 0)
+    var f1 = V(repeating: 0), g1 = V(repeating: 0)
     var n = 1
     while n <= termCount {
-        let term = terms[n], nextTerm = terms[n + 1]
-        let uNext0 = m0 * uCur0 - w0 * uPrev0
-        let uNext1 = m1 * uCur1 - w1 * uPrev1
-        f0 += uCur0 * term; f1 += uCur1 * term
-        g0 += uCur0 * nextTerm; g1 += uCur1 * nextTerm
-        d0 += uNext0 * term; d1 += uNext1 * term
+        let term = V(repeating: terms[n]), nextTerm = V(repeating: terms[n + 1])
+        let uNext0 = (w0 * uPrev0).addingProduct(m0, uCur0)
+        let uNext1 = (w1 * uPrev1).addingProduct(m1, uCur1)
+        f0 = f0.addingProduct(uCur0, term); f1 = f1.addingProduct(uCur1, term)
+        g0 = g0.addingProduct(uCur0, nextTerm); g1 = g1.addingProduct(uCur1, nextTerm)
         uPrev0 = uCur0; uCur0 = uNext0
         uPrev1 = uCur1; uCur1 = uNext1
         n += 1
     }
     let f = SeriesVector(lowHalf: f0, highHalf: f1), g = SeriesVector(lowHalf: g0, highHalf: g1)
     let increment = -omega0Squared * g
-    return (1 + increment, f, -omega0Squared * f, SeriesVector(lowHalf: d0, highHalf: d1))
+    let positionFromPosition = 1 + increment
+    return (positionFromPosition, f, -omega0Squared * f, positionFromPosition.addingProduct(-2 * lambda, f))
 }

@@ -138,18 +138,21 @@ extension Spring {
     /// One recurrence carries the whole matrix. The unit-velocity solution's derivatives at 0,
     /// u = (0, 1, -2 lambda, ...), obey u(n+2) = -2 lambda u(n+1) - omega0² u(n), and the
     /// unit-displacement solution p satisfies p' = -omega0² F (the matrix's lower-left entry), so
-    /// p(n+1) = -omega0² u(n). Hence, with F = sum over n >= 1 of u(n) t^n / n!,
+    /// p(n+1) = -omega0² u(n). The matrix is a I + F A (Cayley-Hamilton, A the system matrix
+    /// [[0, 1], [-omega0², -2 lambda]]), so with F = sum over n >= 1 of u(n) t^n / n!,
     ///
-    ///     F' = 1 + sum over n >= 1 of u(n+1) t^n / n!,
-    ///     velocity from position = -omega0² F,
     ///     position increment = -omega0² G,   G = sum over n >= 1 of u(n) t^(n+1) / (n+1)!,
+    ///     velocity from position = -omega0² F,
+    ///     velocity from velocity = (1 + increment) - 2 lambda F,
     ///
     /// and G's leading term t² / 2 keeps the increment's full relative precision at small t.
+    /// Each accumulation and the recurrence are fused multiply-adds (one rounding each; exact
+    /// IEEE operations, so the batch integrator's lane-parallel twin gets the same bits).
     ///
     /// Terms. The roots of s² + 2 lambda s + omega0² have modulus at most rho, so
     /// |u(n)| <= n rho^(n-1): after 16 terms the first omitted term of F is at most
-    /// t (rho t)^16 / 16! <= 7.3e-19 t, that of F' at most 18 (rho t)^17 / 17! <= 3.9e-19, that of
-    /// G smaller still (F >= e^(-1/2) t and F' >= 0.3 there): all below a hundredth of an ulp.
+    /// t (rho t)^16 / 16! <= 7.3e-19 t, that of G smaller still (F >= e^(-1/2) t there): below a
+    /// hundredth of an ulp.
     ///
     /// The series runs in scaled time tau = sigma t, with sigma the power of two just above rho
     /// (so every scaling is exact): lambda / sigma < 1 and omega0² / sigma² < 1, hence
@@ -172,24 +175,24 @@ extension Spring {
     /// The series itself, in whatever time unit its arguments use (see above). The batch
     /// integrator's `seriesPropagators` repeats these operations in this order, lane-parallel.
     static func seriesPropagator(time t: Double, lambda: Double, omega0Squared: Double) -> SpringPropagator {
+        let dampingRate = -2 * lambda
         var uPrev = 0.0, uCur = 1.0   // u(n-1), u(n) for n = 1
         var term = t                  // t^n / n!
         var f = 0.0                   // sum of u(n) t^n / n!            (= F)
         var g = 0.0                   // sum of u(n) t^(n+1) / (n+1)!    (= G)
-        var d = 1.0                   // 1 + sum of u(n+1) t^n / n!      (= F')
         for n in 1...seriesTermCount {
-            let uNext = -2 * lambda * uCur - omega0Squared * uPrev
+            let uNext = (-omega0Squared * uPrev).addingProduct(dampingRate, uCur)
             let nextTerm = term * (t / Double(n + 1))
-            f += uCur * term
-            g += uCur * nextTerm
-            d += uNext * term
+            f = f.addingProduct(uCur, term)
+            g = g.addingProduct(uCur, nextTerm)
             uPrev = uCur; uCur = uNext
             term = nextTerm
         }
         let increment = -omega0Squared * g
+        let positionFromPosition = 1 + increment
         return SpringPropagator(
-            positionFromPosition: 1 + increment, positionFromVelocity: f,
-            velocityFromPosition: -omega0Squared * f, velocityFromVelocity: d,
+            positionFromPosition: positionFromPosition, positionFromVelocity: f,
+            velocityFromPosition: -omega0Squared * f, velocityFromVelocity: positionFromPosition.addingProduct(dampingRate, f),
             positionIncrementFromPosition: increment)
     }
 }
