@@ -102,15 +102,17 @@ func storePlainBlock(
     store(jump, writer.velocityJump)
     store(overshoot, writer.overshoot)
     store(peak, writer.peakAcceleration)
-    // Lane by lane from memory (reading a vector's lanes one at a time reloads it each time).
-    withUnsafeTemporaryAllocation(of: Lane.self, capacity: 2) { lanes in
+    // Completion frames are whole numbers in -1..<2^31: added to 1.5 * 2^52, their value sits in
+    // the low bits of the sum's pattern (two's complement, so -1 too), which truncate to Int32 in
+    // one vector operation (Int32(_:) lane by lane checks its range and branches).
+    let framePattern = unsafeBitCast(s.completion + 0x1.8p52, to: SIMD16<UInt64>.self)
+    UnsafeMutableRawPointer(writer.completionFrame + base).storeBytes(
+        of: SIMD16<Int32>(truncatingIfNeeded: framePattern), as: SIMD16<Int32>.self)
+    // Decisions lane by lane from memory (reading a vector's lanes one at a time reloads it).
+    withUnsafeTemporaryAllocation(of: Lane.self, capacity: 1) { lanes in
         let raw = UnsafeMutableRawPointer(lanes.baseAddress!)
         raw.storeBytes(of: k.target, as: Lane.self)
-        raw.storeBytes(of: s.completion, toByteOffset: laneWidth * 8, as: Lane.self)
-        let values = raw.assumingMemoryBound(to: Double.self)
-        for i in 0..<laneWidth {
-            writer.decision[base + i] = values[i] == 1 ? .finish : .cancel
-            writer.completionFrame[base + i] = Int32(values[laneWidth + i])
-        }
+        let targets = raw.assumingMemoryBound(to: Double.self)
+        for i in 0..<laneWidth { writer.decision[base + i] = targets[i] == 1 ? .finish : .cancel }
     }
 }
