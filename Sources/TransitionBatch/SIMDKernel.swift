@@ -162,15 +162,18 @@ func preciseFrame(
 /// Runs one block: frames 0...maximumFrames for the metrics (stopping when every lane is done),
 /// and frames 0..<output.frames for the trajectory. `fast` allows fast chunks and the closed form
 /// (the exact scheme only: they rely on the energy never increasing, which Euler and RK4 do not
-/// guarantee; the closed form also needs `closedForm`); `dt` is the frame step in seconds.
+/// guarantee; the closed form also needs `closedForm`, and resolves the metrics of trajectory
+/// runs too, leaving the frames to be written); `dt` is the frame step in seconds.
 func runBlock(
     _ s: inout BlockState, _ k: BlockCoefficients, frameStep dt: Double, maximumFrames: Int, toleranceSquared: Double,
     output: BlockOutput?, fast: Bool, closedForm: Bool
 ) {
-    if fast && closedForm && output == nil
+    if fast && closedForm
         && resolveClosedForm(&s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared)
     {
-        return
+        // The metrics are resolved (every lane inactive); a trajectory is still stepped below,
+        // frame by frame, with nothing left to record.
+        if output == nil { return }
     }
     let trajectoryFrames = output?.frames ?? 0
     let metricsEnd = maximumFrames + 1
@@ -255,6 +258,8 @@ func runBlock(
 /// recording it. Clamped and rubber-banded lanes always record y (their arrival and band tests).
 @inline(__always)
 func trackingNeeded(_ s: BlockState, _ k: BlockCoefficients, trajectory: Bool) -> (y: Bool, f: Bool) {
+    // Nothing active and nothing watched (the usual trajectory block once its metrics are done).
+    if !anyLane(s.active .| k.clamp .| k.rubber) { return (false, false) }
     let energy = (s.y * s.y + s.w * s.w * k.inverseOmega0Squared) * (1 + 1e-9)
     let yDone = (s.maxY .>= 0) .& (energy .<= s.maxY * s.maxY)
     let largestForce = laneMax(s.maxF, -s.minF)

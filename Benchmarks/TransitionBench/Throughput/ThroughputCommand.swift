@@ -66,7 +66,7 @@ public struct ThroughputCommand: ParsableCommand {
     @Flag(help: "Skip the flat-memory check (sink runs at 1/4, 1 and 4 times the lanes).")
     public var skipMemory = false
 
-    @Option(help: ArgumentHelp("Profiling aid: run only one figure (simd-metrics, simd-trajectory) and print its median.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Profiling aid: run only one figure (simd-metrics, simd-trajectory, simd-trajectory-ordinary) and print its median.", visibility: .hidden))
     public var only: String?
 
     public init() {}
@@ -112,6 +112,8 @@ public struct ThroughputCommand: ParsableCommand {
             let seconds = Timing.median(samples: samples) {
                 if only == "simd-trajectory" {
                     _ = integrator.run(perLane, trajectory: layout, progress: p, velocity: v)
+                } else if only == "simd-trajectory-ordinary" {
+                    _ = integrator.run(perLane, trajectory: layout, progress: p, velocity: v, nonTemporal: false)
                 } else {
                     integrator.run(perLane, into: &outcome)
                 }
