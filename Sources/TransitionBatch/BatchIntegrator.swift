@@ -189,9 +189,11 @@ public struct BatchIntegrator: Sendable {
             staging = UnsafeMutableRawPointer.allocate(byteCount: 2 * chunkFrames * laneWidth * 8, alignment: 64)
                 .bindMemory(to: Double.self, capacity: 2 * chunkFrames * laneWidth)
         }
-        let blockScratch = BlockScratch()
+        // The lane-by-lane setup's scratch, made on the first block that needs it (plain blocks
+        // do not).
+        var blockScratch: BlockScratch? = nil
         defer {
-            blockScratch.deallocate()
+            blockScratch?.deallocate()
             scratch?.deallocate()
             staging.map { UnsafeMutableRawPointer($0).deallocate() }
         }
@@ -222,7 +224,7 @@ public struct BatchIntegrator: Sendable {
             case .scalar:
                 runScalarBlock(base: base, releases: r, cache: &cache, writer: writer, output: output)
             case .simd, .blas:
-                runSIMDBlock(base: base, releases: r, cache: &cache, writer: writer, output: output, scratch: blockScratch)
+                runSIMDBlock(base: base, releases: r, cache: &cache, writer: writer, output: output, scratch: &blockScratch)
             }
             // Timed lanes, lane by lane through their curve.
             for i in 0..<laneWidth {
@@ -290,12 +292,14 @@ public struct BatchIntegrator: Sendable {
 
     private func runSIMDBlock(
         base: Int, releases r: BatchReleases.Pointers, cache: inout StepMatrixCache, writer: OutcomeWriter, output: BlockOutput?,
-        scratch: BlockScratch
+        scratch madeScratch: inout BlockScratch?
     ) {
         let dt = 1 / frameRate
         if scheme == .exact && runPlainBlock(base: base, releases: r, writer: writer, output: output) {
             return
         }
+        if madeScratch == nil { madeScratch = BlockScratch() }
+        let scratch = madeScratch!
         scratch.clear()
         var any = false
         var seriesLanes: UInt32 = 0

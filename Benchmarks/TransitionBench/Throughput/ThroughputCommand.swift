@@ -129,17 +129,23 @@ public struct ThroughputCommand: ParsableCommand {
         }
 
         // MARK: lane_steps
-        func laneSteps(_ batch: BatchReleases, _ backend: BatchBackend, threads: Int) -> (perSecond: Double, outcome: BatchOutcome) {
-            let integrator = BatchIntegrator(maximumFrames: frames, backend: backend, threads: threads)
+        /// Lane-steps per second and outcome of each (batch, backend, threads), sampled in turn.
+        func laneSteps(_ runs: [(BatchReleases, BatchBackend, Int)]) -> [(perSecond: Double, outcome: BatchOutcome)] {
             // The outcome arrays are allocated once and reused by every sample, for every backend
             // alike: the figure is the integrator's work, not first-touch page faults.
-            var outcome = BatchOutcome()
-            let seconds = Timing.median(samples: samples) { integrator.run(batch, into: &outcome) }
-            return (Double(Workload.usefulSteps(outcome, frames: frames)) / seconds, outcome)
+            let boxes = runs.map { _ in OutcomeBox() }
+            let bodies = runs.indices.map { i -> () -> Void in
+                let integrator = BatchIntegrator(maximumFrames: frames, backend: runs[i].1, threads: runs[i].2)
+                let batch = runs[i].0, box = boxes[i]
+                return { integrator.run(batch, into: &box.outcome) }
+            }
+            let seconds = Timing.interleavedMedians(samples: samples, bodies)
+            return runs.indices.map { i in
+                (Double(Workload.usefulSteps(boxes[i].outcome, frames: frames)) / seconds[i], boxes[i].outcome)
+            }
         }
-        let scalar = laneSteps(perLane, .scalar, threads: 1)
-        let simd1 = laneSteps(perLane, .simd, threads: 1)
-        let simdAll = laneSteps(perLane, .simd, threads: allThreads)
+        let perLaneRuns = laneSteps([(perLane, .scalar, 1), (perLane, .simd, 1), (perLane, .simd, allThreads)])
+        let scalar = perLaneRuns[0], simd1 = perLaneRuns[1], simdAll = perLaneRuns[2]
         let stepUnit = "lane_steps/s"
         notes.append(
             "note: SIMD lane_steps are lane-frames resolved per second: in metrics-only runs the SIMD backend evaluates the frames "
@@ -152,10 +158,8 @@ public struct ThroughputCommand: ParsableCommand {
         for (name, outcome) in [("SIMD, 1 thread", simd1.outcome), ("SIMD, \(allThreads) threads", simdAll.outcome)] {
             notes.append("agreement, \(name) vs scalar: " + OutcomeAgreement(outcome, scalar.outcome).description)
         }
-        let sharedScalar = laneSteps(shared, .scalar, threads: 1)
-        let sharedSIMD = laneSteps(shared, .simd, threads: allThreads)
-        let blas1 = laneSteps(shared, .blas, threads: 1)
-        let blasAll = laneSteps(shared, .blas, threads: allThreads)
+        let sharedRuns = laneSteps([(shared, .scalar, 1), (shared, .simd, allThreads), (shared, .blas, 1), (shared, .blas, allThreads)])
+        let sharedScalar = sharedRuns[0], sharedSIMD = sharedRuns[1], blas1 = sharedRuns[2], blasAll = sharedRuns[3]
         rows.append(Row(measurement: "lane_steps", backend: "scalar_shared", threads: 1, lanes: lanes, frames: frames, value: sharedScalar.perSecond, unit: stepUnit, ratioToScalar: 1))
         rows.append(Row(measurement: "lane_steps", backend: "simd_shared", threads: allThreads, lanes: lanes, frames: frames, value: sharedSIMD.perSecond, unit: stepUnit, ratioToScalar: sharedSIMD.perSecond / sharedScalar.perSecond))
         rows.append(Row(measurement: "lane_steps", backend: "blas", threads: 1, lanes: lanes, frames: frames, value: blas1.perSecond, unit: stepUnit, ratioToScalar: blas1.perSecond / sharedScalar.perSecond))
@@ -170,34 +174,32 @@ public struct ThroughputCommand: ParsableCommand {
         let velocity = Buffers.allocate(layout.count)
         defer { progress.deallocate(); velocity.deallocate() }
         let bytes = Double(2 * lanes * frames * MemoryLayout<Double>.stride)
-        func trajectory(_ backend: BatchBackend, threads: Int, nonTemporal: Bool) -> Double {
-            let integrator = BatchIntegrator(maximumFrames: frames, backend: backend, threads: threads)
-            let seconds = Timing.median(samples: samples) {
-                _ = integrator.run(perLane, trajectory: layout, progress: progress, velocity: velocity, nonTemporal: nonTemporal)
-            }
-            return bytes / seconds / 1e9
+        // Trajectories and probes sampled in turn (see Timing.interleavedMedians).
+        let trajectoryConfigurations: [(name: String, backend: BatchBackend, threads: Int, nonTemporal: Bool)] = [
+            ("scalar", .scalar, 1, false), ("simd", .simd, 1, false), ("simd", .simd, allThreads, false),
+            ("simd_nt", .simd, 1, true), ("simd_nt", .simd, allThreads, true),
+        ]
+        let probeConfigurations: [(name: String, threads: Int, nonTemporal: Bool)] = [
+            ("ordinary", 1, false), ("ordinary", allThreads, false), ("non_temporal", 1, true), ("non_temporal", allThreads, true),
+        ]
+        var bandwidthBodies: [() -> Void] = trajectoryConfigurations.map { c in
+            let integrator = BatchIntegrator(maximumFrames: frames, backend: c.backend, threads: c.threads)
+            return { _ = integrator.run(perLane, trajectory: layout, progress: progress, velocity: velocity, nonTemporal: c.nonTemporal) }
         }
-        func probe(threads: Int, nonTemporal: Bool) -> Double {
-            let seconds = Timing.median(samples: samples) {
-                Buffers.fill([progress, velocity], threads: threads, nonTemporal: nonTemporal)
-            }
-            return bytes / seconds / 1e9
+        bandwidthBodies += probeConfigurations.map { c in
+            { Buffers.fill([progress, velocity], threads: c.threads, nonTemporal: c.nonTemporal) }
         }
+        let bandwidths = Timing.interleavedMedians(samples: samples, bandwidthBodies).map { bytes / $0 / 1e9 }
         let gbs = "GB/s"
-        let trajectoryScalar = trajectory(.scalar, threads: 1, nonTemporal: false)
-        var trajectoryRows: [(String, Int, Double)] = []
-        for (name, t, nt) in [("simd", 1, false), ("simd", allThreads, false), ("simd_nt", 1, true), ("simd_nt", allThreads, true)] {
-            trajectoryRows.append((name, t, trajectory(.simd, threads: t, nonTemporal: nt)))
-        }
-        rows.append(Row(measurement: "trajectory_bandwidth", backend: "scalar", threads: 1, lanes: lanes, frames: frames, value: trajectoryScalar, unit: gbs, ratioToScalar: 1))
-        for (name, t, value) in trajectoryRows {
-            rows.append(Row(measurement: "trajectory_bandwidth", backend: name, threads: t, lanes: lanes, frames: frames, value: value, unit: gbs, ratioToScalar: value / trajectoryScalar))
+        let trajectoryScalar = bandwidths[0]
+        let trajectoryRows = zip(trajectoryConfigurations, bandwidths).dropFirst().map { ($0.0.name, $0.0.threads, $0.1) }
+        for (c, value) in zip(trajectoryConfigurations, bandwidths) {
+            rows.append(Row(measurement: "trajectory_bandwidth", backend: c.name, threads: c.threads, lanes: lanes, frames: frames, value: value, unit: gbs, ratioToScalar: value / trajectoryScalar))
         }
         var probes: [String: Double] = [:]
-        for (name, t, nt) in [("ordinary", 1, false), ("ordinary", allThreads, false), ("non_temporal", 1, true), ("non_temporal", allThreads, true)] {
-            let value = probe(threads: t, nonTemporal: nt)
-            probes["\(name)/\(t)"] = value
-            rows.append(Row(measurement: "bandwidth_probe", backend: name, threads: t, lanes: lanes, frames: frames, value: value, unit: gbs, ratioToScalar: nil))
+        for (c, value) in zip(probeConfigurations, bandwidths.dropFirst(trajectoryConfigurations.count)) {
+            probes["\(c.name)/\(c.threads)"] = value
+            rows.append(Row(measurement: "bandwidth_probe", backend: c.name, threads: c.threads, lanes: lanes, frames: frames, value: value, unit: gbs, ratioToScalar: nil))
         }
 
         // MARK: numpy

@@ -98,6 +98,30 @@ struct OutcomeAgreement: CustomStringConvertible {
 }
 
 enum Timing {
+    /// Median wall times in seconds of `samples` rounds, each round running every body in turn:
+    /// figures that are compared (a backend and the scalar reference, a trajectory and the
+    /// bandwidth probe) see the machine's slow and fast periods alike, instead of one of them
+    /// catching a slow period whole. Each timed run follows an untimed run of the same body, so
+    /// that every figure is the steady state (caches, and cores that were idle while another
+    /// body ran single-threaded, warmed up).
+    static func interleavedMedians(samples: Int, _ bodies: [() -> Void]) -> [Double] {
+        var times = Array(repeating: [Double](), count: bodies.count)
+        let clock = ContinuousClock()
+        for _ in 0..<samples {
+            for (i, body) in bodies.enumerated() {
+                body()
+                let elapsed = clock.measure { body() }
+                times[i].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            }
+        }
+        return times.map(median)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
     /// Median wall time in seconds of `samples` runs after one warm-up run.
     static func median(samples: Int, _ body: () -> Void) -> Double {
         body()
@@ -107,9 +131,13 @@ enum Timing {
             let elapsed = clock.measure { body() }
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }
-        times.sort()
-        return times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        return median(times)
     }
+}
+
+/// An outcome a timed closure writes into (closures cannot capture an in-out value).
+final class OutcomeBox {
+    var outcome = BatchOutcome()
 }
 
 enum Buffers {
