@@ -64,6 +64,10 @@ func resolveClosedForm(
         .& (laneAbs(y0) .< Lane(repeating: .infinity)) .& (laneAbs(w0) .< Lane(repeating: .infinity))
     if anyLane(lanes .& .!qualifies) { return false }
 
+    // The step matrix from the closed form (the block's own may not have been computed: see
+    // `closedFormStep`), for the frames after each window's first and for the settling search.
+    let m = closedFormStep(frameStep: dt, lambda: lambda, wd: wd, inverseWd: inverseWd, omega0Squared: omega0Squared)
+    @inline(__always) func step(_ y: Lane, _ w: Lane) -> (Lane, Lane) { (m.p00 * y + m.p01 * w, m.p10 * y + m.p11 * w) }
     // The closed form's sine coefficients of y and w (see `closedFormState`).
     let ySine = (w0 + lambda * y0) * inverseWd
     let wSine = (lambda * w0 + omega0Squared * y0) * inverseWd
@@ -93,7 +97,7 @@ func resolveClosedForm(
         // Some lane may settle: the binary search with matrix powers finds the frame, or declines.
         let levels = stepPowerLevels(covering: maximumFrames)
         let found = withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { buffer -> Lane? in
-            fillStepPowers(buffer.baseAddress!, levels: levels, k)
+            fillStepPowers(buffer.baseAddress!, levels: levels, m)
             return settlingFrames(
                 y: y0, w: w0, lanes: lanes, from: 0, lastFrame: maximumFrames, toleranceSquared: toleranceSquared,
                 inverseOmega0Squared: k.inverseOmega0Squared, powers: buffer.baseAddress!, levels: levels)
@@ -129,7 +133,7 @@ func resolveClosedForm(
     for j in 0..<closedFormWindowFrames {
         let inRange = yFirst + Double(j) .<= lastFrame
         maxY = maxY.replacing(with: laneMax(maxY, y), where: inRange)
-        if j + 1 < closedFormWindowFrames { (y, w) = step(y, w, k) }
+        if j + 1 < closedFormWindowFrames { (y, w) = step(y, w) }
     }
     // The four frames from fFirst, and E_f at fFirst.
     (y, w) = state(atFrames: fFirst)
@@ -138,7 +142,7 @@ func resolveClosedForm(
     for j in 0..<closedFormWindowFrames {
         let inRange = fFirst + Double(j) .<= lastFrame
         maxForce = maxForce.replacing(with: laneMax(maxForce, laneAbs(force(y, w))), where: inRange)
-        if j + 1 < closedFormWindowFrames { (y, w) = step(y, w, k) }
+        if j + 1 < closedFormWindowFrames { (y, w) = step(y, w) }
     }
     // Frames beyond a window (the last frame among them when the window ends before it): below
     // e^(-lambda pi / wd) times the root energy at the window's first frame.
@@ -171,6 +175,21 @@ func energyLowerBound(time t: Double, y0: Lane, w0: Lane, lambda: Lane, wd: Lane
     let sinePart = w0 + lambda * y0
     let invariant = sinePart * sinePart + wdSquared * (y0 * y0)
     return invariant * laneExp(-2 * lambda * t) / (omega0Squared + lambda * (wd + lambda))
+}
+
+/// The step matrix over `frameStep` seconds from the closed form (`closedFormState` from unit
+/// displacement and from unit velocity): within a few ulps of the series the scalar path steps
+/// with, which is all the window frames and the settling search (inside its ambiguity band) need;
+/// it spares metrics-only blocks the series (`BatchIntegrator.runPlainBlock`).
+@inline(__always)
+func closedFormStep(frameStep dt: Double, lambda: Lane, wd: Lane, inverseWd: Lane, omega0Squared: Lane) -> StepMatrix {
+    let decay = laneExp(-lambda * dt)
+    let (sine, cosine) = laneSinCos(wd * dt)
+    let decayedSine = decay * sine * inverseWd
+    let decayedCosine = decay * cosine
+    return (
+        decayedCosine.addingProduct(lambda, decayedSine), decayedSine,
+        -omega0Squared * decayedSine, decayedCosine.addingProduct(-lambda, decayedSine))
 }
 
 /// The largest phase wd t (radians) at which the closed form evaluates a state: `laneSinCos`'s

@@ -6,6 +6,9 @@ import TransitionPhysics
 // (`startPhysicsLane`, `BlockScratch`, `finishValues`), so the same bits. The lane-by-lane path
 // (about 80 ns per lane, a third of a metrics-only block) stays for every other block.
 
+/// The identity step matrix, lane-parallel (a placeholder until the series is needed).
+let identityLanes: StepMatrix = (Lane(repeating: 1), Lane(), Lane(), Lane(repeating: 1))
+
 /// Loads 16 doubles from `pointer + offset`.
 @inline(__always)
 func loadLane(_ pointer: UnsafePointer<Double>, _ offset: Int) -> Lane {
@@ -45,12 +48,13 @@ func plainBlockDecision(_ r: BatchReleases.Pointers, base: Int) -> (projected: L
 }
 
 extension BlockCoefficients {
-    /// A qualifying plain block's coefficients, from `plainBlockSprings` and `plainBlockDecision`.
+    /// A qualifying plain block's coefficients, from `plainBlockSprings` and `plainBlockDecision`,
+    /// with the step matrix `step` (the series, or the identity where none is needed yet).
     /// (Built as a returned value, which lands in the caller's constant: read back from storage
     /// through a pointer, the kilobyte-sized struct was copied at every call that took it.)
-    init(plainBlock r: BatchReleases.Pointers, base: Int, dt: Double, lambda: Lane, omega0Squared: Lane, finishes: LaneMask) {
+    init(plainBlock r: BatchReleases.Pointers, base: Int, step: StepMatrix, omega0Squared: Lane, finishes: LaneMask) {
         let mass = loadLane(r.mass, base), stiffness = loadLane(r.stiffness, base), damping = loadLane(r.damping, base)
-        (p00, p01, p10, p11) = seriesPropagators(time: dt, lambda: lambda, omega0Squared: omega0Squared)
+        (p00, p01, p10, p11) = step
         self.stiffness = stiffness
         self.damping = damping
         self.mass = mass

@@ -54,7 +54,7 @@ func resolveSettling(
     if !anyLane(active) { return true }
     let levels = stepPowerLevels(covering: lastFrame - n)
     let completion = withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { powers -> Lane? in
-        fillStepPowers(powers.baseAddress!, levels: levels, k)
+        fillStepPowers(powers.baseAddress!, levels: levels, (k.p00, k.p01, k.p10, k.p11))
         return settlingFrames(
             y: s.y, w: s.w, lanes: active, from: n, lastFrame: lastFrame, toleranceSquared: toleranceSquared,
             inverseOmega0Squared: k.inverseOmega0Squared, powers: powers.baseAddress!, levels: levels)
@@ -74,10 +74,13 @@ func stepPowerLevels(covering frames: Int) -> Int {
     return levels
 }
 
+/// The block's step matrix entries, lane-parallel: p00, p01, p10, p11.
+typealias StepMatrix = (p00: Lane, p01: Lane, p10: Lane, p11: Lane)
+
 /// M^(2^j) for j in 0..<levels by repeated squaring, four lanes per level: p00, p01, p10, p11.
 @inline(__always)
-func fillStepPowers(_ powers: UnsafeMutablePointer<Lane>, levels: Int, _ k: BlockCoefficients) {
-    var a = k.p00, b = k.p01, c = k.p10, d = k.p11
+func fillStepPowers(_ powers: UnsafeMutablePointer<Lane>, levels: Int, _ m: StepMatrix) {
+    var a = m.p00, b = m.p01, c = m.p10, d = m.p11
     for j in 0..<levels {
         powers[4 * j] = a; powers[4 * j + 1] = b; powers[4 * j + 2] = c; powers[4 * j + 3] = d
         if j + 1 < levels {
