@@ -129,8 +129,9 @@ public struct ThroughputCommand: ParsableCommand {
         }
 
         // MARK: lane_steps
-        /// Lane-steps per second and outcome of each (batch, backend, threads), sampled in turn.
-        func laneSteps(_ runs: [(BatchReleases, BatchBackend, Int)]) -> [(perSecond: Double, outcome: BatchOutcome)] {
+        /// Lane-steps per second, outcome and sample times (seconds) of each (batch, backend,
+        /// threads), sampled in turn.
+        func laneSteps(_ runs: [(BatchReleases, BatchBackend, Int)]) -> [(perSecond: Double, outcome: BatchOutcome, times: [Double])] {
             // The outcome arrays are allocated once and reused by every sample, for every backend
             // alike: the figure is the integrator's work, not first-touch page faults.
             let boxes = runs.map { _ in OutcomeBox() }
@@ -139,13 +140,19 @@ public struct ThroughputCommand: ParsableCommand {
                 let batch = runs[i].0, box = boxes[i]
                 return { integrator.run(batch, into: &box.outcome) }
             }
-            let seconds = Timing.interleavedMedians(samples: samples, bodies)
+            let times = Timing.interleaved(samples: samples, bodies)
             return runs.indices.map { i in
-                (Double(Workload.usefulSteps(boxes[i].outcome, frames: frames)) / seconds[i], boxes[i].outcome)
+                (Double(Workload.usefulSteps(boxes[i].outcome, frames: frames)) / Timing.median(times[i]), boxes[i].outcome, times[i])
             }
         }
         let perLaneRuns = laneSteps([(perLane, .scalar, 1), (perLane, .simd, 1), (perLane, .simd, allThreads)])
         let scalar = perLaneRuns[0], simd1 = perLaneRuns[1], simdAll = perLaneRuns[2]
+        func spread(_ times: [Double]) -> String {
+            "\(Fmt.number(times.min()! * 1e3))-\(Fmt.number(times.max()! * 1e3))"
+        }
+        notes.append(
+            "sample spread, fastest-slowest ms: scalar \(spread(scalar.times)), SIMD 1 thread \(spread(simd1.times)), "
+                + "SIMD \(allThreads) threads \(spread(simdAll.times))")
         let stepUnit = "lane_steps/s"
         notes.append(
             "note: SIMD lane_steps are lane-frames resolved per second: in metrics-only runs the SIMD backend evaluates the frames "

@@ -105,6 +105,11 @@ enum Timing {
     /// that every figure is the steady state (caches, and cores that were idle while another
     /// body ran single-threaded, warmed up).
     static func interleavedMedians(samples: Int, _ bodies: [() -> Void]) -> [Double] {
+        interleaved(samples: samples, bodies).map(median)
+    }
+
+    /// Every sample of `interleavedMedians`, seconds, per body in order of measurement.
+    static func interleaved(samples: Int, _ bodies: [() -> Void]) -> [[Double]] {
         var times = Array(repeating: [Double](), count: bodies.count)
         let clock = ContinuousClock()
         for _ in 0..<samples {
@@ -114,7 +119,7 @@ enum Timing {
                 times[i].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
             }
         }
-        return times.map(median)
+        return times
     }
 
     static func median(_ values: [Double]) -> Double {
