@@ -4,10 +4,10 @@ public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
     /// The reference: one lane at a time, the scalar path's loop.
     case scalar
     /// Blocks of 16 lanes in SIMD registers, the time loop inside the block, blocks spread over
-    /// the cores. Deterministic: the result does not depend on the thread count. Metrics only:
-    /// underdamped plain-policy lanes take their maxima from the closed form (`BatchMaxima`),
-    /// other lanes step until their maxima are provably final, and the settling frames are found
-    /// by binary search with matrix powers (the same completion frames; see `resolveSettling`).
+    /// the cores. Deterministic: the result does not depend on the thread count. Underdamped
+    /// plain-policy lanes take their maxima from the closed form (`BatchMaxima`), other lanes
+    /// step until their maxima are provably final, and the settling frames are found by binary
+    /// search with matrix powers (the same completion frames; see `resolveSettling`).
     case simd
     /// CBLAS (`libblas.so.3` on Linux, Accelerate on Apple platforms): lanes that share a spring
     /// are stepped together by one `cblas_drotm` per frame applying the exact 2x2 step; the
@@ -17,10 +17,11 @@ public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
     /// The fastest backend as measured by `transition-bench throughput` on the reference
     /// machine (2-core Zen 1, Swift 6.3.1; `make throughput`, i.e. a release build with
     /// `-Xswiftc -target-cpu -Xswiftc native -Xcc -march=native`; 100,000 lanes x 240 frames,
-    /// metrics only, medians of 5; 2026-11-22): SIMD. Per-lane springs: scalar 0.102, SIMD 1.43
-    /// (1 thread, 14.0x) and 2.54 (2 threads, 24.8x) G lane-steps/s. Lanes sharing one spring:
-    /// scalar 0.106, SIMD 2.56 (2 threads), BLAS `cblas_drotm` (reference libblas 3.11.0) 0.080
-    /// (1 thread) and 0.151 (2 threads). Trajectory output (SIMD, ordinary stores): 5.8 GB/s
-    /// (1 thread) and 9.7 GB/s (2 threads) against an ordinary-store probe of 8.2 and 13.2.
+    /// metrics only, medians of 5 sampled in turn; 2026-11-22): SIMD. Per-lane springs: scalar
+    /// 0.104, SIMD 2.10 (1 thread, 20.3x) and 3.89 (2 threads, 37.5x) G lane-steps/s. Lanes
+    /// sharing one spring: scalar 0.109, SIMD 3.91 (2 threads), BLAS `cblas_drotm` (reference
+    /// libblas 3.11.0) 0.080 (1 thread) and 0.158 (2 threads). Trajectory output (SIMD, ordinary
+    /// stores): 6.8 GB/s (1 thread) and 11.2 GB/s (2 threads) against an ordinary-store probe of
+    /// 8.0 and 11.9.
     public static let `default`: BatchBackend = .simd
 }

@@ -8,16 +8,19 @@ import Glibc
 #endif
 
 /// `transition-bench throughput`: how fast the batch integrator runs on this machine, each
-/// figure the median of `--samples` timed runs (after one warm-up), with the build flags.
+/// figure the median of `--samples` timed runs, with the build flags. Figures that are compared
+/// (the lane_steps of a workload; trajectories and probes) are sampled in turn, each timed run
+/// after an untimed run of the same job.
 ///
 /// Measurements (CSV column `measurement`):
 /// - `lane_steps`: metrics-only lane-steps per second. Per-lane springs (every lane its own
 ///   underdamped spring): scalar reference (1 thread), SIMD on 1 thread and on all cores.
 ///   Lanes sharing one spring: scalar, SIMD and BLAS (`cblas_drotm` per frame). Ratios are to
 ///   the scalar reference of the same workload.
-///   Not every lane is stepped every frame in the SIMD backend's metrics-only runs: once a
-///   lane's running maxima are provably final, its settling frame is found by binary search with
-///   matrix powers M^(2^j) (`resolveSettling`; the same completion frames as stepping). So the
+///   Not every lane is stepped every frame in the SIMD backend's metrics-only runs: underdamped
+///   lanes take their maxima from the closed form's extremum frames, and once a lane's running
+///   maxima are final, its settling frame is found by binary search with matrix powers M^(2^j)
+///   (`resolveSettling`; the same completion frames as stepping). So the
 ///   SIMD `lane_steps` figures are lane-frames resolved per second: the same job (same lanes,
 ///   frames and outcome) as the scalar reference, which steps every frame, divided by its time.
 /// - `trajectory_bandwidth`: GB/s of progress and velocity written while integrating (SIMD,
