@@ -94,12 +94,9 @@ func storePlainBlock(
     let perMass = largestForce / k.mass
     let peak = perMass.replacing(with: 0, where: Lane() .>= perMass)
     let time = (s.completion * dt).replacing(with: .infinity, where: s.completion .< 0)
-    // OvershootPolicy.allow shows the release velocity itself: the jump |v - v| (0, or NaN).
-    var jump = laneAbs(velocity - velocity)
-    if anyLane(.!(jump .== 0)) {
-        // Infinite or NaN velocities: abs clears the sign of the NaN, as the scalar path's does.
-        for i in 0..<laneWidth { jump[i] = abs(velocity[i] - velocity[i]) }
-    }
+    // OvershootPolicy.allow shows the release velocity itself: the jump |v - v| (0, or NaN for
+    // infinite or NaN velocities, whose sign abs clears here as the scalar path's does).
+    let jump = laneAbs(velocity - velocity)
     func store(_ value: Lane, _ pointer: UnsafeMutablePointer<Double>) { storeLane(value, pointer + base) }
     store(projected, writer.projectedProgress)
     store(time, writer.completionTime)
