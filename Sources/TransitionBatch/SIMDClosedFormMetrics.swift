@@ -184,7 +184,8 @@ func energyLowerBound(time t: Double, y0: Lane, w0: Lane, lambda: Lane, wd: Lane
 @inline(__always)
 func closedFormStep(frameStep dt: Double, lambda: Lane, wd: Lane, inverseWd: Lane, omega0Squared: Lane) -> StepMatrix {
     let decay = laneExp(-lambda * dt)
-    let (sine, cosine) = laneSinCos(wd * dt)
+    // wd dt is within `closedFormPhaseStepRange` (at most pi/4) in every lane that qualifies.
+    let (sine, cosine) = laneSinCosReduced(wd * dt)
     let decayedSine = decay * sine * inverseWd
     let decayedCosine = decay * cosine
     return (

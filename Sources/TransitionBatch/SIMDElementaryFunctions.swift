@@ -72,28 +72,14 @@ func laneExp(_ x: Lane) -> Lane {
 
 /// (sin theta, cos theta) lane by lane for 0 <= theta <= 2^20 rad, within about 2e-16 absolute
 /// plus the rounding of theta itself. Reduction theta = q pi/2 + r with |r| <= pi/4 (pi/2 in two
-/// parts, each product subtracted by one fused operation), then the Taylor polynomials of degrees
-/// 15 and 16 (first omitted terms below 5e-17) and the quadrant's swap and signs.
+/// parts, each product subtracted by one fused operation), then `laneSinCosReduced` and the
+/// quadrant's swap and signs.
 @inline(__always)
 func laneSinCos(_ theta: Lane) -> (sin: Lane, cos: Lane) {
     let q = (theta * 0.6366197723675814).rounded(.toNearestOrEven)
     var r = theta.addingProduct(q, Lane(repeating: -1.5707963267948966))
     r = r.addingProduct(q, Lane(repeating: -6.123233995736766e-17))
-    let r2 = r * r
-    // Polynomials in u = r² by Estrin's scheme (see `laneExp`).
-    @inline(__always) func c(_ x: Double) -> Lane { Lane(repeating: x) }
-    let r4 = r2 * r2, r8 = r4 * r4
-    let sinPairs = (
-        c(-1.0 / 6).addingProduct(r2, c(1.0 / 120)), c(-1.0 / 5040).addingProduct(r2, c(1.0 / 362880)),
-        c(-1.0 / 39916800).addingProduct(r2, c(1.0 / 6227020800)), c(-1.0 / 1307674368000))
-    let sinPolynomial = sinPairs.0.addingProduct(r4, sinPairs.1).addingProduct(r8, sinPairs.2.addingProduct(r4, sinPairs.3))
-    let sinR = r.addingProduct(r * r2, sinPolynomial)
-    let cosPairs = (
-        c(-1.0 / 2).addingProduct(r2, c(1.0 / 24)), c(-1.0 / 720).addingProduct(r2, c(1.0 / 40320)),
-        c(-1.0 / 3628800).addingProduct(r2, c(1.0 / 479001600)),
-        c(-1.0 / 87178291200).addingProduct(r2, c(1.0 / 20922789888000)))
-    let cosPolynomial = cosPairs.0.addingProduct(r4, cosPairs.1).addingProduct(r8, cosPairs.2.addingProduct(r4, cosPairs.3))
-    let cosR = c(1).addingProduct(r2, cosPolynomial)
+    let (sinR, cosR) = laneSinCosReduced(r)
     // Quadrant q mod 4: sin theta = (s, c, -s, -c), cos theta = (c, -s, -c, s).
     let quadrant = q - 4 * (q * 0.25).rounded(.down)
     let odd = (quadrant .== 1) .| (quadrant .== 3)
@@ -102,4 +88,23 @@ func laneSinCos(_ theta: Lane) -> (sin: Lane, cos: Lane) {
     sine = sine.replacing(with: -sine, where: quadrant .>= 2)
     cosine = cosine.replacing(with: -cosine, where: (quadrant .== 1) .| (quadrant .== 2))
     return (sine, cosine)
+}
+
+/// (sin r, cos r) lane by lane for |r| <= pi/4, within about 1e-16 absolute: the Taylor
+/// polynomials of degrees 15 and 16 (first omitted terms below 5e-17) in u = r², by Estrin's
+/// scheme (see `laneExp`).
+@inline(__always)
+func laneSinCosReduced(_ r: Lane) -> (sin: Lane, cos: Lane) {
+    @inline(__always) func c(_ x: Double) -> Lane { Lane(repeating: x) }
+    let r2 = r * r, r4 = r2 * r2, r8 = r4 * r4
+    let sinPairs = (
+        c(-1.0 / 6).addingProduct(r2, c(1.0 / 120)), c(-1.0 / 5040).addingProduct(r2, c(1.0 / 362880)),
+        c(-1.0 / 39916800).addingProduct(r2, c(1.0 / 6227020800)), c(-1.0 / 1307674368000))
+    let sinPolynomial = sinPairs.0.addingProduct(r4, sinPairs.1).addingProduct(r8, sinPairs.2.addingProduct(r4, sinPairs.3))
+    let cosPairs = (
+        c(-1.0 / 2).addingProduct(r2, c(1.0 / 24)), c(-1.0 / 720).addingProduct(r2, c(1.0 / 40320)),
+        c(-1.0 / 3628800).addingProduct(r2, c(1.0 / 479001600)),
+        c(-1.0 / 87178291200).addingProduct(r2, c(1.0 / 20922789888000)))
+    let cosPolynomial = cosPairs.0.addingProduct(r4, cosPairs.1).addingProduct(r8, cosPairs.2.addingProduct(r4, cosPairs.3))
+    return (r.addingProduct(r * r2, sinPolynomial), c(1).addingProduct(r2, cosPolynomial))
 }
