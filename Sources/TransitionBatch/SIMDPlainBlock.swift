@@ -117,3 +117,41 @@ func storePlainBlock(
         for i in 0..<laneWidth { writer.decision[base + i] = targets[i] == 1 ? .finish : .cancel }
     }
 }
+
+extension BatchIntegrator {
+    /// Runs the block at `base` on the plain path (see the file comment) when it qualifies;
+    /// returns false, with nothing written, when it does not.
+    func runPlainBlock(base: Int, releases r: BatchReleases.Pointers, writer: OutcomeWriter, output: BlockOutput?) -> Bool {
+        let dt = 1 / frameRate
+        guard let springs = plainBlockSprings(r, base: base, dt: dt) else { return false }
+        let decision = plainBlockDecision(r, base: base)
+        let toleranceSquared = settleTolerance * settleTolerance
+        @inline(__always) func series() -> StepMatrix {
+            seriesPropagators(time: dt, lambda: springs.lambda, omega0Squared: springs.omega0Squared)
+        }
+        if maxima == .closedForm && output == nil {
+            // Metrics only: the closed form needs no step matrix of the block's (it makes its
+            // own), so the series is computed only if it declines.
+            let k = BlockCoefficients(
+                plainBlock: r, base: base, step: identityLanes, omega0Squared: springs.omega0Squared, finishes: decision.finishes)
+            var s = BlockState(plainBlock: r, base: base, k)
+            if !resolveClosedForm(&s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared) {
+                var stepped = k
+                (stepped.p00, stepped.p01, stepped.p10, stepped.p11) = series()
+                runBlock(
+                    &s, stepped, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, output: nil,
+                    fast: true, closedForm: false)
+            }
+            storePlainBlock(s, k, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+            return true
+        }
+        let k = BlockCoefficients(
+            plainBlock: r, base: base, step: series(), omega0Squared: springs.omega0Squared, finishes: decision.finishes)
+        var s = BlockState(plainBlock: r, base: base, k)
+        runBlock(
+            &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, output: output, fast: true,
+            closedForm: maxima == .closedForm)
+        storePlainBlock(s, k, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+        return true
+    }
+}
