@@ -189,8 +189,8 @@ func closedFormStep(frameStep dt: Double, lambda: Lane, wd: Lane, inverseWd: Lan
     let decayedSine = decay * sine * inverseWd
     let decayedCosine = decay * cosine
     return (
-        decayedCosine.addingProduct(lambda, decayedSine), decayedSine,
-        -omega0Squared * decayedSine, decayedCosine.addingProduct(-lambda, decayedSine))
+        laneMultiplyAdd(lambda, decayedSine, decayedCosine), decayedSine,
+        -omega0Squared * decayedSine, laneMultiplyAdd(-lambda, decayedSine, decayedCosine))
 }
 
 /// The largest phase wd t (radians) at which the closed form evaluates a state: `laneSinCos`'s
@@ -209,8 +209,8 @@ let closedFormMaximumPhase = 0x1p20
 func closedFormState(time t: Lane, y0: Lane, w0: Lane, lambda: Lane, wd: Lane, yFromSine: Lane, wFromSine: Lane) -> (y: Lane, w: Lane) {
     let decay = laneExp(-lambda * t)
     let (sine, cosine) = laneSinCos(wd * t)
-    let y = decay * (y0 * cosine).addingProduct(yFromSine, sine)
-    let w = decay * (w0 * cosine).addingProduct(-wFromSine, sine)
+    let y = decay * laneMultiplyAdd(yFromSine, sine, y0 * cosine)
+    let w = decay * laneMultiplyAdd(-wFromSine, sine, w0 * cosine)
     return (y, w)
 }
 
@@ -248,9 +248,9 @@ func halfPeriodEnergyDecayBound(lambda: Lane, inverseWd: Lane) -> Lane {
     // -48 only raises the bound. e^x = (e^(x/128))^128 with |x/128| <= 0.375: the Taylor
     // polynomial to degree 12 is within 1e-15 relative, and 7 squarings multiply that by 128.
     let x = laneMax(-2 * Double.pi * lambda * inverseWd, Lane(repeating: -48)) * (1.0 / 128)
-    // Horner from degree 12 down: p = 1 + p (x / n), fused. (Loops over `stride` compiled to calls.)
+    // Horner from degree 12 down: p = 1 + p (x / n). (Loops over `stride` compiled to calls.)
     var p = Lane(repeating: 1)
-    @inline(__always) func horner(_ n: Double) { p = Lane(repeating: 1).addingProduct(p, x * (1 / n)) }
+    @inline(__always) func horner(_ n: Double) { p = laneMultiplyAdd(p, x * (1 / n), Lane(repeating: 1)) }
     horner(12); horner(11); horner(10); horner(9); horner(8); horner(7)
     horner(6); horner(5); horner(4); horner(3); horner(2); horner(1)
     p = p * p; p = p * p; p = p * p; p = p * p; p = p * p; p = p * p; p = p * p

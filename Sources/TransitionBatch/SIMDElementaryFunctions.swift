@@ -1,7 +1,20 @@
+import RealModule
+
 // Elementary functions of 16 lanes at once, for the closed-form metrics: written out as vector
 // arithmetic (the standard library's math on SIMD types calls the scalar function lane by
 // lane). Each states its range and accuracy; ElementaryFunctionTests pins them against the
 // platform's libm.
+
+/// a b + c lane by lane, fused where the build's target has FMA, else a multiply and an add
+/// (swift-numerics' `Relaxed.multiplyAdd`). `addingProduct` always fuses, so without an FMA
+/// target (a plain `swift build`) it calls libm's fma lane by lane, four times slower overall.
+/// The closed form's accuracy does not depend on the fusing: the tests hold either way.
+@inline(__always)
+func laneMultiplyAdd(_ a: Lane, _ b: Lane, _ c: Lane) -> Lane {
+    var result = Lane()
+    for i in 0..<laneWidth { result[i] = Relaxed.multiplyAdd(a[i], b[i], c[i]) }
+    return result
+}
 
 /// atan2(y, x) lane by lane to about 1e-10 rad (the extremum search needs far less than a
 /// frame's phase step), by octant reduction and the Taylor series of atan on |r| <= tan(pi/8).
@@ -19,17 +32,17 @@ func laneAtan2(_ y: Lane, _ x: Lane) -> Lane {
     let r2 = r * r
     // atan r = r (1 - r²/3 + r⁴/5 - ...), to r^23: error below 0.4142^25 / 25 ~ 1e-11.
     var p = Lane(repeating: -1.0 / 23)
-    p = Lane(repeating: 1.0 / 21).addingProduct(r2, p)
-    p = Lane(repeating: -1.0 / 19).addingProduct(r2, p)
-    p = Lane(repeating: 1.0 / 17).addingProduct(r2, p)
-    p = Lane(repeating: -1.0 / 15).addingProduct(r2, p)
-    p = Lane(repeating: 1.0 / 13).addingProduct(r2, p)
-    p = Lane(repeating: -1.0 / 11).addingProduct(r2, p)
-    p = Lane(repeating: 1.0 / 9).addingProduct(r2, p)
-    p = Lane(repeating: -1.0 / 7).addingProduct(r2, p)
-    p = Lane(repeating: 1.0 / 5).addingProduct(r2, p)
-    p = Lane(repeating: -1.0 / 3).addingProduct(r2, p)
-    p = Lane(repeating: 1).addingProduct(r2, p)
+    p = laneMultiplyAdd(r2, p, Lane(repeating: 1.0 / 21))
+    p = laneMultiplyAdd(r2, p, Lane(repeating: -1.0 / 19))
+    p = laneMultiplyAdd(r2, p, Lane(repeating: 1.0 / 17))
+    p = laneMultiplyAdd(r2, p, Lane(repeating: -1.0 / 15))
+    p = laneMultiplyAdd(r2, p, Lane(repeating: 1.0 / 13))
+    p = laneMultiplyAdd(r2, p, Lane(repeating: -1.0 / 11))
+    p = laneMultiplyAdd(r2, p, Lane(repeating: 1.0 / 9))
+    p = laneMultiplyAdd(r2, p, Lane(repeating: -1.0 / 7))
+    p = laneMultiplyAdd(r2, p, Lane(repeating: 1.0 / 5))
+    p = laneMultiplyAdd(r2, p, Lane(repeating: -1.0 / 3))
+    p = laneMultiplyAdd(r2, p, Lane(repeating: 1))
     var a = r * p
     a = a.replacing(with: a + .pi / 4, where: reduce)
     a = a.replacing(with: .pi / 2 - a, where: swap)
@@ -51,18 +64,19 @@ func laneAbs(_ x: Lane) -> Lane {
 @inline(__always)
 func laneExp(_ x: Lane) -> Lane {
     let n = (x * 1.4426950408889634).rounded(.toNearestOrEven)
-    var r = x.addingProduct(n, Lane(repeating: -0.6931471803691238))
-    r = r.addingProduct(n, Lane(repeating: -1.9082149292705877e-10))
+    // n times the first part is exact (n has at most 11 bits, the part 32), and so is the
+    // difference (Sterbenz): strict operations, which the optimizer may not reassociate.
+    let r = (x - n * 0.6931471803691238) - n * 1.9082149292705877e-10
     // Estrin's scheme (pairs, then pairs of pairs): a chain of 13 fused multiply-adds on SIMD16
     // was more than the compiler re-vectorizes, and left part of it scalar.
     @inline(__always) func c(_ x: Double) -> Lane { Lane(repeating: x) }
     let r2 = r * r, r4 = r2 * r2, r8 = r4 * r4
-    let q0 = c(1).addingProduct(r, c(1)), q1 = c(1.0 / 2).addingProduct(r, c(1.0 / 6))
-    let q2 = c(1.0 / 24).addingProduct(r, c(1.0 / 120)), q3 = c(1.0 / 720).addingProduct(r, c(1.0 / 5040))
-    let q4 = c(1.0 / 40320).addingProduct(r, c(1.0 / 362880)), q5 = c(1.0 / 3628800).addingProduct(r, c(1.0 / 39916800))
-    let q6 = c(1.0 / 479001600).addingProduct(r, c(1.0 / 6227020800))
-    let s0 = q0.addingProduct(r2, q1), s1 = q2.addingProduct(r2, q3), s2 = q4.addingProduct(r2, q5)
-    let p = s0.addingProduct(r4, s1).addingProduct(r8, s2.addingProduct(r4, q6))
+    let q0 = laneMultiplyAdd(r, c(1), c(1)), q1 = laneMultiplyAdd(r, c(1.0 / 6), c(1.0 / 2))
+    let q2 = laneMultiplyAdd(r, c(1.0 / 120), c(1.0 / 24)), q3 = laneMultiplyAdd(r, c(1.0 / 5040), c(1.0 / 720))
+    let q4 = laneMultiplyAdd(r, c(1.0 / 362880), c(1.0 / 40320)), q5 = laneMultiplyAdd(r, c(1.0 / 39916800), c(1.0 / 3628800))
+    let q6 = laneMultiplyAdd(r, c(1.0 / 6227020800), c(1.0 / 479001600))
+    let s0 = laneMultiplyAdd(r2, q1, q0), s1 = laneMultiplyAdd(r2, q3, q2), s2 = laneMultiplyAdd(r2, q5, q4)
+    let p = laneMultiplyAdd(r8, laneMultiplyAdd(r4, q6, s2), laneMultiplyAdd(r4, s1, s0))
     // 2^n for n in -1021...0: n + 1023 + 2^52 holds n + 1023 in its low mantissa bits; shifted
     // into the exponent field (the rest shifts out) it is the bit pattern of 2^n.
     let biased = unsafeBitCast(n + (1023 + 0x1p52), to: SIMD16<UInt64>.self)
@@ -71,14 +85,15 @@ func laneExp(_ x: Lane) -> Lane {
 }
 
 /// (sin theta, cos theta) lane by lane for 0 <= theta <= 2^20 rad, within about 2e-16 absolute
-/// plus the rounding of theta itself. Reduction theta = q pi/2 + r with |r| <= pi/4 (pi/2 in two
-/// parts, each product subtracted by one fused operation), then `laneSinCosReduced` and the
-/// quadrant's swap and signs.
+/// plus the rounding of theta itself. Reduction theta = q pi/2 + r with |r| <= pi/4, pi/2 in
+/// fdlibm's three parts (the first two of 31 bits, so that q times them is exact for q < 2^20,
+/// and the first difference too, by Sterbenz), then `laneSinCosReduced` and the quadrant's swap
+/// and signs.
 @inline(__always)
 func laneSinCos(_ theta: Lane) -> (sin: Lane, cos: Lane) {
     let q = (theta * 0.6366197723675814).rounded(.toNearestOrEven)
-    var r = theta.addingProduct(q, Lane(repeating: -1.5707963267948966))
-    r = r.addingProduct(q, Lane(repeating: -6.123233995736766e-17))
+    // Strict operations, which the optimizer may not reassociate.
+    let r = ((theta - q * 1.5707963267341256) - q * 6.077100506303966e-11) - q * 2.0222662487959506e-21
     let (sinR, cosR) = laneSinCosReduced(r)
     // Quadrant q mod 4: sin theta = (s, c, -s, -c), cos theta = (c, -s, -c, s).
     let quadrant = q - 4 * (q * 0.25).rounded(.down)
@@ -98,13 +113,13 @@ func laneSinCosReduced(_ r: Lane) -> (sin: Lane, cos: Lane) {
     @inline(__always) func c(_ x: Double) -> Lane { Lane(repeating: x) }
     let r2 = r * r, r4 = r2 * r2, r8 = r4 * r4
     let sinPairs = (
-        c(-1.0 / 6).addingProduct(r2, c(1.0 / 120)), c(-1.0 / 5040).addingProduct(r2, c(1.0 / 362880)),
-        c(-1.0 / 39916800).addingProduct(r2, c(1.0 / 6227020800)), c(-1.0 / 1307674368000))
-    let sinPolynomial = sinPairs.0.addingProduct(r4, sinPairs.1).addingProduct(r8, sinPairs.2.addingProduct(r4, sinPairs.3))
+        laneMultiplyAdd(r2, c(1.0 / 120), c(-1.0 / 6)), laneMultiplyAdd(r2, c(1.0 / 362880), c(-1.0 / 5040)),
+        laneMultiplyAdd(r2, c(1.0 / 6227020800), c(-1.0 / 39916800)), c(-1.0 / 1307674368000))
+    let sinPolynomial = laneMultiplyAdd(r8, laneMultiplyAdd(r4, sinPairs.3, sinPairs.2), laneMultiplyAdd(r4, sinPairs.1, sinPairs.0))
     let cosPairs = (
-        c(-1.0 / 2).addingProduct(r2, c(1.0 / 24)), c(-1.0 / 720).addingProduct(r2, c(1.0 / 40320)),
-        c(-1.0 / 3628800).addingProduct(r2, c(1.0 / 479001600)),
-        c(-1.0 / 87178291200).addingProduct(r2, c(1.0 / 20922789888000)))
-    let cosPolynomial = cosPairs.0.addingProduct(r4, cosPairs.1).addingProduct(r8, cosPairs.2.addingProduct(r4, cosPairs.3))
-    return (r.addingProduct(r * r2, sinPolynomial), c(1).addingProduct(r2, cosPolynomial))
+        laneMultiplyAdd(r2, c(1.0 / 24), c(-1.0 / 2)), laneMultiplyAdd(r2, c(1.0 / 40320), c(-1.0 / 720)),
+        laneMultiplyAdd(r2, c(1.0 / 479001600), c(-1.0 / 3628800)),
+        laneMultiplyAdd(r2, c(1.0 / 20922789888000), c(-1.0 / 87178291200)))
+    let cosPolynomial = laneMultiplyAdd(r8, laneMultiplyAdd(r4, cosPairs.3, cosPairs.2), laneMultiplyAdd(r4, cosPairs.1, cosPairs.0))
+    return (laneMultiplyAdd(r * r2, sinPolynomial, r), laneMultiplyAdd(r2, cosPolynomial, c(1)))
 }

@@ -70,10 +70,10 @@ func seriesPropagatorsPass(terms: UnsafePointer<Double>, termCount: Int, lambda:
     var n = 1
     while n <= termCount {
         let term = V(repeating: terms[n]), nextTerm = V(repeating: terms[n + 1])
-        let uNext0 = (w0 * uPrev0).addingProduct(m0, uCur0)
-        let uNext1 = (w1 * uPrev1).addingProduct(m1, uCur1)
-        f0 = f0.addingProduct(uCur0, term); f1 = f1.addingProduct(uCur1, term)
-        g0 = g0.addingProduct(uCur0, nextTerm); g1 = g1.addingProduct(uCur1, nextTerm)
+        let uNext0 = m0 * uCur0 + w0 * uPrev0
+        let uNext1 = m1 * uCur1 + w1 * uPrev1
+        f0 += uCur0 * term; f1 += uCur1 * term
+        g0 += uCur0 * nextTerm; g1 += uCur1 * nextTerm
         uPrev0 = uCur0; uCur0 = uNext0
         uPrev1 = uCur1; uCur1 = uNext1
         n += 1
@@ -81,5 +81,5 @@ func seriesPropagatorsPass(terms: UnsafePointer<Double>, termCount: Int, lambda:
     let f = SeriesVector(lowHalf: f0, highHalf: f1), g = SeriesVector(lowHalf: g0, highHalf: g1)
     let increment = -omega0Squared * g
     let positionFromPosition = 1 + increment
-    return (positionFromPosition, f, -omega0Squared * f, positionFromPosition.addingProduct(-2 * lambda, f))
+    return (positionFromPosition, f, -omega0Squared * f, positionFromPosition + -2 * lambda * f)
 }

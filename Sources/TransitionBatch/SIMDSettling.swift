@@ -84,9 +84,11 @@ func fillStepPowers(_ powers: UnsafeMutablePointer<Lane>, levels: Int, _ m: Step
     for j in 0..<levels {
         powers[4 * j] = a; powers[4 * j + 1] = b; powers[4 * j + 2] = c; powers[4 * j + 3] = d
         if j + 1 < levels {
-            // Fused: the powers differ from repeated stepping by rounding either way (see
-            // `settleAmbiguity`), and one rounding per entry is the smaller difference.
-            (a, b, c, d) = ((b * c).addingProduct(a, a), (b * d).addingProduct(a, b), (d * c).addingProduct(c, a), (d * d).addingProduct(c, b))
+            // Fused where the target allows: the powers differ from repeated stepping by rounding
+            // either way (see `settleAmbiguity`).
+            (a, b, c, d) = (
+                laneMultiplyAdd(a, a, b * c), laneMultiplyAdd(a, b, b * d), laneMultiplyAdd(c, a, d * c), laneMultiplyAdd(c, b, d * d)
+            )
         }
     }
 }
@@ -126,7 +128,7 @@ func settlingFrames(
             let consider = searching .& (candidate .<= last)
             if !anyLane(consider) { continue }
             let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
-            let ny = (b * w).addingProduct(a, y), nw = (d * w).addingProduct(c, y)
+            let ny = laneMultiplyAdd(a, y, b * w), nw = laneMultiplyAdd(c, y, d * w)
             let e = ny * ny + nw * nw * inverseOmega0Squared
             if undecidable(e, consider) { return nil }
             let accept = consider .& (e .> tol)

@@ -146,8 +146,9 @@ extension Spring {
     ///     velocity from velocity = (1 + increment) - 2 lambda F,
     ///
     /// and G's leading term t² / 2 keeps the increment's full relative precision at small t.
-    /// Each accumulation and the recurrence are fused multiply-adds (one rounding each; exact
-    /// IEEE operations, so the batch integrator's lane-parallel twin gets the same bits).
+    /// Products and sums are rounded separately, in a fixed order, so the batch integrator's
+    /// lane-parallel twin gets the same bits on every target (fused multiply-adds would need
+    /// FMA hardware, or a libm call each, for the same bits).
     ///
     /// Terms. The roots of s² + 2 lambda s + omega0² have modulus at most rho, so
     /// |u(n)| <= n rho^(n-1): after 16 terms the first omitted term of F is at most
@@ -181,10 +182,10 @@ extension Spring {
         var f = 0.0                   // sum of u(n) t^n / n!            (= F)
         var g = 0.0                   // sum of u(n) t^(n+1) / (n+1)!    (= G)
         for n in 1...seriesTermCount {
-            let uNext = (-omega0Squared * uPrev).addingProduct(dampingRate, uCur)
+            let uNext = dampingRate * uCur + -omega0Squared * uPrev
             let nextTerm = term * (t / Double(n + 1))
-            f = f.addingProduct(uCur, term)
-            g = g.addingProduct(uCur, nextTerm)
+            f += uCur * term
+            g += uCur * nextTerm
             uPrev = uCur; uCur = uNext
             term = nextTerm
         }
@@ -192,7 +193,7 @@ extension Spring {
         let positionFromPosition = 1 + increment
         return SpringPropagator(
             positionFromPosition: positionFromPosition, positionFromVelocity: f,
-            velocityFromPosition: -omega0Squared * f, velocityFromVelocity: positionFromPosition.addingProduct(dampingRate, f),
+            velocityFromPosition: -omega0Squared * f, velocityFromVelocity: positionFromPosition + dampingRate * f,
             positionIncrementFromPosition: increment)
     }
 }
