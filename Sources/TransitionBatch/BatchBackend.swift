@@ -18,10 +18,10 @@ public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
     /// machine (2-core Zen 1, Swift 6.3.1; `make throughput`, i.e. a release build with
     /// `-Xswiftc -target-cpu -Xswiftc native -Xcc -march=native`; 100,000 lanes x 240 frames,
     /// metrics only, medians of 5 sampled in turn; 2026-11-22): SIMD. Per-lane springs: scalar
-    /// 0.114, SIMD 2.25 (1 thread, 19.7x) and 4.13 (2 threads, 36.3x) G lane-steps/s. Lanes
-    /// sharing one spring: scalar 0.121, SIMD 4.10 (2 threads), BLAS `cblas_drotm` (reference
-    /// libblas 3.11.0) 0.081 (1 thread) and 0.159 (2 threads). Trajectory output (SIMD, ordinary
-    /// stores): 6.9 GB/s (1 thread) and 11.2 GB/s (2 threads) against an ordinary-store probe of
-    /// 8.3 and 12.9.
+    /// 0.103, SIMD 2.21 (1 thread, 21.4x) and 3.63 (2 threads, 35.1x) G lane-steps/s. Lanes
+    /// sharing one spring: scalar 0.110, SIMD 3.59 (2 threads), BLAS `cblas_drotm` (reference
+    /// libblas 3.11.0) 0.082 (1 thread) and 0.155 (2 threads). Trajectory output (SIMD, ordinary
+    /// stores): 7.0 GB/s (1 thread) and 11.3 GB/s (2 threads) against an ordinary-store probe of
+    /// 8.7 and 14.2.
     public static let `default`: BatchBackend = .simd
 }
