@@ -27,7 +27,8 @@ public struct BatchIntegrator: Sendable {
     public var backend: BatchBackend
     /// Worker threads; 0 means one per core.
     public var threads: Int
-    /// How the SIMD backend finds metrics-only maxima (overshoot, peak acceleration).
+    /// How the SIMD backend finds each lane's maxima (overshoot, peak acceleration), with or
+    /// without a trajectory.
     public var maxima: BatchMaxima = .closedForm
 
     public init(
@@ -76,8 +77,8 @@ public struct BatchIntegrator: Sendable {
     /// Trajectories larger than this many bytes (both arrays) are written with non-temporal
     /// stores unless the caller says otherwise: 16 MiB, twice this machine's 8 MiB L3, so the
     /// output could not stay in cache for the caller anyway. Measured by `transition-bench
-    /// throughput` (384 MB, 2 cores): ordinary stores 9.4 GB/s, streaming 11.1 GB/s against an
-    /// ordinary-store probe of 13.1 GB/s.
+    /// throughput` (384 MB, 2 cores, 2026-11-22): ordinary stores 11.3 GB/s, streaming 13.2 GB/s
+    /// against an ordinary-store probe of 14.2 GB/s.
     public static let streamingThresholdBytes = 16 << 20
 
     /// Metrics and trajectories of `layout.frames` frames into caller-provided storage in the

@@ -12,9 +12,7 @@ struct BlockScratch {
         clear()
     }
 
-    func deallocate() {
-        base.deallocate()
-    }
+    func deallocate() { base.deallocate() }
 
     func clear() {
         base.initialize(repeating: 0, count: Self.columns * laneWidth)

@@ -3,8 +3,8 @@ import TransitionPhysics
 // Blocks whose 16 lanes are all physics lanes with the plain (`allow`) overshoot policy and a
 // step matrix in the series range (rho dt <= 0.5): loaded from the struct-of-arrays releases and
 // written back as vectors, with the same operations as the lane-by-lane setup
-// (`startPhysicsLane`, `BlockScratch`, `finishValues`), so the same bits. The lane-by-lane path
-// (about 80 ns per lane, a third of a metrics-only block) stays for every other block.
+// (`startPhysicsLane`, `BlockScratch`, `finishValues`), so the same bits. Every other block takes
+// the lane-by-lane setup.
 
 /// The identity step matrix, lane-parallel (a placeholder until the series is needed).
 let identityLanes: StepMatrix = (Lane(repeating: 1), Lane(), Lane(), Lane(repeating: 1))
