@@ -1,35 +1,28 @@
 import TransitionPhysics
 
-/// One of the release models the batch integrator evaluates.
-///
-/// The projected spring (`physics`) is integrated lane-parallel; the timed models (`classic`,
-/// `cupertino`) have fixed durations and are evaluated lane by lane through their curve, exactly
-/// as the scalar path does (the runner reports that cost per lane-frame as `classic_curve`).
-public enum BatchModel: Hashable, Sendable {
-    case physics(ProjectedSpringModel)
-    case classic(ClassicPercentDrivenModel)
-    case cupertino(CupertinoModel)
+/// A release model the batch integrator cannot vectorize: a user-written `ReleaseModel` (the
+/// batch knows the built-in ones, `BuiltInReleaseModel`). Such a model runs on the scalar path.
+public struct UnvectorizableModelError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The model's `name`.
+    public var modelName: String
+    /// The model's type.
+    public var typeName: String
 
-    /// Wraps one of the three concrete models; nil for any other `ReleaseModel`.
-    public init?(_ model: any ReleaseModel) {
-        if let m = model as? ProjectedSpringModel {
-            self = .physics(m)
-        } else if let m = model as? ClassicPercentDrivenModel {
-            self = .classic(m)
-        } else if let m = model as? CupertinoModel {
-            self = .cupertino(m)
-        } else {
-            return nil
-        }
+    public var description: String {
+        "TransitionBatch vectorizes the built-in release models (\(ReleaseModelKind.allCases.map(\.rawValue).joined(separator: ", ")));"
+            + " '\(modelName)' (\(typeName)) is a user-written ReleaseModel: evaluate it on the scalar path,"
+            + " model.release(_:) then CompletionCurve.metrics(releaseVelocity:frameRate:settleTolerance:)."
     }
+}
 
-    /// The wrapped model.
-    public var model: any ReleaseModel {
-        switch self {
-        case .physics(let m): return m
-        case .classic(let m): return m
-        case .cupertino(let m): return m
+extension BuiltInReleaseModel {
+    /// `model` as a built-in model the batch can vectorize; throws, naming it, for a
+    /// user-written one.
+    public init(vectorizing model: any ReleaseModel) throws(UnvectorizableModelError) {
+        guard let builtIn = BuiltInReleaseModel(model) else {
+            throw UnvectorizableModelError(modelName: model.name, typeName: "\(type(of: model))")
         }
+        self = builtIn
     }
 }
 
@@ -41,17 +34,12 @@ public enum BatchModel: Hashable, Sendable {
 /// evaluated through their curve lane by lane, are stored once each in `timedModels` and
 /// referenced by index.
 public struct BatchReleases: Sendable {
-    /// What kind of model a lane uses.
-    public enum Kind: UInt8, Sendable {
-        case physics, classic, cupertino
-    }
-
     // MARK: The release, per lane
     public private(set) var progress: [Double] = []
     public private(set) var velocity: [Double] = []
     public private(set) var lastChangedProgress: [Double] = []
     public private(set) var recognizerCancelled: [Bool] = []
-    public private(set) var kind: [Kind] = []
+    public private(set) var kind: [ReleaseModelKind] = []
 
     // MARK: Projected-spring parameters, per lane (unused by timed lanes)
     public private(set) var mass: [Double] = []
@@ -68,10 +56,10 @@ public struct BatchReleases: Sendable {
 
     // MARK: Timed models (classic, Cupertino)
     /// The distinct timed models of the batch.
-    public private(set) var timedModels: [BatchModel] = []
+    public private(set) var timedModels: [BuiltInReleaseModel] = []
     /// Per lane: index into `timedModels`, or -1 for physics lanes.
     public private(set) var timedModelIndex: [Int32] = []
-    private var timedModelLookup: [BatchModel: Int32] = [:]
+    private var timedModelLookup: [BuiltInReleaseModel: Int32] = [:]
 
     /// The number of lanes.
     public var count: Int { progress.count }
@@ -79,13 +67,18 @@ public struct BatchReleases: Sendable {
     public init() {}
 
     /// N lanes, all with the same model.
-    public init(model: BatchModel, states: [ReleaseState]) {
+    public init(model: BuiltInReleaseModel, states: [ReleaseState]) {
         reserveCapacity(states.count)
         for state in states { append(model, state) }
     }
 
+    /// N lanes, all with `model`; throws, naming it, when it is not a built-in model.
+    public init(model: any ReleaseModel, states: [ReleaseState]) throws(UnvectorizableModelError) {
+        self.init(model: try BuiltInReleaseModel(vectorizing: model), states: states)
+    }
+
     /// One lane per (model, state) pair.
-    public init(_ lanes: [(model: BatchModel, state: ReleaseState)]) {
+    public init(_ lanes: [(model: BuiltInReleaseModel, state: ReleaseState)]) {
         reserveCapacity(lanes.count)
         for lane in lanes { append(lane.model, lane.state) }
     }
@@ -100,7 +93,7 @@ public struct BatchReleases: Sendable {
     }
 
     /// Appends one lane.
-    public mutating func append(_ model: BatchModel, _ state: ReleaseState) {
+    public mutating func append(_ model: BuiltInReleaseModel, _ state: ReleaseState) {
         progress.append(state.progress)
         velocity.append(state.velocity)
         lastChangedProgress.append(state.lastChangedProgress)
@@ -143,7 +136,7 @@ public struct BatchReleases: Sendable {
     }
 
     /// The model of lane `i`.
-    public func model(at i: Int) -> BatchModel {
+    public func model(at i: Int) -> BuiltInReleaseModel {
         switch kind[i] {
         case .physics:
             return .physics(

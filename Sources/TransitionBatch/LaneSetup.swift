@@ -19,10 +19,10 @@ struct SpringLaneStart {
 @inline(__always)
 func startPhysicsLane(_ r: borrowing BatchReleases.Pointers, _ i: Int) -> SpringLaneStart {
     let p = r.progress[i], v = r.velocity[i]
-    // ProjectedSpringModel.projectedProgress and release, the same operations.
-    let decisionVelocity = abs(v) < r.minFlingVelocity[i] ? 0 : v
-    let projected = p + decisionVelocity * r.distancePerVelocity[i]
-    let decision: Decision = r.recognizerCancelled[i] ? .cancel : (projected >= r.threshold[i] ? .finish : .cancel)
+    let projected = ProjectionRule.projectedProgress(
+        progress: p, velocity: v, minFlingVelocity: r.minFlingVelocity[i], distancePerVelocity: r.distancePerVelocity[i])
+    let decision = ProjectionRule.decision(
+        projectedProgress: projected, threshold: r.threshold[i], recognizerCancelled: r.recognizerCancelled[i])
     let target = decision.targetProgress
     let side = target >= 0.5 ? 1.0 : -1.0
     let x0 = p - target
@@ -30,31 +30,10 @@ func startPhysicsLane(_ r: borrowing BatchReleases.Pointers, _ i: Int) -> Spring
     // CompletionCurve.velocity(at: 0): the propagator at time 0 is the identity, so the shown
     // velocity is the policy applied to the release state (never the clamp's arrival: it is > 0).
     let a0 = -(r.stiffness[i] * x0 + r.damping[i] * v) / r.mass[i]
-    let shown = applyPolicy(policy, displacement: x0, velocity: v, acceleration: a0, target: target)
+    let shown = policy.apply(progress: target + x0, displacement: x0, velocity: v, acceleration: a0, target: target)
     return SpringLaneStart(
         decision: decision, projected: projected, target: target, side: side, x0: x0, v0: v,
         jump: abs(shown.velocity - v), policy: policy)
-}
-
-/// `OvershootPolicy.apply` (internal to TransitionPhysics), the same operations in the same order.
-@inline(__always)
-func applyPolicy(_ policy: OvershootPolicy, displacement x: Double, velocity v: Double, acceleration a: Double, target: Double)
-    -> (progress: Double, velocity: Double, acceleration: Double)
-{
-    let beyond = target >= 0.5 ? x > 0 : x < 0
-    guard beyond else { return (target + x, v, a) }
-    switch policy {
-    case .allow:
-        return (target + x, v, a)
-    case .clamp:
-        return (target, 0, 0)
-    case .rubberBand:
-        let c = RubberBand.constant
-        let denominator = c * abs(x) + 1
-        let slope = c / (denominator * denominator)
-        let curvature = -2 * c * c * (x < 0 ? -1 : 1) / (denominator * denominator * denominator)
-        return (target + RubberBand.offset(x, dimension: 1), slope * v, slope * a + curvature * v * v)
-    }
 }
 
 /// Timed lanes (classic, Cupertino): the scalar path itself, lane by lane.
@@ -85,7 +64,7 @@ extension BatchReleases {
         let progress: UnsafePointer<Double>
         let velocity: UnsafePointer<Double>
         let recognizerCancelled: UnsafePointer<Bool>
-        let kind: UnsafePointer<Kind>
+        let kind: UnsafePointer<ReleaseModelKind>
         let mass: UnsafePointer<Double>
         let stiffness: UnsafePointer<Double>
         let damping: UnsafePointer<Double>

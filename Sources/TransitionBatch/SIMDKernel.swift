@@ -124,7 +124,8 @@ func preciseFrame(
         if anyLane(bandLanes) {
             for i in 0..<laneWidth where bandLanes[i] {
                 let x = k.side[i] * y[i], vv = k.side[i] * w[i]
-                let shown = applyPolicy(.rubberBand, displacement: x, velocity: vv, acceleration: 0, target: k.target[i])
+                let shown = OvershootPolicy.rubberBand.apply(
+                    progress: k.target[i] + x, displacement: x, velocity: vv, acceleration: 0, target: k.target[i])
                 p[i] = shown.progress
                 v[i] = shown.velocity
             }
@@ -147,7 +148,8 @@ func preciseFrame(
         for i in 0..<laneWidth where bandRecord[i] {
             let x = k.side[i] * y[i], vv = k.side[i] * w[i]
             let a = -(k.stiffness[i] * x + k.damping[i] * vv) / k.mass[i]
-            let shown = applyPolicy(.rubberBand, displacement: x, velocity: vv, acceleration: a, target: k.target[i])
+            let shown = OvershootPolicy.rubberBand.apply(
+                progress: k.target[i] + x, displacement: x, velocity: vv, acceleration: a, target: k.target[i])
             if shown.acceleration.isFinite { s.maxBand[i] = max(s.maxBand[i], abs(shown.acceleration)) }
         }
     }

@@ -10,22 +10,15 @@ func finishValues(
     maxY: Double, maxF: Double, minF: Double, maxBand: Double, mass: Double, side: Double, target: Double,
     policy: OvershootPolicy
 ) -> (overshoot: Double, peak: Double) {
-    var overshoot = 0.0
+    // The farthest frame shows through the policy as every frame does (OvershootPolicy.apply).
+    var extremes = CompletionExtremes(target: target)
     if maxY > -.infinity {
-        switch policy {
-        case .allow:
-            raiseOvershoot(&overshoot, ((target + side * maxY) - target) * side)
-        case .clamp:
-            break
-        case .rubberBand:
-            if maxY > 0 {
-                let shown = target + RubberBand.offset(side * maxY, dimension: 1)
-                raiseOvershoot(&overshoot, (shown - target) * side)
-            }
-        }
+        let x = side * maxY
+        let shown = policy.apply(progress: target + x, displacement: x, velocity: 0, acceleration: 0, target: target)
+        extremes.record(progress: shown.progress, acceleration: 0)
     }
     let largestForce = max(maxF, -minF)
-    return (overshoot, max(largestForce / mass, maxBand))
+    return (extremes.overshoot, max(largestForce / mass, maxBand))
 }
 
 /// Relative half-width of the band around the settling tolerance in which `resolveSettling`

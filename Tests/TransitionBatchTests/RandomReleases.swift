@@ -37,7 +37,7 @@ func randomSpring(_ g: inout SplitMix64) -> Spring {
     }
 }
 
-func randomModel(_ g: inout SplitMix64) -> BatchModel {
+func randomModel(_ g: inout SplitMix64) -> BuiltInReleaseModel {
     switch Int.random(in: 0..<8, using: &g) {
     case 0, 1, 2, 3, 4:
         let rates = [DecelerationRate.normal, .fast, DecelerationRate(rawValue: .random(in: 0.9...0.999, using: &g))]

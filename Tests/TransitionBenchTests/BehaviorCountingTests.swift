@@ -102,7 +102,7 @@ import TransitionPhysics
     /// Chunked parallel replay equals replaying each trace alone, whatever the chunking.
     @Test func parallelRunEqualsSerial() throws {
         let set = TraceSources.synthetic(count: 300, seed: 7)
-        let models = BuiltInModel.allCases.map { $0.benchModel() }
+        let models = ReleaseModelPreset.allCases.map { $0.benchModel() }
         let results = BehaviorBenchmark(models: models).run([set])
         for (t, trace) in set.traces.enumerated() {
             for (m, model) in models.enumerated() {

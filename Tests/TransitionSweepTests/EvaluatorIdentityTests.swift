@@ -80,7 +80,7 @@ import TransitionPhysics
                 while lower < grid.rowCount {
                     let rows = lower..<min(lower + size, grid.rowCount)
                     let s = scalar.evaluate(rows: rows), b = batch.evaluate(rows: rows)
-                    #expect(s.finishes == b.finishes, "\(timed) \(rows)")
+                    #expect(s.decisions == b.decisions, "\(timed) \(rows)")
                     for (name, x, y) in [
                         ("projected", s.projectedProgress, b.projectedProgress), ("time", s.completionTime, b.completionTime),
                         ("jump", s.velocityJump, b.velocityJump), ("overshoot", s.overshoot, b.overshoot),

@@ -37,7 +37,7 @@ public struct BehaviorCommand: ParsableCommand {
     @Option(
         name: .customLong("builtin"),
         help: ArgumentHelp(
-            "A built-in model with its shipped defaults: \(BuiltInModel.allCases.map(\.rawValue).joined(separator: ", ")); repeatable (default: all four, unless variants are configured).",
+            "A built-in model with its shipped defaults: \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")); repeatable (default: all four, unless variants are configured).",
             valueName: "name"))
     public var builtInNames: [String] = []
 
@@ -59,24 +59,19 @@ public struct BehaviorCommand: ParsableCommand {
 
     public func validate() throws {
         guard synthetic >= 0 else { throw ValidationError("--synthetic must be >= 0; got \(synthetic).") }
-        for name in builtInNames where BuiltInModel(rawValue: name) == nil {
-            throw ValidationError("--builtin '\(name)' is not one of \(BuiltInModel.allCases.map(\.rawValue).joined(separator: ", ")).")
+        for name in builtInNames where ReleaseModelPreset(rawValue: name) == nil {
+            throw ValidationError("--builtin '\(name)' is not one of \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
     }
 
     /// True when any of the sweep's model flags was given.
-    var hasVariants: Bool {
-        let o = variantOptions
-        return [o.model, o.duration, o.completionSpeed, o.completionCurve, o.threshold, o.response, o.dampingRatio,
-            o.stiffness, o.damping, o.mass, o.decelerationRate, o.projection, o.minFlingVelocity, o.overshoot, o.frameRate]
-            .contains { $0 != nil }
-    }
+    var hasVariants: Bool { variantOptions.isConfigured }
 
     /// The models to run, in table order: the built-ins asked for (all four by default, unless
     /// only variants were configured), then the variants.
     public func models() throws -> [BenchModel] {
-        let builtIns: [BuiltInModel] =
-            builtInNames.isEmpty ? (hasVariants ? [] : BuiltInModel.allCases) : builtInNames.compactMap(BuiltInModel.init)
+        let builtIns: [ReleaseModelPreset] =
+            builtInNames.isEmpty ? (hasVariants ? [] : ReleaseModelPreset.allCases) : builtInNames.compactMap(ReleaseModelPreset.init)
         let variants = hasVariants ? try variantOptions.variants() : []
         let settings = replay.settings
         return builtIns.map { $0.benchModel(replay: settings) }

@@ -98,19 +98,20 @@ public struct ReplaySettings: Sendable {
 }
 
 extension ModelVariant {
-    /// A name for the table that says every parameter of the variant, with units:
-    /// `physics(response 0.3 s, damping ratio 1, rate 0.998/ms, discrete, threshold 0.5, ...)`.
+    /// A name for the table that says every parameter of the variant's model, with units (from
+    /// `ReleaseParameter.table`), and the frame rate when it is not the default:
+    /// `physics(response 0.3 s, damping ratio 1.0, deceleration rate 0.998/ms, ...)`, `cupertino`.
     var benchName: String {
-        let p = parameters
-        func n(_ value: Double?) -> String { value.map { "\($0)" } ?? "-" }
-        switch kind {
-        case .classic:
-            return "classic(duration \(n(p.duration)) s, speed \(n(p.completionSpeed)), \(p.completionCurve ?? "-"), threshold \(n(p.threshold)))"
-        case .cupertino:
-            return "cupertino"
-        case .physics:
-            return "physics(response \(n(p.response)) s, damping ratio \(n(p.dampingRatio)), rate \(n(p.decelerationRate))/ms, "
-                + "\(p.projection ?? "-"), threshold \(n(p.threshold)), min fling \(n(p.minFlingVelocity))/s, overshoot \(p.overshoot ?? "-"))"
+        let cells = ReleaseParameter.axes(of: kind).compactMap { row -> String? in
+            guard let value = value(row.id) else { return nil }
+            if row.id == .frameRate && value == row.defaultValue { return nil }
+            var text = row.flag.split(separator: "-").joined(separator: " ") + " "
+            switch value {
+            case .number(let x): text += "\(x)" + (row.unit.isEmpty ? "" : row.unit.hasPrefix("/") ? row.unit : " " + row.unit)
+            case .name(let name): text += name
+            }
+            return text
         }
+        return cells.isEmpty ? model.name : "\(model.name)(\(cells.joined(separator: ", ")))"
     }
 }

@@ -41,7 +41,7 @@ enum Workload {
     /// All lanes share one spring (the BLAS backend's case).
     static func sharedSpring(count: Int, seed: UInt64 = 2) -> BatchReleases {
         var g = Generator(state: seed)
-        let model = BatchModel.physics(ProjectedSpringModel(spring: Spring(response: 0.45, dampingRatio: 0.12)))
+        let model = BuiltInReleaseModel.physics(ProjectedSpringModel(spring: Spring(response: 0.45, dampingRatio: 0.12)))
         var batch = BatchReleases()
         batch.reserveCapacity(count)
         for _ in 0..<count { batch.append(model, release(&g)) }
@@ -51,7 +51,7 @@ enum Workload {
     /// The classic percent-driven model (UIKit defaults: 0.3 s, easeInOut).
     static func classic(count: Int, seed: UInt64 = 3) -> BatchReleases {
         var g = Generator(state: seed)
-        let model = BatchModel.classic(ClassicPercentDrivenModel())
+        let model = BuiltInReleaseModel.classic(ClassicPercentDrivenModel())
         var batch = BatchReleases()
         batch.reserveCapacity(count)
         for _ in 0..<count { batch.append(model, release(&g)) }

@@ -25,9 +25,35 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
         /// UIKit's private curve 7, the system spring, per the reverse-engineered initializer
         /// (see `CompletionCurve.Shape.uiKitSpringCurve`).
         case uiKitSpring
+
+        /// The command-line name of `uiKitSpring`.
+        static let uiKitSpringName = "uiKitSpring"
+
+        /// Every choice's name: the named timing curves (`UnitCurve.named`), then `uiKitSpring`.
+        public static var names: [String] { UnitCurve.named.map(\.name) + [uiKitSpringName] }
+
+        /// The choice called `name` (one of `names`), or nil.
+        public init?(name: String) {
+            if name == Self.uiKitSpringName {
+                self = .uiKitSpring
+            } else if let curve = UnitCurve.named(name) {
+                self = .timing(curve)
+            } else {
+                return nil
+            }
+        }
+
+        /// The name of this choice; for a timing curve that is not one of the named curves,
+        /// its description.
+        public var name: String {
+            switch self {
+            case .uiKitSpring: return Self.uiKitSpringName
+            case .timing(let curve): return UnitCurve.named.first { $0.curve == curve }?.name ?? "\(curve)"
+            }
+        }
     }
 
-    public var name: String { "classic" }
+    public var name: String { ReleaseModelKind.classic.rawValue }
     /// The animator's `transitionDuration`, seconds, > 0 (the seeds use 0.3 and 2).
     public var duration: Double
     /// UIKit's `completionSpeed`, > 0 (default 1).

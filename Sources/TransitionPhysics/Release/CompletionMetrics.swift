@@ -48,52 +48,41 @@ extension CompletionCurve {
         precondition(frameRate > 0 && frameRate.isFinite, "Frame rate must be positive and finite (Hz); got \(frameRate).")
         precondition(settleTolerance > 0, "Settle tolerance must be positive; got \(settleTolerance).")
         let dt = 1 / frameRate
-        let side = target >= 0.5 ? 1.0 : -1.0
-        var overshoot = 0.0
-        var peakAcceleration = 0.0
-        func record(progress: Double, acceleration: Double) {
-            // Only a strictly positive excursion counts (max(0, -0.0) would keep the -0.0).
-            let beyond = (progress - target) * side
-            if beyond > overshoot { overshoot = beyond }
-            if acceleration.isFinite { peakAcceleration = max(peakAcceleration, abs(acceleration)) }
-        }
         let jump = abs(velocity(at: 0) - releaseVelocity)
         switch shape {
         case .timingCurve, .uiKitSpringCurve:
             let duration = fixedDuration ?? 0
+            var extremes = CompletionExtremes(target: target)
             var n = 0
             while true {
                 let t = Double(n) * dt
                 let s = state(at: min(t, duration))
-                record(progress: s.progress, acceleration: t >= duration ? 0 : s.acceleration)
+                extremes.record(progress: s.progress, acceleration: t >= duration ? 0 : s.acceleration)
                 if t >= duration { break }
                 n += 1
             }
-            return CompletionMetrics(completionTime: duration, velocityJump: jump, overshoot: overshoot, peakAcceleration: peakAcceleration)
+            return CompletionMetrics(
+                completionTime: duration, velocityJump: jump, overshoot: extremes.overshoot,
+                peakAcceleration: extremes.peakAcceleration)
         case .spring(let spring, let policy):
             let step = spring.propagator(time: dt)
-            let omega0Squared = spring.stiffness / spring.mass
-            let toleranceSquared = settleTolerance * settleTolerance
+            var frames = SpringFrameMetrics(
+                stiffness: spring.stiffness, damping: spring.damping, mass: spring.mass, policy: policy, target: target,
+                toleranceSquared: settleTolerance * settleTolerance)
             var x = start - target
             var v = startVelocity
             let maximumFrames = Int(CompletionMetrics.maximumSeconds * frameRate)
+            var completionTime = Double.infinity
             for n in 0...maximumFrames {
-                let beyond = side > 0 ? x >= 0 : x <= 0
-                if policy == .clamp && beyond && n > 0 {
-                    record(progress: target, acceleration: 0)
-                    return CompletionMetrics(
-                        completionTime: Double(n) * dt, velocityJump: jump, overshoot: overshoot, peakAcceleration: peakAcceleration)
-                }
-                let a = spring.acceleration(displacement: x, velocity: v)
-                let shown = policy.apply(progress: target + x, displacement: x, velocity: v, acceleration: a, target: target)
-                record(progress: shown.progress, acceleration: shown.acceleration)
-                if x * x + v * v / omega0Squared <= toleranceSquared {
-                    return CompletionMetrics(
-                        completionTime: Double(n) * dt, velocityJump: jump, overshoot: overshoot, peakAcceleration: peakAcceleration)
+                if frames.record(frame: n, displacement: x, velocity: v) {
+                    completionTime = Double(n) * dt
+                    break
                 }
                 (x, v) = step.apply(displacement: x, velocity: v)
             }
-            return CompletionMetrics(completionTime: .infinity, velocityJump: jump, overshoot: overshoot, peakAcceleration: peakAcceleration)
+            return CompletionMetrics(
+                completionTime: completionTime, velocityJump: jump, overshoot: frames.extremes.overshoot,
+                peakAcceleration: frames.extremes.peakAcceleration)
         }
     }
 
@@ -107,5 +96,86 @@ extension CompletionCurve {
             let s = state(at: t)
             return (t, s.progress, s.velocity)
         }
+    }
+}
+
+/// The running extremes of a completion's frames: how far progress has gone past the target
+/// (fraction of the travel, >= 0) and the largest finite |acceleration| (progress per s²).
+public struct CompletionExtremes: Hashable, Sendable {
+    /// 0 (cancel) or 1 (finish).
+    public let target: Double
+    /// +1 finishing (target 1), -1 cancelling (target 0): the sign that makes "past the target" positive.
+    public let side: Double
+    /// The farthest excursion past the target so far, fraction of the travel (0 until one is seen).
+    public var overshoot = 0.0
+    /// The largest finite |acceleration| so far, progress per s² (non-finite ones are skipped).
+    public var peakAcceleration = 0.0
+
+    @inlinable
+    public init(target: Double) {
+        self.target = target
+        side = target >= 0.5 ? 1.0 : -1.0
+    }
+
+    /// Records one frame's shown progress and acceleration (progress per s²).
+    @inlinable
+    public mutating func record(progress: Double, acceleration: Double) {
+        // Only a strictly positive excursion counts (max(0, -0.0) would keep the -0.0).
+        let beyond = (progress - target) * side
+        if beyond > overshoot { overshoot = beyond }
+        if acceleration.isFinite { peakAcceleration = max(peakAcceleration, abs(acceleration)) }
+    }
+}
+
+/// The frame rule of a spring completion's metrics: the one definition that
+/// `CompletionCurve.metrics` and the batch integrator's scalar kernel call frame by frame (the
+/// batch's SIMD kernel has one lane-parallel twin, tested against the scalar kernel).
+///
+/// A frame n shows the spring state (displacement `x` from the target, velocity `v`, progress per
+/// second) through the overshoot policy. The completion is done at the first frame where the
+/// energy-equivalent amplitude sqrt(x² + v² / omega0²) is within the tolerance, or, with the
+/// clamp policy, the first frame n > 0 at which progress has reached the target.
+public struct SpringFrameMetrics: Sendable {
+    public let stiffness: Double, damping: Double, mass: Double
+    /// stiffness / mass, 1/s².
+    public let omega0Squared: Double
+    public let policy: OvershootPolicy
+    /// The settle tolerance squared (fraction of the travel, squared).
+    public let toleranceSquared: Double
+    public var extremes: CompletionExtremes
+
+    /// - Parameters: the spring's constants (stiffness 1/s² and damping 1/s per unit mass, mass),
+    ///   the overshoot policy, the target progress (0 or 1) and the settle tolerance squared.
+    @inlinable
+    public init(
+        stiffness: Double, damping: Double, mass: Double, policy: OvershootPolicy, target: Double, toleranceSquared: Double
+    ) {
+        self.stiffness = stiffness
+        self.damping = damping
+        self.mass = mass
+        omega0Squared = stiffness / mass
+        self.policy = policy
+        self.toleranceSquared = toleranceSquared
+        extremes = CompletionExtremes(target: target)
+    }
+
+    /// True when the clamp policy stops progress at frame `n`: a frame after release at which
+    /// the displacement `x` has reached or passed the target.
+    @inlinable
+    public func clampArrives(frame n: Int, displacement x: Double) -> Bool {
+        policy == .clamp && n > 0 && (extremes.side > 0 ? x >= 0 : x <= 0)
+    }
+
+    /// Records frame `n` with displacement `x` and velocity `v`; true when the completion is done
+    /// at this frame (settled, or arrived under the clamp policy, which shows the target: no
+    /// excursion, no acceleration).
+    @inlinable
+    public mutating func record(frame n: Int, displacement x: Double, velocity v: Double) -> Bool {
+        if clampArrives(frame: n, displacement: x) { return true }
+        let target = extremes.target
+        let a = -(stiffness * x + damping * v) / mass
+        let shown = policy.apply(progress: target + x, displacement: x, velocity: v, acceleration: a, target: target)
+        extremes.record(progress: shown.progress, acceleration: shown.acceleration)
+        return x * x + v * v / omega0Squared <= toleranceSquared
     }
 }

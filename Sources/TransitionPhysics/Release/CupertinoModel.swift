@@ -10,7 +10,7 @@ import RealModule
 /// - Durations: finish animates floor(800 * (1 - p)) ms; cancel min(floor(800 * p), 300) ms;
 ///   curve fastLinearToSlowEaseIn. Velocity chooses the direction only, never the speed.
 public struct CupertinoModel: ReleaseModel, Hashable {
-    public var name: String { "cupertino" }
+    public var name: String { ReleaseModelKind.cupertino.rawValue }
     /// kMinFlingVelocity, travel widths per second (1.0 in Flutter).
     public var minFlingVelocity: Double
     /// kMaxDroppedSwipePageForwardAnimationTime, milliseconds (800).

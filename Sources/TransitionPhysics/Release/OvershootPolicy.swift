@@ -13,9 +13,12 @@ public enum OvershootPolicy: String, Hashable, Sendable, CaseIterable {
     case rubberBand
 
     /// Displayed progress, velocity and acceleration for a spring state (displacement `x` from
-    /// `target`, velocity `v`, acceleration `a`; `progress` is the undisturbed progress), before the clamp's stop (handled by the
-    /// caller's time logic: see `CompletionCurve.state(at:)`).
-    func apply(progress: Double, displacement x: Double, velocity v: Double, acceleration a: Double, target: Double)
+    /// `target`, velocity `v` per second, acceleration `a` per second squared; `progress` is the
+    /// undisturbed progress), before the clamp's stop (handled by the caller's time logic: see
+    /// `CompletionCurve.state(at:)` and `SpringFrameMetrics.clampArrives(frame:displacement:)`).
+    /// The one definition of the policies: the curve, the metrics and the batch integrator call it.
+    @inlinable
+    public func apply(progress: Double, displacement x: Double, velocity v: Double, acceleration a: Double, target: Double)
         -> (progress: Double, velocity: Double, acceleration: Double)
     {
         // Which side is "past": beyond 1 when finishing (target 1), below 0 when cancelling.

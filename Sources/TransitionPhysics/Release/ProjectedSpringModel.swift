@@ -13,7 +13,7 @@
 /// (`transition-bench behavior`, README "Behaviour"): see `defaultSpring` and
 /// `defaultDecelerationRate` for the measurements behind them.
 public struct ProjectedSpringModel: ReleaseModel, Hashable {
-    public var name: String { "physics" }
+    public var name: String { ReleaseModelKind.physics.rawValue }
     /// The completion spring.
     public var spring: Spring
     /// How quickly a released motion would coast to rest (per millisecond velocity retention).
@@ -37,7 +37,11 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     /// widths per s²). 0.3 s is the stiffest critically damped spring whose median peak
     /// acceleration matches the classic 0.3 s easeInOut completion's (144 widths per s²), and
     /// damping ratio 1 never overshoots the page's resting place.
-    public static let defaultSpring = Spring(response: 0.3, dampingRatio: 1.0)
+    public static let defaultSpring = Spring(response: defaultResponse, dampingRatio: defaultDampingRatio)
+    /// The default spring's response, seconds (see `defaultSpring`).
+    public static let defaultResponse = 0.3
+    /// The default spring's damping ratio, 1: critically damped (see `defaultSpring`).
+    public static let defaultDampingRatio = 1.0
     /// The default deceleration rate: UIScrollView's normal rate, 0.998 per ms.
     ///
     /// Measured with the default estimator on 10,000 synthetic labelled gestures (seed 1):
@@ -65,13 +69,15 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
 
     /// Where progress would coast to from this release, in progress units.
     public func projectedProgress(_ state: ReleaseState) -> Double {
-        let velocity = abs(state.velocity) < minFlingVelocity ? 0 : state.velocity
-        return state.progress + decelerationRate.projectedDistance(initialVelocity: velocity, form: projection)
+        ProjectionRule.projectedProgress(
+            progress: state.progress, velocity: state.velocity, minFlingVelocity: minFlingVelocity,
+            distancePerVelocity: projection.distancePerVelocity(rate: decelerationRate))
     }
 
     public func release(_ state: ReleaseState) -> Completion {
         let projected = projectedProgress(state)
-        let decision: Decision = state.recognizerCancelled ? .cancel : (projected >= threshold ? .finish : .cancel)
+        let decision = ProjectionRule.decision(
+            projectedProgress: projected, threshold: threshold, recognizerCancelled: state.recognizerCancelled)
         return Completion(
             decision: decision, projectedProgress: projected,
             curve: CompletionCurve(

@@ -43,13 +43,7 @@ public struct Spring: Hashable, Sendable {
     ///   - allowOverDamping: When `false` (the default, as in SwiftUI), a set whose damping ratio
     ///     exceeds 1 is treated as critically damped: `damping` becomes `2 sqrt(mass * stiffness)`.
     public init(mass: Double = 1.0, stiffness: Double, damping: Double, allowOverDamping: Bool = false) {
-        precondition(mass > 0 && mass.isFinite, "Spring mass must be positive and finite; got \(mass).")
-        precondition(
-            stiffness > 0 && stiffness.isFinite,
-            "Spring stiffness must be positive and finite; got \(stiffness).")
-        precondition(
-            damping >= 0 && damping.isFinite,
-            "Spring damping (the coefficient) must be >= 0 and finite; got \(damping).")
+        if let reason = Self.invalidity(mass: mass, stiffness: stiffness, damping: damping) { preconditionFailure(reason) }
         self.mass = mass
         self.stiffness = stiffness
         let critical = 2 * (mass * stiffness).squareRoot()
@@ -64,11 +58,7 @@ public struct Spring: Hashable, Sendable {
     ///   - dampingRatio: The drag as a fraction of the drag needed for critical damping, >= 0:
     ///     0 never settles, below 1 oscillates, 1 is critical, above 1 is overdamped.
     public init(response: Double, dampingRatio: Double) {
-        precondition(
-            response > 0 && response.isFinite, "Spring response must be positive and finite (seconds); got \(response).")
-        precondition(
-            dampingRatio >= 0 && dampingRatio.isFinite,
-            "Spring dampingRatio must be >= 0 and finite; got \(dampingRatio).")
+        if let reason = Self.invalidity(response: response, dampingRatio: dampingRatio) { preconditionFailure(reason) }
         let omega0 = 2 * Double.pi / response
         self.init(mass: 1, stiffness: omega0 * omega0, damping: 2 * dampingRatio * omega0, allowOverDamping: true)
     }
@@ -115,6 +105,57 @@ public struct Spring: Hashable, Sendable {
     /// second squared. Divide by `mass` for the acceleration (they are equal at mass 1).
     public func force(target: Double, position: Double, velocity: Double) -> Double {
         stiffness * (target - position) - damping * velocity
+    }
+}
+
+extension Spring {
+    /// Why `init(mass:stiffness:damping:allowOverDamping:)` would refuse these constants, as the
+    /// sentence its precondition prints, or nil when they make a spring. Beyond each constant's
+    /// own range, the rates the motion is computed from must be finite and positive where they
+    /// divide: omega0² = stiffness / mass (1/s²) and lambda = damping / (2 mass) (1/s). The one
+    /// definition of a valid spring: command-line tools check input with it before building one.
+    public static func invalidity(mass: Double, stiffness: Double, damping: Double) -> String? {
+        guard mass > 0 && mass.isFinite else { return "Spring mass must be positive and finite; got \(mass)." }
+        guard stiffness > 0 && stiffness.isFinite else {
+            return "Spring stiffness must be positive and finite; got \(stiffness)."
+        }
+        guard damping >= 0 && damping.isFinite else {
+            return "Spring damping (the coefficient) must be >= 0 and finite; got \(damping)."
+        }
+        let omega0Squared = stiffness / mass
+        guard omega0Squared > 0 && omega0Squared.isFinite else {
+            return "Spring stiffness / mass (omega0², 1/s²) must be positive and finite; got \(stiffness) / \(mass) = \(omega0Squared)."
+        }
+        let decayRate = damping / (2 * mass)
+        guard decayRate.isFinite else {
+            return "Spring damping / (2 mass) (the decay rate, 1/s) must be finite; got \(damping) / (2 * \(mass)) = \(decayRate)."
+        }
+        let q = omega0Squared - decayRate * decayRate
+        guard q.isFinite else {
+            return "Spring omega0² - lambda² (the squared damped angular frequency, 1/s²) must be finite; got \(omega0Squared) - \(decayRate)² = \(q)."
+        }
+        return nil
+    }
+
+    /// Why `init(response:dampingRatio:)` would refuse these values, or nil: the response and the
+    /// ratio in range, and the stiffness (2 pi / response)² and damping 2 ratio 2 pi / response
+    /// they give valid (`invalidity(mass:stiffness:damping:)` with mass 1).
+    public static func invalidity(response: Double, dampingRatio: Double) -> String? {
+        guard response > 0 && response.isFinite else {
+            return "Spring response must be positive and finite (seconds); got \(response)."
+        }
+        guard dampingRatio >= 0 && dampingRatio.isFinite else {
+            return "Spring dampingRatio must be >= 0 and finite; got \(dampingRatio)."
+        }
+        let omega0 = 2 * Double.pi / response
+        let stiffness = omega0 * omega0, damping = 2 * dampingRatio * omega0
+        guard stiffness > 0 && stiffness.isFinite else {
+            return "Spring response \(response) s gives the stiffness (2 pi / response)² = \(stiffness) (1/s²), which must be positive and finite."
+        }
+        guard damping.isFinite else {
+            return "Spring dampingRatio \(dampingRatio) with response \(response) s gives the damping 4 pi ratio / response = \(damping) (1/s), which must be finite."
+        }
+        return invalidity(mass: 1, stiffness: stiffness, damping: damping)
     }
 }
 

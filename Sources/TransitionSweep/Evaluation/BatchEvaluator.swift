@@ -54,7 +54,7 @@ public struct BatchEvaluator: SweepEvaluator {
     public let timedRows: TimedRows
     let scalar: ScalarEvaluator
     /// Per variant: its batch model, nil when the row goes to the scalar path.
-    let batchModels: [BatchModel?]
+    let batchModels: [BuiltInReleaseModel?]
     /// Per variant: index into `integrators` (its frame rate).
     let integratorIndex: [Int]
     /// One per distinct frame rate.
@@ -64,14 +64,14 @@ public struct BatchEvaluator: SweepEvaluator {
         self.grid = grid
         self.timedRows = timedRows
         scalar = ScalarEvaluator(grid: grid)
-        var models: [BatchModel?] = []
+        var models: [BuiltInReleaseModel?] = []
         var index: [Int] = []
         var rates: [UInt64: Int] = [:]
         var integrators: [BatchIntegrator] = []
         for variant in grid.variants {
-            let model = BatchModel(variant.model)
+            let model = variant.builtIn
             switch (model, timedRows) {
-            case (.physics?, _), (_?, .batch): models.append(model)
+            case (.physics, _), (_, .batch): models.append(model)
             default: models.append(nil)
             }
             let key = variant.frameRate.bitPattern
@@ -115,7 +115,7 @@ public struct BatchEvaluator: SweepEvaluator {
             let outcome = integrators[g].run(lanes[g])
             for (lane, slot) in slots[g].enumerated() {
                 let i = Int(slot)
-                chunk.finishes[i] = outcome.decision[lane] == .finish
+                chunk.decisions[i] = outcome.decision[lane]
                 chunk.projectedProgress[i] = outcome.projectedProgress[lane]
                 chunk.completionTime[i] = outcome.completionTime[lane]
                 chunk.velocityJump[i] = outcome.velocityJump[lane]

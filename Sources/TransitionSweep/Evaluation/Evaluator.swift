@@ -4,8 +4,7 @@ import TransitionPhysics
 /// the CSV writer formats. A batch backend fills the same arrays.
 public struct EvaluatedChunk: Sendable {
     public var rows: Range<Int>
-    /// 1 finish, 0 cancel.
-    public var finishes: [Bool]
+    public var decisions: [Decision]
     /// NaN where the model does not project.
     public var projectedProgress: [Double]
     public var completionTime: [Double]
@@ -16,7 +15,7 @@ public struct EvaluatedChunk: Sendable {
     public init(rows: Range<Int>) {
         self.rows = rows
         let n = rows.count
-        finishes = Array(repeating: false, count: n)
+        decisions = Array(repeating: .cancel, count: n)
         projectedProgress = Array(repeating: .nan, count: n)
         completionTime = Array(repeating: 0, count: n)
         velocityJump = Array(repeating: 0, count: n)
@@ -85,7 +84,7 @@ public struct ScalarEvaluator: SweepEvaluator {
         let (state, v) = releaseState(row: row)
         let variant = grid.variants[v]
         let completion = variant.model.release(state)
-        chunk.finishes[i] = completion.decision == .finish
+        chunk.decisions[i] = completion.decision
         chunk.projectedProgress[i] = completion.projectedProgress ?? .nan
         let metrics: CompletionMetrics
         if completion.curve.fixedDuration != nil {

@@ -17,7 +17,7 @@ public struct SweepGrid: Sendable {
     public let rowCount: Int
 
     public struct Block: Sendable {
-        public var kind: ModelKind
+        public var kind: ReleaseModelKind
         public var variants: Range<Int>
         public var rows: Range<Int>
     }
@@ -66,7 +66,7 @@ public struct SweepGrid: Sendable {
     ]
 
     /// Every column, in order.
-    public static var columns: [String] { resultColumns + ModelParameters.columns }
+    public static var columns: [String] { resultColumns + ReleaseParameter.table.map(\.column) }
 
     /// The header line, with its newline.
     public static var headerLine: String { columns.joined(separator: ",") + "\n" }

@@ -3,10 +3,14 @@ import TransitionPhysics
 
 /// The release models a sweep (or a benchmark) runs, and their parameters, as command-line flags.
 ///
+/// Everything about a parameter (flag, help, spec-file key, range, default, CSV column, which
+/// models it applies to, where it varies in the row order) comes from its row of
+/// `ReleaseParameter.table`; this type only stores what was typed, one `@Option` per row.
+///
 /// Every numeric flag takes a list `a,b,c` or an inclusive range `start:stop:step` (see
 /// `AxisParser`); name flags take lists. Each flag is an axis: `variants()` returns every
 /// combination, model by model in `--model` order, and within one model its own parameter axes
-/// in a fixed order, the last one varying fastest:
+/// in ascending `ReleaseParameter.axisRank`, the last one varying fastest:
 ///
 /// - classic: duration, completion speed, completion curve, threshold, frame rate;
 /// - physics: response and damping ratio (or stiffness, damping, mass), deceleration rate,
@@ -16,113 +20,80 @@ import TransitionPhysics
 /// A model only varies over its own axes: `--response 0.2,0.3` doubles the physics rows and
 /// leaves the classic rows alone. `--threshold` is shared by classic and physics.
 ///
-/// Unset flags (nil) take the documented defaults; `merge(from:)` lets a spec file fill them.
-/// The library stops the program on invalid parameters, so every value is checked here first and
-/// a bad one is a `ValidationError` (exit status 64) naming the flag and the value.
+/// Unset flags (nil) take the table's defaults; `fill(flag:with:)` lets a spec file fill them.
+/// Every value, and every quantity derived from them (the spring's rates, a classic completion's
+/// length, the spring's step over one frame), is checked by the library's own rules
+/// (`BuiltInReleaseModel.init(kind:parameters:)`) before any model is built: a bad one is a
+/// `ValidationError` (exit status 64) naming the flag and the value.
 public struct ModelOptions: ParsableArguments, Sendable {
     public init() {}
 
     @Option(name: .customLong("model"), help: ArgumentHelp(
-        "Release models: classic (UIKit percent-driven), physics (projected spring), cupertino (Flutter). (default: classic,physics)",
+        "Release models: classic (UIKit percent-driven), physics (projected spring), cupertino (Flutter). (default: \(ModelOptions.defaultModels))",
         valueName: "list"))
     public var model: String?
 
-    // MARK: classic
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-"Classic: transition duration, seconds, > 0. (default: 0.3)", valueName: "values"))
+    // One flag per row of ReleaseParameter.table, named and explained by the row.
+    @Option(name: .customLong(P[.duration].flag), parsing: .unconditional, help: H.of(.duration))
     public var duration: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-"Classic: UIKit completionSpeed, > 0 (unitless). (default: 1)", valueName: "values"))
+    @Option(name: .customLong(P[.completionSpeed].flag), parsing: .unconditional, help: H.of(.completionSpeed))
     public var completionSpeed: String?
-
-    @Option(help: ArgumentHelp(
-        "Classic: completion curve: linear, easeIn, easeOut, easeInOut, default, fastLinearToSlowEaseIn, uiKitSpring. (default: easeInOut)",
-        valueName: "list"))
+    @Option(name: .customLong(P[.completionCurve].flag), help: H.of(.completionCurve))
     public var completionCurve: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Classic and physics: decision threshold, progress in (0, 1) exclusive. (default: 0.5)", valueName: "values"))
+    @Option(name: .customLong(P[.threshold].flag), parsing: .unconditional, help: H.of(.threshold))
     public var threshold: String?
-
-    // MARK: physics
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Physics: spring response (undamped period), seconds, > 0. (default: 0.3)", valueName: "values"))
+    @Option(name: .customLong(P[.response].flag), parsing: .unconditional, help: H.of(.response))
     public var response: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Physics: spring damping ratio, >= 0 (1 = critical). (default: 1)", valueName: "values"))
+    @Option(name: .customLong(P[.dampingRatio].flag), parsing: .unconditional, help: H.of(.dampingRatio))
     public var dampingRatio: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Physics: spring stiffness, 1/s² per unit mass, > 0; instead of --response/--damping-ratio (needs --damping). (default: none)",
-        valueName: "values"))
+    @Option(name: .customLong(P[.stiffness].flag), parsing: .unconditional, help: H.of(.stiffness))
     public var stiffness: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Physics: spring damping coefficient, 1/s per unit mass, >= 0; with --stiffness (never clamped to critical). (default: none)",
-        valueName: "values"))
+    @Option(name: .customLong(P[.damping].flag), parsing: .unconditional, help: H.of(.damping))
     public var damping: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Physics: spring mass, > 0; with --stiffness. (default: 1)", valueName: "values"))
+    @Option(name: .customLong(P[.mass].flag), parsing: .unconditional, help: H.of(.mass))
     public var mass: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Physics: deceleration rate, velocity kept per millisecond, in (0, 1) exclusive. (default: 0.998)",
-        valueName: "values"))
+    @Option(name: .customLong(P[.decelerationRate].flag), parsing: .unconditional, help: H.of(.decelerationRate))
     public var decelerationRate: String?
-
-    @Option(help: ArgumentHelp(
-        "Physics: projection formula: discrete, continuous, perMillisecondSum. (default: discrete)", valueName: "list"))
+    @Option(name: .customLong(P[.projection].flag), help: H.of(.projection))
     public var projection: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Physics: release speeds below this do not fling, progress per second (travel widths/s), >= 0. (default: 0)",
-        valueName: "values"))
+    @Option(name: .customLong(P[.minFlingVelocity].flag), parsing: .unconditional, help: H.of(.minFlingVelocity))
     public var minFlingVelocity: String?
-
-    @Option(help: ArgumentHelp(
-        "Physics: overshoot policy: allow, clamp, rubberBand. (default: allow)", valueName: "list"))
+    @Option(name: .customLong(P[.overshoot].flag), help: H.of(.overshoot))
     public var overshoot: String?
-
-    // MARK: all models
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "All models: frame rate the completion metrics are sampled at, Hz, in (0, 10000]. (default: 240)",
-        valueName: "values"))
+    @Option(name: .customLong(P[.frameRate].flag), parsing: .unconditional, help: H.of(.frameRate))
     public var frameRate: String?
 
+    /// Where each parameter's flag text is stored.
+    static var storage: [ReleaseParameter.ID: WritableKeyPath<ModelOptions, String?>] { [
+        .duration: \.duration, .completionSpeed: \.completionSpeed, .completionCurve: \.completionCurve,
+        .threshold: \.threshold, .response: \.response, .dampingRatio: \.dampingRatio, .stiffness: \.stiffness,
+        .damping: \.damping, .mass: \.mass, .decelerationRate: \.decelerationRate, .projection: \.projection,
+        .minFlingVelocity: \.minFlingVelocity, .overshoot: \.overshoot, .frameRate: \.frameRate,
+    ] }
+
+    static let defaultModels = "classic,physics"
+
     /// The flag names (without dashes) this struct owns, for spec files.
-    public static let flagNames = [
-        "model", "duration", "completion-speed", "completion-curve", "threshold", "response", "damping-ratio",
-        "stiffness", "damping", "mass", "deceleration-rate", "projection", "min-fling-velocity", "overshoot",
-        "frame-rate",
-    ]
+    public static var flagNames: [String] { ["model"] + ReleaseParameter.table.map(\.flag) }
+
+    /// The text given for parameter `id` (command line or spec file), or nil.
+    public func text(of id: ReleaseParameter.ID) -> String? { self[keyPath: Self.storage[id]!] }
+
+    /// True when any of these flags was given.
+    public var isConfigured: Bool { model != nil || ReleaseParameter.table.contains { text(of: $0.id) != nil } }
 
     /// Sets the flag `name` (without dashes) to `value` when it is still unset; false for an
     /// unknown name.
     public mutating func fill(flag name: String, with value: String) -> Bool {
-        func set(_ keyPath: WritableKeyPath<ModelOptions, String?>) {
-            if self[keyPath: keyPath] == nil { self[keyPath: keyPath] = value }
+        let keyPath: WritableKeyPath<ModelOptions, String?>
+        if name == "model" {
+            keyPath = \.model
+        } else if let row = ReleaseParameter.table.first(where: { $0.flag == name }) {
+            keyPath = Self.storage[row.id]!
+        } else {
+            return false
         }
-        switch name {
-        case "model": set(\.model)
-        case "duration": set(\.duration)
-        case "completion-speed": set(\.completionSpeed)
-        case "completion-curve": set(\.completionCurve)
-        case "threshold": set(\.threshold)
-        case "response": set(\.response)
-        case "damping-ratio": set(\.dampingRatio)
-        case "stiffness": set(\.stiffness)
-        case "damping": set(\.damping)
-        case "mass": set(\.mass)
-        case "deceleration-rate": set(\.decelerationRate)
-        case "projection": set(\.projection)
-        case "min-fling-velocity": set(\.minFlingVelocity)
-        case "overshoot": set(\.overshoot)
-        case "frame-rate": set(\.frameRate)
-        default: return false
-        }
+        if self[keyPath: keyPath] == nil { self[keyPath: keyPath] = value }
         return true
     }
 
@@ -137,135 +108,87 @@ public struct ModelOptions: ParsableArguments, Sendable {
         var result: [ModelVariant] = []
         result.reserveCapacity(Int(plan.count))
         for kind in plan.models {
-            switch kind {
-            case .classic:
-                for d in plan.durations { for s in plan.completionSpeeds { for c in plan.curves { for t in plan.thresholds {
-                    for f in plan.frameRates {
-                        let choice: ClassicPercentDrivenModel.CurveChoice =
-                            c == "uiKitSpring" ? .uiKitSpring : .timing(UnitCurve.named(c)!)
-                        let model = ClassicPercentDrivenModel(duration: d, completionSpeed: s, completionCurve: choice, threshold: t)
-                        var p = ModelParameters(frameRate: f)
-                        p.duration = d; p.completionSpeed = s; p.completionCurve = c; p.threshold = t
-                        result.append(ModelVariant(kind: .classic, model: model, frameRate: f, parameters: p))
-                    }
-                }}}}
-            case .physics:
-                for spring in plan.springs { for r in plan.decelerationRates { for proj in plan.projections {
-                    for t in plan.thresholds { for m in plan.minFlingVelocities { for o in plan.overshoots {
-                        for f in plan.frameRates {
-                            let model = ProjectedSpringModel(
-                                spring: spring.spring, decelerationRate: DecelerationRate(rawValue: r),
-                                projection: ProjectionForm(rawValue: proj)!, threshold: t, minFlingVelocity: m,
-                                overshoot: OvershootPolicy(rawValue: o)!)
-                            var p = ModelParameters(frameRate: f)
-                            // The flags' values verbatim; the other parameterization derived by the library.
-                            p.response = spring.response ?? spring.spring.response
-                            p.dampingRatio = spring.dampingRatio ?? spring.spring.dampingRatio
-                            p.stiffness = spring.stiffness ?? spring.spring.stiffness
-                            p.damping = spring.damping ?? spring.spring.damping
-                            p.mass = spring.mass ?? spring.spring.mass
-                            p.decelerationRate = r; p.projection = proj; p.threshold = t
-                            p.minFlingVelocity = m; p.overshoot = o
-                            result.append(ModelVariant(kind: .physics, model: model, frameRate: f, parameters: p))
-                        }
-                    }}}
-                }}}
-            case .cupertino:
-                for f in plan.frameRates {
-                    result.append(ModelVariant(kind: .cupertino, model: CupertinoModel(), frameRate: f, parameters: ModelParameters(frameRate: f)))
+            let axes = plan.axes(of: kind)
+            // Odometer over the axes, the last fastest.
+            var index = [Int](repeating: 0, count: axes.count)
+            repeat {
+                var assignment: [ReleaseParameter.ID: ReleaseParameterValue] = [:]
+                for (a, axis) in axes.enumerated() { assignment[axis.parameter] = axis.values[index[a]] }
+                result.append(try ModelVariant(kind: kind, assignment: assignment))
+                var a = axes.count - 1
+                while a >= 0 {
+                    index[a] += 1
+                    if index[a] < axes[a].values.count { break }
+                    index[a] = 0
+                    a -= 1
                 }
-            }
+                if a < 0 { break }
+            } while true
         }
         return result
     }
 
     // MARK: validation
 
-    struct SpringChoice {
-        var spring: Spring
-        var response: Double?, dampingRatio: Double?, stiffness: Double?, damping: Double?, mass: Double?
+    /// One axis of a model's rows: a parameter and its values.
+    struct Axis {
+        var parameter: ReleaseParameter.ID
+        var values: [ReleaseParameterValue]
     }
 
     struct Plan {
-        var models: [ModelKind]
-        var durations: [Double], completionSpeeds: [Double], curves: [String], thresholds: [Double]
-        var springs: [SpringChoice], decelerationRates: [Double], projections: [String]
-        var minFlingVelocities: [Double], overshoots: [String], frameRates: [Double]
+        var models: [ReleaseModelKind]
+        /// Per parameter in use: its values (given, or the default).
+        var values: [ReleaseParameter.ID: [ReleaseParameterValue]]
+
+        /// `kind`'s axes in row order: its parameters that have values.
+        func axes(of kind: ReleaseModelKind) -> [Axis] {
+            ReleaseParameter.axes(of: kind).compactMap { row in values[row.id].map { Axis(parameter: row.id, values: $0) } }
+        }
 
         /// The number of variants (as a Double: the product of several axes may exceed Int).
         var count: Double {
-            func product(_ counts: Int...) -> Double { counts.reduce(1.0) { $0 * Double($1) } }
-            var total = 0.0
-            for kind in models {
-                switch kind {
-                case .classic:
-                    total += product(durations.count, completionSpeeds.count, curves.count, thresholds.count, frameRates.count)
-                case .physics:
-                    total += product(
-                        springs.count, decelerationRates.count, projections.count, thresholds.count,
-                        minFlingVelocities.count, overshoots.count, frameRates.count)
-                case .cupertino:
-                    total += product(frameRates.count)
-                }
-            }
-            return total
+            models.reduce(0.0) { total, kind in total + axes(of: kind).reduce(1.0) { $0 * Double($1.values.count) } }
         }
     }
 
-    static let positiveFinite: AxisParser.Constraint = { $0 > 0 ? nil : "must be > 0" }
-    static let nonNegative: AxisParser.Constraint = { $0 >= 0 ? nil : "must be >= 0" }
-    static let openUnit: AxisParser.Constraint = { $0 > 0 && $0 < 1 ? nil : "must be in (0, 1) exclusive" }
-
+    /// Parses every flag against its row's domain, settles which spring form is used, and
+    /// checks the size of the product. Derived quantities are checked when the variants are built.
     func variantPlan() throws -> Plan {
-        let modelNames = try AxisParser.names(model ?? "classic,physics", flag: "--model", allowed: ModelKind.allCases.map(\.rawValue))
+        let modelNames = try AxisParser.names(
+            model ?? Self.defaultModels, flag: "--model", allowed: ReleaseModelKind.allCases.map(\.rawValue))
         if Set(modelNames).count != modelNames.count {
             throw ValidationError("--model: '\(model ?? "")' names a model twice.")
         }
-        let models = modelNames.map { ModelKind(rawValue: $0)! }
-        let curveNames = UnitCurve.named.map(\.name) + ["uiKitSpring"]
-
-        let usesSpringConstants = stiffness != nil || damping != nil || mass != nil
-        var springs: [SpringChoice] = []
-        if usesSpringConstants {
-            if let response {
-                throw ValidationError("--response: '\(response)' cannot be combined with --stiffness/--damping/--mass.")
+        // The spring is given one way: the constants form as soon as one of its flags is.
+        let constantsGiven = ReleaseParameter.table.contains { $0.springForm == .constants && text(of: $0.id) != nil }
+        let form: ReleaseParameter.SpringForm = constantsGiven ? .constants : .responseAndDampingRatio
+        var values: [ReleaseParameter.ID: [ReleaseParameterValue]] = [:]
+        for row in ReleaseParameter.table {
+            let flag = "--\(row.flag)"
+            let given = text(of: row.id)
+            if let springForm = row.springForm, springForm != form {
+                if let given {
+                    let others = ReleaseParameter.table.filter { $0.springForm == form }.map { "--\($0.flag)" }
+                    throw ValidationError("\(flag): '\(given)' cannot be combined with \(others.joined(separator: "/")).")
+                }
+                continue
             }
-            if let dampingRatio {
-                throw ValidationError("--damping-ratio: '\(dampingRatio)' cannot be combined with --stiffness/--damping/--mass.")
+            guard let text = given ?? row.defaultValue.map(ReleaseParameter.text) else {
+                if row.requiredInForm {
+                    let needing = ReleaseParameter.table.filter { $0.springForm == form && $0.id != row.id }.map { "--\($0.flag)" }
+                    throw ValidationError("\(flag): missing; \(needing.joined(separator: " and ")) need it.")
+                }
+                continue
             }
-            guard let stiffness else { throw ValidationError("--stiffness: missing; --damping and --mass need it.") }
-            guard let damping else { throw ValidationError("--damping: missing; --stiffness needs it.") }
-            let ks = try AxisParser.numbers(stiffness, flag: "--stiffness", constraint: Self.positiveFinite)
-            let cs = try AxisParser.numbers(damping, flag: "--damping", constraint: Self.nonNegative)
-            let ms = try AxisParser.numbers(mass ?? "1", flag: "--mass", constraint: Self.positiveFinite)
-            for k in ks { for c in cs { for m in ms {
-                springs.append(SpringChoice(
-                    spring: Spring(mass: m, stiffness: k, damping: c, allowOverDamping: true),
-                    response: nil, dampingRatio: nil, stiffness: k, damping: c, mass: m))
-            }}}
-        } else {
-            let rs = try AxisParser.numbers(response ?? "0.3", flag: "--response", constraint: Self.positiveFinite)
-            let zs = try AxisParser.numbers(dampingRatio ?? "1", flag: "--damping-ratio", constraint: Self.nonNegative)
-            for r in rs { for z in zs {
-                springs.append(SpringChoice(
-                    spring: Spring(response: r, dampingRatio: z), response: r, dampingRatio: z, stiffness: nil, damping: nil, mass: nil))
-            }}
+            switch row.domain {
+            case .number:
+                values[row.id] = try AxisParser.numbers(text, flag: flag, constraint: { row.rejection(of: $0) }).map { .number($0) }
+            case .choice(let names):
+                values[row.id] = try AxisParser.names(text, flag: flag, allowed: names).map { .name($0) }
+            }
         }
-
-        let plan = Plan(
-            models: models,
-            durations: try AxisParser.numbers(duration ?? "0.3", flag: "--duration", constraint: Self.positiveFinite),
-            completionSpeeds: try AxisParser.numbers(completionSpeed ?? "1", flag: "--completion-speed", constraint: Self.positiveFinite),
-            curves: try AxisParser.names(completionCurve ?? "easeInOut", flag: "--completion-curve", allowed: curveNames),
-            thresholds: try AxisParser.numbers(threshold ?? "0.5", flag: "--threshold", constraint: Self.openUnit),
-            springs: springs,
-            decelerationRates: try AxisParser.numbers(decelerationRate ?? "0.998", flag: "--deceleration-rate", constraint: Self.openUnit),
-            projections: try AxisParser.names(
-                projection ?? "discrete", flag: "--projection", allowed: ProjectionForm.allCases.map(\.rawValue)),
-            minFlingVelocities: try AxisParser.numbers(minFlingVelocity ?? "0", flag: "--min-fling-velocity", constraint: Self.nonNegative),
-            overshoots: try AxisParser.names(overshoot ?? "allow", flag: "--overshoot", allowed: OvershootPolicy.allCases.map(\.rawValue)),
-            frameRates: try AxisParser.numbers(
-                frameRate ?? "240", flag: "--frame-rate", constraint: { $0 > 0 && $0 <= 10_000 ? nil : "must be in (0, 10000]" }))
+        let plan = Plan(models: modelNames.map { ReleaseModelKind(rawValue: $0)! }, values: values)
         let total = plan.count
         if total > Double(Self.maximumVariants) {
             throw ValidationError(
@@ -275,59 +198,59 @@ public struct ModelOptions: ParsableArguments, Sendable {
     }
 }
 
-/// The release models the sweep knows, by their CSV names.
-public enum ModelKind: String, CaseIterable, Sendable {
-    case classic, physics, cupertino
+private typealias P = ReleaseParameter
+
+/// Help text for a parameter's flag, from its row.
+private enum H {
+    static func of(_ id: ReleaseParameter.ID) -> ArgumentHelp {
+        let row = ReleaseParameter[id]
+        if case .choice = row.domain { return ArgumentHelp(row.help, valueName: "list") }
+        return ArgumentHelp(row.help, valueName: "values")
+    }
 }
 
 /// One configured model: what `ModelOptions.variants()` returns.
 public struct ModelVariant: Sendable {
-    public var kind: ModelKind
-    public var model: any ReleaseModel
+    public var builtIn: BuiltInReleaseModel
     /// Frames per second for `CompletionCurve.metrics(releaseVelocity:frameRate:)`, Hz.
     public var frameRate: Double
-    /// The parameter columns of the CSV (nil: empty, not applicable).
-    public var parameters: ModelParameters
-}
+    /// The row's parameter cells in `ReleaseParameter.table` (column) order: the values used
+    /// (given or default) verbatim, the other spring form derived by the library, nil where a
+    /// parameter does not apply to the model.
+    public var parameters: [ReleaseParameterValue?]
 
-/// The values in a row's parameter columns; nil where a parameter does not apply to the model.
-public struct ModelParameters: Hashable, Sendable {
-    public var duration: Double?
-    public var completionSpeed: Double?
-    public var completionCurve: String?
-    public var threshold: Double?
-    public var response: Double?
-    public var dampingRatio: Double?
-    public var stiffness: Double?
-    public var damping: Double?
-    public var mass: Double?
-    public var decelerationRate: Double?
-    public var projection: String?
-    public var minFlingVelocity: Double?
-    public var overshoot: String?
-    public var frameRate: Double
+    public var kind: ReleaseModelKind { builtIn.kind }
+    public var model: any ReleaseModel { builtIn.model }
 
-    public init(frameRate: Double) { self.frameRate = frameRate }
-
-    /// The parameter column names, in CSV order, with their units.
-    public static let columns = [
-        "duration_s", "completion_speed", "completion_curve", "threshold", "response_s", "damping_ratio",
-        "stiffness_per_s2", "damping_per_s", "mass", "deceleration_rate_per_ms", "projection",
-        "min_fling_velocity_per_s", "overshoot_policy", "frame_rate_hz",
-    ]
-
-    /// The values in column order: a Double, a String, or nil (empty).
-    var cells: [Cell] {
-        [
-            .number(duration), .number(completionSpeed), .text(completionCurve),
-            .number(threshold), .number(response), .number(dampingRatio), .number(stiffness), .number(damping),
-            .number(mass), .number(decelerationRate), .text(projection), .number(minFlingVelocity), .text(overshoot),
-            .number(frameRate),
-        ]
+    /// Builds and checks the model of `kind` for one combination of parameter values.
+    init(kind: ReleaseModelKind, assignment: [ReleaseParameter.ID: ReleaseParameterValue]) throws {
+        do {
+            builtIn = try BuiltInReleaseModel(kind: kind, parameters: assignment)
+            frameRate = assignment[.frameRate]!.number!
+            try builtIn.checkMeasurable(frameRate: frameRate)
+        } catch {
+            throw ValidationError(error.flagMessage)
+        }
+        let model = builtIn
+        let frameRate = self.frameRate
+        parameters = ReleaseParameter.table.map { row in
+            guard row.models.contains(kind) else { return nil }
+            if row.id == .frameRate { return .number(frameRate) }
+            return assignment[row.id] ?? model.parameterValue(row.id)
+        }
     }
 
-    enum Cell {
-        case number(Double?)
-        case text(String?)
+    /// The value of parameter `id` in this row's cells, or nil.
+    public func value(_ id: ReleaseParameter.ID) -> ReleaseParameterValue? {
+        parameters[ReleaseParameter.table.firstIndex { $0.id == id }!]
+    }
+}
+
+extension ReleaseParameterError {
+    /// The command-line form: `--flag: invalid value 'text' (with --other value): reason.`
+    var flagMessage: String {
+        let others = ReleaseParameter.table.compactMap { p in with[p.id].map { "--\(p.flag) \(ReleaseParameter.text($0))" } }
+        let context = others.isEmpty ? "" : " (with \(others.joined(separator: ", ")))"
+        return "--\(ReleaseParameter[parameter].flag): invalid value '\(ReleaseParameter.text(value))'\(context): \(reason)."
     }
 }

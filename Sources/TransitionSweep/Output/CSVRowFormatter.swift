@@ -18,14 +18,14 @@ public struct CSVRowFormatter: Sendable {
         for x in grid.progress { p.append(NumberFormatting.text(x)) }
         for x in grid.velocity { v.append(NumberFormatting.text(x)) }
         for variant in grid.variants {
-            m.append(Array(variant.kind.rawValue.utf8))
+            m.append(Array(variant.model.name.utf8))
             var line: [UInt8] = []
-            for cell in variant.parameters.cells {
+            for cell in variant.parameters {
                 line.append(UInt8(ascii: ","))
                 switch cell {
-                case .number(let x?): line += NumberFormatting.text(x)
-                case .text(let t?): line += Array(t.utf8)
-                case .number(nil), .text(nil): break
+                case .number(let x)?: line += NumberFormatting.text(x)
+                case .name(let t)?: line += Array(t.utf8)
+                case nil: break
                 }
             }
             line.append(UInt8(ascii: "\n"))
@@ -56,7 +56,7 @@ public struct CSVRowFormatter: Sendable {
                 comma(); put(pBytes, pr)
                 comma(); put(vBytes, vr)
                 comma()
-                let word: StaticString = chunk.finishes[i] ? "finish" : "cancel"
+                let word: StaticString = chunk.decisions[i] == .finish ? "finish" : "cancel"
                 out.update(from: word.utf8Start, count: 6)
                 out += 6
                 comma()

@@ -1,0 +1,152 @@
+/// A parameter value, or a combination of them, that makes no model: the parameter to blame,
+/// its value, and why (a sentence naming the quantity and its unit).
+public struct ReleaseParameterError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var parameter: ReleaseParameter.ID
+    public var value: ReleaseParameterValue
+    /// The other parameters the reason depends on, with their values (empty when none).
+    public var with: [ReleaseParameter.ID: ReleaseParameterValue]
+    public var reason: String
+
+    public init(
+        parameter: ReleaseParameter.ID, value: ReleaseParameterValue, with: [ReleaseParameter.ID: ReleaseParameterValue] = [:],
+        reason: String
+    ) {
+        self.parameter = parameter
+        self.value = value
+        self.with = with
+        self.reason = reason
+    }
+
+    public var description: String {
+        let others = ReleaseParameter.table.compactMap { p in with[p.id].map { "\(p.flag) \(ReleaseParameter.text($0))" } }
+        let context = others.isEmpty ? "" : " (with \(others.joined(separator: ", ")))"
+        return "\(ReleaseParameter[parameter].flag) \(ReleaseParameter.text(value))\(context): \(reason)"
+    }
+}
+
+extension BuiltInReleaseModel {
+    /// The model of `kind` with `parameters` (by id; the rest at their table defaults): how each
+    /// parameter maps into the model, in one place.
+    ///
+    /// Throws, instead of reaching a precondition, when a value is outside its domain or when the
+    /// quantities derived from them are: the spring's stiffness, damping and rates
+    /// (`Spring.invalidity`), and the classic completion of a full travel longer than
+    /// `CompletionMetrics.maximumSeconds`. `frameRate` is not a model parameter (see
+    /// `checkMeasurable(frameRate:)`); parameters of other models are ignored.
+    public init(kind: ReleaseModelKind, parameters: [ReleaseParameter.ID: ReleaseParameterValue]) throws(ReleaseParameterError) {
+        func value(_ id: ReleaseParameter.ID) throws(ReleaseParameterError) -> ReleaseParameterValue? {
+            let row = ReleaseParameter[id]
+            guard let value = parameters[id] ?? row.defaultValue else { return nil }
+            switch (row.domain, value) {
+            case (.number, .number(let x)):
+                if let reason = row.rejection(of: x) { throw ReleaseParameterError(parameter: id, value: value, reason: reason) }
+            case (.choice(let names), .name(let name)):
+                if !names.contains(name) {
+                    throw ReleaseParameterError(parameter: id, value: value, reason: "must be one of \(row.rangeText)")
+                }
+            default:
+                throw ReleaseParameterError(parameter: id, value: value, reason: "must be \(row.rangeText)")
+            }
+            return value
+        }
+        func number(_ id: ReleaseParameter.ID) throws(ReleaseParameterError) -> Double { try value(id)!.number! }
+        func name(_ id: ReleaseParameter.ID) throws(ReleaseParameterError) -> String { try value(id)!.name! }
+
+        switch kind {
+        case .classic:
+            let duration = try number(.duration), speed = try number(.completionSpeed)
+            let fullTravel = duration / speed
+            guard fullTravel <= CompletionMetrics.maximumSeconds else {
+                throw ReleaseParameterError(
+                    parameter: .duration, value: .number(duration), with: [.completionSpeed: .number(speed)],
+                    reason: "a full travel's completion would take duration / completion speed = \(fullTravel) s; "
+                        + "at most \(CompletionMetrics.maximumSeconds) s")
+            }
+            self = .classic(
+                ClassicPercentDrivenModel(
+                    duration: duration, completionSpeed: speed,
+                    completionCurve: ClassicPercentDrivenModel.CurveChoice(name: try name(.completionCurve))!,
+                    threshold: try number(.threshold)))
+        case .physics:
+            let spring: Spring
+            if parameters[.stiffness] != nil || parameters[.damping] != nil || parameters[.mass] != nil {
+                let values = [ReleaseParameter.ID.stiffness, .damping, .mass].map { id in parameters[id] ?? ReleaseParameter[id].defaultValue }
+                guard let k = try value(.stiffness)?.number, let c = try value(.damping)?.number else {
+                    let missing: ReleaseParameter.ID = parameters[.stiffness] == nil ? .stiffness : .damping
+                    throw ReleaseParameterError(
+                        parameter: missing, value: .name("none"), reason: "the spring's constants need both stiffness and damping")
+                }
+                let m = try number(.mass)
+                if let reason = Spring.invalidity(mass: m, stiffness: k, damping: c) {
+                    throw ReleaseParameterError(
+                        parameter: .stiffness, value: values[0]!, with: [.damping: values[1]!, .mass: values[2]!], reason: reason)
+                }
+                spring = Spring(mass: m, stiffness: k, damping: c, allowOverDamping: true)
+            } else {
+                let response = try number(.response), ratio = try number(.dampingRatio)
+                if let reason = Spring.invalidity(response: response, dampingRatio: ratio) {
+                    throw ReleaseParameterError(
+                        parameter: .response, value: .number(response), with: [.dampingRatio: .number(ratio)], reason: reason)
+                }
+                spring = Spring(response: response, dampingRatio: ratio)
+            }
+            self = .physics(
+                ProjectedSpringModel(
+                    spring: spring, decelerationRate: DecelerationRate(rawValue: try number(.decelerationRate)),
+                    projection: ProjectionForm(rawValue: try name(.projection))!, threshold: try number(.threshold),
+                    minFlingVelocity: try number(.minFlingVelocity), overshoot: OvershootPolicy(rawValue: try name(.overshoot))!))
+        case .cupertino:
+            self = .cupertino(CupertinoModel())
+        }
+    }
+
+    /// The value of parameter `id` in this model (derived where the model stores another form:
+    /// a physics model has both its response and damping ratio and its constants), or nil when
+    /// the parameter does not apply. `frameRate` is not part of a model: nil.
+    public func parameterValue(_ id: ReleaseParameter.ID) -> ReleaseParameterValue? {
+        switch (self, id) {
+        case (.classic(let m), .duration): return .number(m.duration)
+        case (.classic(let m), .completionSpeed): return .number(m.completionSpeed)
+        case (.classic(let m), .completionCurve): return .name(m.completionCurve.name)
+        case (.classic(let m), .threshold): return .number(m.threshold)
+        case (.physics(let m), .threshold): return .number(m.threshold)
+        case (.physics(let m), .response): return .number(m.spring.response)
+        case (.physics(let m), .dampingRatio): return .number(m.spring.dampingRatio)
+        case (.physics(let m), .stiffness): return .number(m.spring.stiffness)
+        case (.physics(let m), .damping): return .number(m.spring.damping)
+        case (.physics(let m), .mass): return .number(m.spring.mass)
+        case (.physics(let m), .decelerationRate): return .number(m.decelerationRate.rawValue)
+        case (.physics(let m), .projection): return .name(m.projection.rawValue)
+        case (.physics(let m), .minFlingVelocity): return .number(m.minFlingVelocity)
+        case (.physics(let m), .overshoot): return .name(m.overshoot.rawValue)
+        default: return nil
+        }
+    }
+
+    /// Throws when this model's completion metrics cannot be computed at `frameRate` Hz: the
+    /// frame rate outside its domain, a frame interval 1 / frameRate that is not finite, or a
+    /// spring whose step over one frame is not finite.
+    public func checkMeasurable(frameRate: Double) throws(ReleaseParameterError) {
+        let row = ReleaseParameter[.frameRate]
+        if let reason = row.rejection(of: frameRate) {
+            throw ReleaseParameterError(parameter: .frameRate, value: .number(frameRate), reason: reason)
+        }
+        let frameInterval = 1 / frameRate
+        guard frameInterval.isFinite else {
+            throw ReleaseParameterError(
+                parameter: .frameRate, value: .number(frameRate),
+                reason: "the frame interval 1 / frame rate = \(frameInterval) s must be finite")
+        }
+        guard case .physics(let m) = self else { return }
+        let step = m.spring.propagator(time: frameInterval)
+        let entries = [
+            step.positionFromPosition, step.positionFromVelocity, step.velocityFromPosition, step.velocityFromVelocity,
+            step.positionIncrementFromPosition,
+        ]
+        guard entries.allSatisfy(\.isFinite) else {
+            throw ReleaseParameterError(
+                parameter: .frameRate, value: .number(frameRate),
+                reason: "the spring's step over one frame (\(frameInterval) s) is not finite for \(m.spring)")
+        }
+    }
+}

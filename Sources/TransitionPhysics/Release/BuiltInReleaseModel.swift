@@ -1,0 +1,93 @@
+/// The kinds of release model this package ships, by the name every table and CSV column
+/// `model` uses (`ReleaseModel.name` of the built-in models).
+public enum ReleaseModelKind: String, CaseIterable, Hashable, Sendable {
+    /// `ClassicPercentDrivenModel`: UIKit's percent-driven transition.
+    case classic
+    /// `ProjectedSpringModel`: ours.
+    case physics
+    /// `CupertinoModel`: Flutter's Cupertino back swipe.
+    case cupertino
+}
+
+/// One of the built-in release models, configured: the value the batch integrator vectorizes and
+/// the sweep, the benchmark and the notebooks' CSVs describe. A user-written `ReleaseModel` is
+/// not one of these (`init(_:)` returns nil for it); it runs wherever the scalar path runs
+/// (`ReleaseModel.release(_:)`, `CompletionCurve.metrics`, `GestureRunner`).
+public enum BuiltInReleaseModel: Hashable, Sendable {
+    case classic(ClassicPercentDrivenModel)
+    case physics(ProjectedSpringModel)
+    case cupertino(CupertinoModel)
+
+    /// The built-in model `model` is, or nil for any other `ReleaseModel`.
+    public init?(_ model: any ReleaseModel) {
+        if let m = model as? ProjectedSpringModel {
+            self = .physics(m)
+        } else if let m = model as? ClassicPercentDrivenModel {
+            self = .classic(m)
+        } else if let m = model as? CupertinoModel {
+            self = .cupertino(m)
+        } else {
+            return nil
+        }
+    }
+
+    public var kind: ReleaseModelKind {
+        switch self {
+        case .classic: return .classic
+        case .physics: return .physics
+        case .cupertino: return .cupertino
+        }
+    }
+
+    /// The configured model.
+    public var model: any ReleaseModel {
+        switch self {
+        case .classic(let m): return m
+        case .physics(let m): return m
+        case .cupertino(let m): return m
+        }
+    }
+}
+
+/// The built-in models with their shipped defaults, as the benchmark's `--builtin` names them:
+/// each release model with its defaults, and seed 004's classic variant, which also fixes the
+/// travel that maps to progress 1.
+public enum ReleaseModelPreset: String, CaseIterable, Hashable, Sendable {
+    /// UIKit percent-driven, seed 000: finish iff progress > 0.5 at release; duration 0.3 s,
+    /// completionSpeed 1, easeInOut.
+    case classic
+    /// Seed 004: the `progress > 0.5` flag kept from the last `.changed`, and a fixed travel of
+    /// `seed004Travel` in the gesture's own unit (seed 004 meant 200 pt; the recorded swipes are
+    /// in device pixels, and are not rescaled).
+    case classic004 = "classic-004"
+    /// Flutter's Cupertino back swipe.
+    case cupertino
+    /// Ours: `ProjectedSpringModel()` with its defaults.
+    case physics
+
+    /// The fixed travel of seed 004, in the gesture's unit (points in the seed, pixels in the
+    /// recorded swipes).
+    public static let seed004Travel = 200.0
+
+    /// The configured model.
+    public var model: BuiltInReleaseModel {
+        switch self {
+        case .classic: return .classic(ClassicPercentDrivenModel())
+        case .classic004: return .classic(ClassicPercentDrivenModel(decisionRule: .lastChangedFlag))
+        case .cupertino: return .cupertino(CupertinoModel())
+        case .physics: return .physics(ProjectedSpringModel())
+        }
+    }
+
+    /// The travel that maps to progress 1, in the gesture's unit; nil: each gesture's own travel.
+    public var fixedTravel: Double? { self == .classic004 ? Self.seed004Travel : nil }
+
+    /// The preset with every parameter at its default for `kind`.
+    public static func defaults(for kind: ReleaseModelKind) -> ReleaseModelPreset {
+        switch kind {
+        case .classic: return .classic
+        case .physics: return .physics
+        case .cupertino: return .cupertino
+        }
+    }
+}

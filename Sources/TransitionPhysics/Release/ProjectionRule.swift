@@ -1,0 +1,30 @@
+/// The projected spring's decision, as functions of plain numbers: the one definition that
+/// `ProjectedSpringModel.release(_:)` and the batch integrator's lane setup both call (the batch's
+/// vector block has one lane-parallel twin, tested lane by lane against these).
+///
+/// Units: progress is a fraction of the travel; velocity is progress per second (travel widths
+/// per second); `distancePerVelocity` is seconds (`ProjectionForm.distancePerVelocity(rate:)`).
+public enum ProjectionRule {
+    /// The velocity the decision uses: 0 when its magnitude is below `minFlingVelocity` (progress
+    /// per second), the velocity itself otherwise.
+    @inlinable
+    public static func flingVelocity(_ velocity: Double, minFlingVelocity: Double) -> Double {
+        abs(velocity) < minFlingVelocity ? 0 : velocity
+    }
+
+    /// Where a release at `progress` moving at `velocity` would coast to, in progress:
+    /// `progress + flingVelocity * distancePerVelocity`.
+    @inlinable
+    public static func projectedProgress(
+        progress: Double, velocity: Double, minFlingVelocity: Double, distancePerVelocity: Double
+    ) -> Double {
+        progress + flingVelocity(velocity, minFlingVelocity: minFlingVelocity) * distancePerVelocity
+    }
+
+    /// Finish when the projection reaches `threshold` (the nearer end, for 0.5); a recognizer
+    /// cancelled by the system cancels (it carries no intent).
+    @inlinable
+    public static func decision(projectedProgress: Double, threshold: Double, recognizerCancelled: Bool) -> Decision {
+        recognizerCancelled ? .cancel : (projectedProgress >= threshold ? .finish : .cancel)
+    }
+}
