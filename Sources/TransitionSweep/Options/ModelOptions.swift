@@ -251,6 +251,7 @@ extension ReleaseParameterError {
     var flagMessage: String {
         let others = ReleaseParameter.table.compactMap { p in with[p.id].map { "--\(p.flag) \(ReleaseParameter.text($0))" } }
         let context = others.isEmpty ? "" : " (with \(others.joined(separator: ", ")))"
-        return "--\(ReleaseParameter[parameter].flag): invalid value '\(ReleaseParameter.text(value))'\(context): \(reason)."
+        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        return "--\(ReleaseParameter[parameter].flag): invalid value '\(ReleaseParameter.text(value))'\(context): \(sentence)."
     }
 }
