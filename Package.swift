@@ -9,7 +9,9 @@
 //   Sources/TransitionBatch     the vectorized batch integrator (scalar, SIMD, BLAS backends)
 //   Sources/_CBLAS              system-library shim for the CBLAS of libblas-dev (Linux only)
 //   Sources/_NonTemporal        C helper: non-temporal stores for trajectory output
-//   Sources/TransitionTraces    trace CSV reading (uses Foundation, kept apart from the core)
+//   Sources/TransitionCSV       the one output path: atomic file writer, number format, CSV
+//                               writer (no Foundation); the sweep, traces and bench write through it
+//   Sources/TransitionTraces    trace CSV reading and writing (uses Foundation, kept apart from the core)
 //   Sources/TransitionSweep     the `transition-sweep` command (library, so tests call `parse`)
 //   Sources/transition-sweep    its one-line executable
 //   Benchmarks/                 the `transition-bench` runner (behaviour and throughput)
@@ -51,7 +53,8 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
-        .target(name: "TransitionTraces", dependencies: ["TransitionPhysics"]),
+        .target(name: "TransitionCSV"),
+        .target(name: "TransitionTraces", dependencies: ["TransitionPhysics", "TransitionCSV"]),
 
         // MARK: Command-line tools
         .target(
@@ -59,6 +62,7 @@ let package = Package(
             dependencies: [
                 "TransitionPhysics",
                 "TransitionBatch",
+                "TransitionCSV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +74,7 @@ let package = Package(
                 "TransitionBatch",
                 "TransitionTraces",
                 "TransitionSweep",
+                "TransitionCSV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/TransitionBench"
@@ -86,9 +91,11 @@ let package = Package(
             dependencies: ["TransitionPhysics", .product(name: "RealModule", package: "swift-numerics")]
         ),
         .testTarget(name: "TransitionBatchTests", dependencies: ["TransitionBatch", "TransitionPhysics"]),
-        .testTarget(name: "TransitionTracesTests", dependencies: ["TransitionTraces", "TransitionPhysics"]),
-        .testTarget(name: "TransitionSweepTests", dependencies: ["TransitionSweep", "TransitionPhysics", "TransitionBatch"]),
-        .testTarget(name: "TransitionBenchTests", dependencies: ["TransitionBench", "TransitionPhysics", "TransitionTraces"]),
+        .testTarget(name: "TransitionCSVTests", dependencies: ["TransitionCSV"]),
+        .testTarget(name: "TransitionTracesTests", dependencies: ["TransitionTraces", "TransitionPhysics", "TransitionCSV"]),
+        .testTarget(name: "TransitionSweepTests", dependencies: ["TransitionSweep", "TransitionPhysics", "TransitionBatch", "TransitionCSV"]),
+        .testTarget(
+            name: "TransitionBenchTests", dependencies: ["TransitionBench", "TransitionPhysics", "TransitionTraces", "TransitionCSV"]),
     ],
     swiftLanguageModes: [.v6]
 )

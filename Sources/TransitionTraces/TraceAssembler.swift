@@ -1,3 +1,4 @@
+import TransitionCSV
 import TransitionPhysics
 
 /// Groups validated rows into traces and enforces the rules that span rows: contiguous traces,
@@ -55,10 +56,13 @@ struct TraceAssembler {
         }
         guard row.timeMs >= last.timeMs else {
             throw error(
-                row, "t_ms", .timeDecreasing, "t_ms >= \(TraceWriter.number(last.timeMs)) (line \(last.line)): time may not go back",
-                found: TraceWriter.number(row.timeMs))
+                row, "t_ms", .timeDecreasing,
+                "t_ms >= \(TraceFormat.millisecondsText(fromSeconds: last.time)) (line \(last.line)): time may not go back",
+                found: TraceFormat.millisecondsText(fromSeconds: row.time))
         }
-        try same("travel_px", row, first, row.travel == first.travel, TraceWriter.number(first.travel), TraceWriter.number(row.travel))
+        try same(
+            "travel_px", row, first, row.travel == first.travel, NumberFormatting.string(first.travel),
+            NumberFormatting.string(row.travel))
         try same("intent", row, first, row.intent == first.intent, first.intent?.rawValue ?? "", row.intent?.rawValue ?? "")
         try same("user_id", row, first, row.userID == first.userID, first.userID ?? "", row.userID ?? "")
         try same("device_id", row, first, row.deviceID == first.deviceID, first.deviceID ?? "", row.deviceID ?? "")

@@ -1,3 +1,4 @@
+import TransitionCSV
 import TransitionPhysics
 
 /// The recorded-trace CSV format (shared/data/README.md): one row per touch sample,
@@ -81,11 +82,11 @@ public enum TraceFormat {
     }
 
     /// Plain decimal text of `seconds * 1000` (no exponent) that `seconds(fromMillisecondsText:)`
-    /// reads back as exactly `seconds`: the shortest round-trip text of `seconds` with its decimal
-    /// point moved three places right.
+    /// reads back as exactly `seconds`: `NumberFormatting`'s text of `seconds` with its decimal
+    /// point moved three places right, trailing zeros dropped (`0.397` -> `397`).
     static func millisecondsText(fromSeconds seconds: Double) -> String {
         precondition(seconds.isFinite, "a time in seconds must be finite; got \(seconds)")
-        var text = String(seconds)
+        var text = NumberFormatting.string(seconds)
         var sign = ""
         if text.hasPrefix("-") { sign = "-"; text.removeFirst() }
         var exponent = 3

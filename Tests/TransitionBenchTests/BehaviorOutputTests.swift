@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TransitionCSV
 @testable import TransitionBench
 
 /// Output shapes, exact column names, the per-trace file and refusal of broken trace files.
@@ -24,11 +25,43 @@ import Testing
 
     @Test func csvIsRFC4180() throws {
         let output = try report("csv")
-        #expect(output.hasPrefix(BehaviorSummary.columns.joined(separator: ",") + "\r\n"))
-        let lines = output.components(separatedBy: "\r\n")
-        #expect(lines.count == 6 && lines.last == "", "header, 4 rows, CRLF after each")
+        #expect(output.hasPrefix(BehaviorSummary.columns.joined(separator: ",") + "\n"))
+        let lines = output.components(separatedBy: "\n")
+        #expect(lines.count == 6 && lines.last == "", "header, 4 rows, LF after each")
         #expect(lines.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 15 })
-        #expect(BehaviorReport.csvEscape("a,b\"c") == "\"a,b\"\"c\"")
+    }
+
+    /// The summary CSV and the per-trace CSV are in the sweep's dialect: LF line ends, no CR
+    /// anywhere, every number in `NumberFormatting`'s text (`Double.description`, so `1.0`, not `1`).
+    @Test func csvOutputsUseTheSweepsLineEndAndNumberFormat() throws {
+        let directory = try HandMadeTraces.temporaryDirectory()
+        let file = directory.appendingPathComponent("per-trace.csv")
+        let summary = try report("csv", extra: ["--per-trace", file.path])
+        let perTrace = try String(contentsOf: file, encoding: .utf8)
+        let numberColumns: [(text: String, columns: [String])] = [
+            (summary, Array(BehaviorSummary.columns.dropFirst(3))),
+            (perTrace, Array(PerTraceWriter.columns.dropFirst(9))),
+        ]
+        var integralSeen = 0
+        for (text, columns) in numberColumns {
+            #expect(!text.utf8.contains(UInt8(ascii: "\r")))
+            #expect(text.hasSuffix("\n"))
+            for row in parseCSV(text).rows {
+                for column in columns {
+                    let field = try #require(row[column])
+                    if field.isEmpty { continue }
+                    let value = try #require(Double(field), "\(column): \(field)")
+                    if text == summary && ["traces", "intended_finish", "intended_cancel", "started"].contains(column) {
+                        #expect(field == String(Int(value)), "counts are integers: \(column) \(field)")
+                        continue
+                    }
+                    #expect(field == NumberFormatting.string(value), "\(column): \(field)")
+                    #expect(field == value.description, "\(column): \(field)")
+                    if value == value.rounded() && value.isFinite { integralSeen += 1 }
+                }
+            }
+        }
+        #expect(integralSeen > 0, "the hand-made traces give integral rates and jumps (1.0, 0.0)")
     }
 
     @Test func jsonIsAnArrayOfRowsKeyedByColumn() throws {
@@ -55,7 +88,11 @@ import Testing
 
     @Test func emptyRateIsADashInTheTable() {
         #expect(BehaviorReport.tableField(.rate(nil)) == "-")
-        #expect(BehaviorReport.csvField(.rate(nil)) == "")
+        var csv = CSVWriter()
+        BehaviorReport.csvField(.rate(nil), into: &csv)
+        BehaviorReport.csvField(.rate(1), into: &csv)
+        BehaviorReport.csvField(.count(3), into: &csv)
+        #expect(csv.text == ",1.0,3")
         #expect(BehaviorReport.fixed(0.98765, decimals: 4) == "0.9877")
         #expect(BehaviorReport.fixed(-0.00001, decimals: 3) == "0.000")
         #expect(BehaviorReport.fixed(12.5, decimals: 3) == "12.500")
@@ -74,10 +111,31 @@ import Testing
         #expect(b["decision"] == "finish" && b["intent"] == "finish" && b["user_id"] == "u1" && b["device_id"] == "d1")
         #expect(Double(b["release_progress"]!)! == 0.3)
         #expect(abs(Double(b["release_velocity_per_s"]!)! - 5) < 1e-9)
-        #expect(b["velocity_jump_per_s"] == "0")
+        #expect(b["velocity_jump_per_s"] == "0.0")
         let c = try #require(rows.first { $0["trace_id"] == "C" && $0["model"] == "classic" })
         #expect(c["decision"] == "cancel" && c["projected_progress"] == "")
         #expect(abs(Double(c["completion_time_s"]!)! - 0.045) < 1e-12)
+    }
+
+    /// A failed --per-trace write leaves the previous file as it was and no temporary file.
+    @Test func failedPerTraceWriteLeavesThePreviousFile() throws {
+        let directory = try HandMadeTraces.temporaryDirectory()
+        // The target's folder does not exist.
+        let missing = directory.appendingPathComponent("absent/per-trace.csv")
+        #expect(throws: BehaviorError.self) { _ = try report("csv", extra: ["--per-trace", missing.path]) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+        // The target is a non-empty directory: the data is written, the rename fails.
+        let target = directory.appendingPathComponent("per-trace.csv")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+        try "previous\n".write(to: target.appendingPathComponent("kept"), atomically: false, encoding: .utf8)
+        do {
+            _ = try report("csv", extra: ["--per-trace", target.path])
+            Issue.record("writing over a directory succeeded")
+        } catch let error as BehaviorError {
+            #expect("\(error)".contains("cannot write \(target.path)"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["per-trace.csv"], "no temporary left")
+        #expect(try String(contentsOf: target.appendingPathComponent("kept"), encoding: .utf8) == "previous\n")
     }
 
     /// Broken files: each is refused with the file, the line and the reason; nothing is counted.

@@ -1,14 +1,15 @@
 import ArgumentParser
+import TransitionCSV
 
 /// How the summary is printed.
 public enum BehaviorFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     /// Aligned columns for people: rates to 4 decimals, measures to 3 significant decimals.
     case table
-    /// RFC 4180: header row, comma-separated, CRLF line ends, fields quoted when they contain
-    /// a comma, quote or line break; empty field for no value; full precision.
+    /// Header row, then one record per row, in the dialect every CSV of the project uses
+    /// (`CSVWriter`: RFC 4180, LF line ends, `NumberFormatting`'s numbers, empty field for no value).
     case csv
-    /// An array of objects, keys in column order, numbers at full precision, null for no value
-    /// or a non-finite one.
+    /// An array of objects, keys in column order, numbers in `NumberFormatting`'s text, null for
+    /// no value or a non-finite one.
     case json
 }
 
@@ -16,7 +17,7 @@ public enum BehaviorReport {
     public static func render(_ rows: [BehaviorSummary], format: BehaviorFormat) -> String {
         switch format {
         case .table: return table(rows)
-        case .csv: return csv(header: BehaviorSummary.columns, rows: rows.map { $0.cells.map(csvField) })
+        case .csv: return csv(rows)
         case .json: return json(rows)
         }
     }
@@ -66,29 +67,24 @@ public enum BehaviorReport {
         return (negative ? "-" : "") + String(whole) + (decimals > 0 ? "." + fraction : "")
     }
 
-    // MARK: CSV (RFC 4180)
+    // MARK: CSV
 
-    static func csvField(_ cell: BehaviorSummary.Cell) -> String {
-        switch cell {
-        case .text(let s): return s
-        case .count(let n): return String(n)
-        case .rate(let r), .measure(let r): return r.map(number) ?? ""
+    static func csv(_ rows: [BehaviorSummary]) -> String {
+        var csv = CSVWriter()
+        csv.record(BehaviorSummary.columns)
+        for row in rows {
+            for cell in row.cells { csvField(cell, into: &csv) }
+            csv.endRecord()
         }
+        return csv.text
     }
 
-    /// Shortest round-tripping decimal; `inf`/`-inf`/`nan` for the non-finite (pandas reads them).
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
-        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
-    static func csvEscape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
-    }
-
-    static func csv(header: [String], rows: [[String]]) -> String {
-        ([header] + rows).map { $0.map(csvEscape).joined(separator: ",") + "\r\n" }.joined()
+    static func csvField(_ cell: BehaviorSummary.Cell, into csv: inout CSVWriter) {
+        switch cell {
+        case .text(let s): csv.field(s)
+        case .count(let n): csv.field(n)
+        case .rate(let r), .measure(let r): csv.field(r)
+        }
     }
 
     // MARK: JSON
@@ -100,7 +96,8 @@ public enum BehaviorReport {
                 switch cell {
                 case .text(let s): value = jsonString(s)
                 case .count(let n): value = String(n)
-                case .rate(let r), .measure(let r): value = r.flatMap { $0.isFinite ? number($0) : nil } ?? "null"
+                case .rate(let r), .measure(let r):
+                    value = r.flatMap { $0.isFinite ? NumberFormatting.string($0) : nil } ?? "null"
                 }
                 return jsonString(key) + ": " + value
             }.joined(separator: ", ") + "}"
@@ -130,11 +127,5 @@ extension String {
         var s = self
         while s.last == " " { s.removeLast() }
         return s
-    }
-
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
+import TransitionCSV
 import TransitionPhysics
 
-/// `--per-trace FILE`: one CSV row (RFC 4180) per trace and model, for the notebooks.
+/// `--per-trace FILE`: one CSV record per trace and model, for the notebooks, in the dialect of
+/// every CSV the project writes (`CSVWriter`).
 public enum PerTraceWriter {
     /// Columns: model, source (the recorded file's name or `synthetic`), family (the synthetic
     /// family, empty for recorded traces), trace_id, user_id, device_id (empty when unknown),
@@ -15,39 +17,43 @@ public enum PerTraceWriter {
         "velocity_jump_per_s", "overshoot", "peak_acceleration_per_s2",
     ]
 
-    /// The CSV text: traces in input order, models in model order within each trace.
-    public static func csv(_ results: BehaviorResults) -> String {
-        var rows: [[String]] = []
+    /// The records: traces in input order, models in model order within each trace.
+    static func records(_ results: BehaviorResults) -> CSVWriter {
+        var csv = CSVWriter()
+        csv.record(columns)
         for (s, set) in results.sets.enumerated() {
             for (t, trace) in set.traces.enumerated() {
                 for (m, model) in results.models.enumerated() {
                     let o = results.outcomes[s][t][m]
-                    let n = BehaviorReport.number
-                    rows.append([
+                    for text in [
                         model, set.source, set.isSynthetic ? (trace.family ?? "") : "", trace.id,
                         trace.userID ?? "", trace.deviceID ?? "", trace.intent?.rawValue ?? "",
-                        o.started ? "true" : "false", o.decision.rawValue, n(o.releaseProgress), n(o.releaseVelocity),
-                        o.projectedProgress.map(n) ?? "", n(o.completionTime), n(o.velocityJump), n(o.overshoot),
-                        n(o.peakAcceleration),
-                    ])
+                        o.started ? "true" : "false", o.decision.rawValue,
+                    ] {
+                        csv.field(text)
+                    }
+                    for number in [
+                        o.releaseProgress, o.releaseVelocity, o.projectedProgress, o.completionTime, o.velocityJump,
+                        o.overshoot, o.peakAcceleration,
+                    ] {
+                        csv.field(number)
+                    }
+                    csv.endRecord()
                 }
             }
         }
-        return BehaviorReport.csv(header: columns, rows: rows)
+        return csv
     }
 
-    /// Writes atomically: a temporary file beside `url`, then rename(2) over it, so a reader
-    /// never sees half a file and a failed run leaves any previous file intact.
+    /// The CSV text.
+    public static func csv(_ results: BehaviorResults) -> String { records(results).text }
+
+    /// Writes through `AtomicFile`: a reader never sees half a file, and a failed run leaves any
+    /// previous file intact and no temporary file behind.
     public static func write(_ results: BehaviorResults, to url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
-            try Data(csv(results).utf8).write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-            }
+            try AtomicFile.write(records(results).buffer, to: url.path)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
             throw BehaviorError.cannotWrite(path: url.path, reason: "\(error)")
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TransitionCSV
 
 /// `transition-sweep merge`: joins shard files into the file the unsharded run writes.
 public struct MergeCommand: ParsableCommand {
@@ -39,14 +40,14 @@ public struct MergeCommand: ParsableCommand {
 
     static func inspect(_ path: String) throws -> ShardFile {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SweepIOError.system("cannot open", path: path, code: 66, errno: ENOENT)
+            throw FileIOError.system("cannot open", path: path, code: 66, errno: ENOENT)
         }
         defer { try? handle.close() }
         let size = Int((try? handle.seekToEnd()) ?? 0)
         try? handle.seek(toOffset: 0)
         let head = Array((try? handle.read(upToCount: 1 << 16)) ?? Data())
         guard let end = head.firstIndex(of: UInt8(ascii: "\n")) else {
-            throw SweepIOError(description: "\(path): no header line", exitCode: 65)
+            throw FileIOError(description: "\(path): no header line", exitCode: 65)
         }
         let header = Array(head[...end])
         var file = ShardFile(path: path, header: header, bodyOffset: end + 1, size: size)
@@ -56,13 +57,13 @@ public struct MergeCommand: ParsableCommand {
             try? handle.seek(toOffset: UInt64(tailStart))
             var tail = Array((try? handle.readToEnd()) ?? Data())
             guard tail.last == UInt8(ascii: "\n") else {
-                throw SweepIOError(description: "\(path): the last line is incomplete", exitCode: 65)
+                throw FileIOError(description: "\(path): the last line is incomplete", exitCode: 65)
             }
             tail.removeLast()
             let lineStart = tail.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
             file.lastRow = leadingInteger(tail[lineStart...])
             guard file.firstRow != nil, file.lastRow != nil else {
-                throw SweepIOError(description: "\(path): rows do not start with a row number", exitCode: 65)
+                throw FileIOError(description: "\(path): rows do not start with a row number", exitCode: 65)
             }
         }
         return file
@@ -82,7 +83,7 @@ public struct MergeCommand: ParsableCommand {
     public func run() throws {
         do {
             try merge()
-        } catch let error as SweepIOError {
+        } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-sweep merge: error: \(error.description)\n".utf8))
             throw ExitCode(error.exitCode)
         }
@@ -92,7 +93,7 @@ public struct MergeCommand: ParsableCommand {
         let shards = try files.map(Self.inspect)
         let header = shards[0].header
         for s in shards where s.header != header {
-            throw SweepIOError(
+            throw FileIOError(
                 description: "\(s.path): its header differs from \(shards[0].path)'s; shards of different grids or versions cannot be merged",
                 exitCode: 65)
         }
@@ -100,7 +101,7 @@ public struct MergeCommand: ParsableCommand {
         var expected = 0
         for s in nonEmpty {
             guard s.firstRow == expected else {
-                throw SweepIOError(
+                throw FileIOError(
                     description: "\(s.path) starts at row \(s.firstRow!) but row \(expected) was expected (a shard is missing or overlaps)",
                     exitCode: 65)
             }
@@ -121,14 +122,14 @@ public struct MergeCommand: ParsableCommand {
         defer { buffer.deallocate() }
         for s in nonEmpty {
             let fd = open(s.path, O_RDONLY)
-            guard fd >= 0 else { throw SweepIOError.system("cannot open", path: s.path, code: 66) }
+            guard fd >= 0 else { throw FileIOError.system("cannot open", path: s.path, code: 66) }
             defer { close(fd) }
             lseek(fd, off_t(s.bodyOffset), SEEK_SET)
             while true {
                 let n = read(fd, buffer, 1 << 20)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw SweepIOError.system("cannot read", path: s.path)
+                    throw FileIOError.system("cannot read", path: s.path)
                 }
                 if n == 0 { break }
                 try sink.write(UnsafeBufferPointer(start: buffer, count: n))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TransitionCSV
 import TransitionPhysics
 
 /// `transition-sweep run`: the sweep itself.
@@ -176,7 +177,7 @@ public struct RunCommand: ParsableCommand {
         let started = Date()
         do {
             try SweepRunner(plan: plan, showProgress: !quiet && isatty(2) != 0).run()
-        } catch let error as SweepIOError {
+        } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-sweep: error: \(error.description)\n".utf8))
             throw ExitCode(error.exitCode)
         }

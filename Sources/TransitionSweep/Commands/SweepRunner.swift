@@ -1,4 +1,5 @@
 import Foundation
+import TransitionCSV
 import TransitionPhysics
 
 /// Runs a checked plan: evaluates chunks of rows on worker threads, formats them there, and

@@ -1,7 +1,9 @@
+import TransitionCSV
 import TransitionPhysics
 
-/// Turns evaluated chunks into CSV bytes (RFC 4180 fields, `,` separators, LF line ends, no
-/// quoting needed: no value contains a comma, quote or line break). Everything that depends on
+/// Turns evaluated chunks into CSV bytes: the dialect of `CSVWriter` (numbers in
+/// `NumberFormatting`'s format), written straight into the buffer for speed; no quoting needed:
+/// no value contains a comma, quote or line break. Everything that depends on
 /// the grid point alone (progress, velocity, model name, parameter columns) is formatted once
 /// up front; per row only the computed numbers are formatted.
 public struct CSVRowFormatter: Sendable {
@@ -70,48 +72,5 @@ public struct CSVRowFormatter: Sendable {
                 buffer.count = out - buffer.base
             }
         }}}}
-    }
-}
-
-/// A direct-mapped cache of formatted Doubles (completion times, jumps and zeros repeat a lot).
-/// One per worker thread.
-public final class DoubleTextCache: @unchecked Sendable {
-    static let slots = 4096
-    static let width = 32
-    let keys: UnsafeMutablePointer<UInt64>
-    let lengths: UnsafeMutablePointer<UInt8>
-    let text: UnsafeMutablePointer<UInt8>
-
-    public init() {
-        keys = .allocate(capacity: Self.slots)
-        // A NaN payload no computation produces marks an empty slot.
-        keys.initialize(repeating: 0x7FF8_DEAD_BEEF_0001, count: Self.slots)
-        lengths = .allocate(capacity: Self.slots)
-        lengths.initialize(repeating: 0, count: Self.slots)
-        text = .allocate(capacity: Self.slots * Self.width)
-    }
-
-    deinit {
-        keys.deallocate(); lengths.deallocate(); text.deallocate()
-    }
-
-    /// Writes `value` as `Double.description` at `out` (48 bytes free); returns the length.
-    @inline(__always)
-    func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        let bits = value.bitPattern
-        let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 52)
-        let cached = text + slot * Self.width
-        if keys[slot] == bits {
-            let n = Int(lengths[slot])
-            out.update(from: cached, count: n)
-            return n
-        }
-        let n = NumberFormatting.write(value, to: out)
-        if n <= Self.width {
-            keys[slot] = bits
-            lengths[slot] = UInt8(n)
-            cached.update(from: out, count: n)
-        }
-        return n
     }
 }

@@ -1,11 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A growable byte buffer that owns its memory: the formatted bytes of one chunk of rows.
-/// Appends are unchecked pointer writes after one capacity check per row.
+/// A growable byte buffer that owns its memory: the formatted bytes of one chunk of rows, or of
+/// a whole small file. Appends are unchecked pointer writes after one capacity check (`reserve`),
+/// so a hot loop can reserve once per row and write through `base + count`.
 public final class ByteBuffer: @unchecked Sendable {
     public private(set) var base: UnsafeMutablePointer<UInt8>
     public var count = 0
@@ -19,12 +14,12 @@ public final class ByteBuffer: @unchecked Sendable {
     deinit { base.deallocate() }
 
     /// Makes room for at least `extra` more bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func reserve(_ extra: Int) {
         if count + extra > capacity { grow(count + extra) }
     }
 
-    @inline(never)
+    @usableFromInline @inline(never)
     func grow(_ needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
@@ -35,7 +30,7 @@ public final class ByteBuffer: @unchecked Sendable {
         capacity = newCapacity
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
@@ -57,19 +52,8 @@ public final class ByteBuffer: @unchecked Sendable {
 
     public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+    /// The bytes as UTF-8 text.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
     public func removeAll() { count = 0 }
-}
-
-/// A table of short byte strings stored back to back (formatted axis values, parameter columns).
-struct ByteTable: Sendable {
-    private(set) var storage: [UInt8] = []
-    private(set) var offsets: [Int] = [0]
-
-    mutating func append(_ bytes: [UInt8]) {
-        storage += bytes
-        offsets.append(storage.count)
-    }
-
-    var count: Int { offsets.count - 1 }
-    func range(_ i: Int) -> Range<Int> { offsets[i]..<offsets[i + 1] }
 }

@@ -1,19 +1,40 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// An error writing or reading files; the command exits with `exitCode`.
-public struct SweepIOError: Error, CustomStringConvertible {
+/// An error writing or reading a file; a command exits with `exitCode`.
+public struct FileIOError: Error, CustomStringConvertible {
     public var description: String
+    /// sysexits: 66 cannot open input, 73 cannot create output, 74 input/output error, 65 data error.
     public var exitCode: Int32
 
-    /// sysexits: 66 cannot open input, 73 cannot create output, 74 input/output error, 65 data error.
-    static func system(_ what: String, path: String, code: Int32 = 74, errno e: Int32 = errno) -> SweepIOError {
-        SweepIOError(description: "\(what) \(path): \(String(cString: strerror(e)))", exitCode: code)
+    public init(description: String, exitCode: Int32) {
+        self.description = description
+        self.exitCode = exitCode
     }
+
+    /// "`what` `path`: the C library's text for `errno`".
+    public static func system(_ what: String, path: String, code: Int32 = 74, errno e: Int32 = errno) -> FileIOError {
+        FileIOError(description: "\(what) \(path): \(String(cString: strerror(e)))", exitCode: code)
+    }
+}
+
+/// write(2) all of `bytes` to `fd`, retrying after EINTR and short writes; returns errno on failure.
+func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    guard var p = bytes.baseAddress else { return nil }
+    var left = bytes.count
+    while left > 0 {
+        let n = write(fd, p, left)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        p += n
+        left -= n
+    }
+    return nil
 }
 
 /// Where bytes go: a file written atomically, or standard output.
@@ -28,20 +49,26 @@ public protocol ByteSink: AnyObject {
 public final class AtomicFile: ByteSink {
     public let path: String
     public let temporaryPath: String
+    /// The target's folder ("/" for a file in the root, "." for a bare name).
+    private let directory: String
     private var fd: Int32
     private let slot: Int
+    /// Set once the file is renamed into place (`commit()`) or removed (`abort()`): later calls
+    /// of `abort()` do nothing.
+    private var finished = false
 
     public init(path: String) throws {
         self.path = path
         let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        directory = folder.isEmpty ? "/" : folder
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).partial-XXXXXX".utf8CString)
+        var template = Array("\(directory)/.\(name).partial-XXXXXX".utf8CString)
         SignalCleanup.install()
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw SweepIOError.system("cannot create a temporary file next to", path: path, code: 73) }
+        guard descriptor >= 0 else { throw FileIOError.system("cannot create a temporary file next to", path: path, code: 73) }
         fd = descriptor
-        temporaryPath = String(cString: template)
+        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         slot = SignalCleanup.register(temporaryPath)
         // mkstemp makes 0600; give the file the mode a plain create would (0666 less umask).
         let mask = umask(0)
@@ -56,18 +83,8 @@ public final class AtomicFile: ByteSink {
     static let writeBackStep = 32 << 20
 
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        guard var p = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            let n = Glibc.write(fd, p, left)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SweepIOError.system("cannot write", path: temporaryPath)
-            }
-            p += n
-            left -= n
-            written += n
-        }
+        if let e = writeAll(fd, bytes) { throw FileIOError.system("cannot write", path: temporaryPath, errno: e) }
+        written += bytes.count
         if written - flushStarted >= Self.writeBackStep {
             flushStarted = written
             writeBack.request(upTo: written)
@@ -79,38 +96,47 @@ public final class AtomicFile: ByteSink {
     /// sweep otherwise waits seconds at the end). The writing thread never waits for the disk.
     private lazy var writeBack = WriteBack(fd: fd)
 
+    /// Writes the bytes of `buffer` to `path` atomically: the whole file appears, or on any
+    /// failure nothing changes (a file already at `path` stays as it was, no temporary file is left).
+    public static func write(_ buffer: ByteBuffer, to path: String) throws {
+        let file = try AtomicFile(path: path)
+        defer { file.abort() }  // nothing left to do after a commit
+        try withExtendedLifetime(buffer) { try file.write(buffer.bytes) }
+        try file.commit()
+    }
 
     /// Flushes, closes and renames into place.
     public func commit() throws {
         writeBack.stop()
-        if fsync(fd) != 0 && errno != EINVAL { throw SweepIOError.system("cannot flush", path: temporaryPath) }
-        if close(fd) != 0 { fd = -1; throw SweepIOError.system("cannot close", path: temporaryPath) }
+        if fsync(fd) != 0 && errno != EINVAL { throw FileIOError.system("cannot flush", path: temporaryPath) }
+        if close(fd) != 0 { fd = -1; throw FileIOError.system("cannot close", path: temporaryPath) }
         fd = -1
-        if rename(temporaryPath, path) != 0 { throw SweepIOError.system("cannot rename \(temporaryPath) to", path: path, code: 73) }
+        if rename(temporaryPath, path) != 0 { throw FileIOError.system("cannot rename \(temporaryPath) to", path: path, code: 73) }
+        finished = true
         SignalCleanup.unregister(slot)
         // Make the rename itself durable.
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let dfd = open(directory.isEmpty ? "/" : directory, O_RDONLY)
+        let dfd = open(directory, O_RDONLY)
         if dfd >= 0 { fsync(dfd); close(dfd) }
     }
 
-    /// Removes the temporary file (idempotent).
+    /// Removes the temporary file; does nothing after `commit()` or a first `abort()`.
     public func abort() {
+        if finished { return }
+        finished = true
         writeBack.stop()
         if fd >= 0 { close(fd); fd = -1 }
         unlink(temporaryPath)
         SignalCleanup.unregister(slot)
     }
 
-    deinit { if fd >= 0 { abort() } }
+    deinit { if !finished { abort() } }
 }
 
 /// A helper thread that asks the kernel to write a file's dirty pages to disk
 /// (`sync_file_range(SYNC_FILE_RANGE_WRITE)` on Linux; nothing elsewhere).
 final class WriteBack: @unchecked Sendable {
     private let fd: Int32
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var requested = 0
     private var done = 0
     private var stopping = false
@@ -135,8 +161,18 @@ final class WriteBack: @unchecked Sendable {
         requested = offset
         if !running && !stopping {
             running = true
-            let thread = Thread { [self] in self.loop() }
-            thread.start()
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(self).toOpaque()
+            let created = pthread_create(&thread, nil, { context in
+                Unmanaged<WriteBack>.fromOpaque(context!).takeRetainedValue().loop()
+                return nil
+            }, context)
+            if created == 0 {
+                pthread_detach(thread)
+            } else {
+                Unmanaged<WriteBack>.fromOpaque(context).release()
+                running = false
+            }
         }
         condition.signal()
         condition.unlock()
@@ -171,21 +207,36 @@ final class WriteBack: @unchecked Sendable {
     }
 }
 
+/// A mutex with its condition variable (pthreads, so that this module needs no Foundation).
+final class Condition: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let variable = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(variable, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(variable)
+        pthread_mutex_destroy(mutex)
+        variable.deallocate()
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+    /// Unlocks, sleeps until signalled, locks again (callers re-check their condition in a loop).
+    func wait() { pthread_cond_wait(variable, mutex) }
+    func signal() { pthread_cond_signal(variable) }
+    func broadcast() { pthread_cond_broadcast(variable) }
+}
+
 /// Standard output (not atomic: a pipe cannot be).
 public final class StandardOutputSink: ByteSink {
     public init() {}
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        guard var p = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            let n = Glibc.write(1, p, left)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SweepIOError.system("cannot write to", path: "standard output")
-            }
-            p += n
-            left -= n
-        }
+        if let e = writeAll(1, bytes) { throw FileIOError.system("cannot write to", path: "standard output", errno: e) }
     }
 }
 
