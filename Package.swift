@@ -70,6 +70,7 @@ let package = Package(
                 "TransitionBatch",
                 "TransitionTraces",
                 "TransitionSweep",
+                "_NonTemporal",  // the write-bandwidth probe (MemoryProbe)
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/TransitionBench"

@@ -6,10 +6,6 @@ import Accelerate
 import _CBLAS
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The BLAS backend: physics lanes are grouped by spring; each group is cut into tiles of at most
 /// `tileLanes` lanes whose displacement and velocity live in two arrays, and each frame one
 /// `cblas_drotm` with flag -1 (a full 2x2 matrix H) applies the step to every lane of the tile:
@@ -22,31 +18,6 @@ import Glibc
 enum BLASBackend {
     /// Lanes per tile: two arrays of 2048 doubles (32 KiB) stay in L1/L2 across the frame loop.
     static let tileLanes = 2048
-
-    /// Which library provides the CBLAS symbols in this process: on Linux the file that
-    /// `libblas.so.3` resolved to (from /proc/self/maps), on Apple platforms Accelerate.
-    static var libraryDescription: String {
-        #if canImport(Accelerate)
-        return "Accelerate"
-        #else
-        // Make sure the library is loaded and mapped, then find it.
-        var x = 0.0, y = 0.0
-        var p: [Double] = [-2, 0, 0, 0, 0]
-        cblas_drotm(1, &x, 1, &y, 1, &p)
-        guard let file = fopen("/proc/self/maps", "r") else { return "libblas (unknown path)" }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 4096)
-        var found: [String] = []
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard let slash = text.firstIndex(of: "/") else { continue }
-            let path = String(text[slash...]).trimmingCharacters(in: "\n ")
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            if (name.contains("blas") || name.contains("mkl")) && !found.contains(path) { found.append(path) }
-        }
-        return found.isEmpty ? "libblas (not found in /proc/self/maps)" : found.joined(separator: ", ")
-        #endif
-    }
 
     static func run(_ releases: BatchReleases, integrator: BatchIntegrator, into outcome: inout BatchOutcome) {
         let count = releases.count
@@ -187,14 +158,5 @@ enum BLASBackend {
             writer.overshoot[g] = overshoot
             writer.peakAcceleration[g] = peak
         }
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
-        return String(s)
     }
 }
