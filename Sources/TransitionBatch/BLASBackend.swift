@@ -95,36 +95,33 @@ enum BLASBackend {
         x.initialize(repeating: 0, count: padded)
         v.initialize(repeating: 0, count: padded)
         defer { x.deallocate(); v.deallocate() }
-        var coefficients = [BlockCoefficients](repeating: BlockCoefficients(), count: groups)
-        var states = [BlockState](repeating: BlockState(), count: groups)
+        var coefficients: [BlockCoefficients] = []
+        var states: [BlockState] = []
+        coefficients.reserveCapacity(groups)
+        states.reserveCapacity(groups)
         var cache = StepMatrixCache(scheme: integrator.scheme, dt: dt)
         var step = cache.matrix(mass: r.mass[Int(lanes[0])], stiffness: r.stiffness[Int(lanes[0])], damping: r.damping[Int(lanes[0])])
-        for j in 0..<laneCount {
-            let g = Int(lanes[j])
-            let start = startPhysicsLane(r, g)
-            writer.write(
-                lane: g, decision: start.decision, projected: start.projected, frame: -1, time: .infinity,
-                metrics: (start.jump, 0, 0))
-            step = cache.matrix(mass: r.mass[g], stiffness: r.stiffness[g], damping: r.damping[g])
-            let b = j / laneWidth, i = j % laneWidth
-            coefficients[b].p00[i] = step.positionFromPosition
-            coefficients[b].p01[i] = step.positionFromVelocity
-            coefficients[b].p10[i] = step.velocityFromPosition
-            coefficients[b].p11[i] = step.velocityFromVelocity
-            coefficients[b].stiffness[i] = r.stiffness[g]
-            coefficients[b].damping[i] = r.damping[g]
-            coefficients[b].mass[i] = r.mass[g]
-            coefficients[b].forceLimit[i] = r.mass[g] * 0x1p1000
-            coefficients[b].omega0Squared[i] = r.stiffness[g] / r.mass[g]
-            coefficients[b].target[i] = start.target
-            coefficients[b].side[i] = start.side
-            coefficients[b].clamp[i] = start.policy == .clamp
-            coefficients[b].rubber[i] = start.policy == .rubberBand
-            coefficients[b].springLanes[i] = true
-            x[j] = start.side * start.x0
-            v[j] = start.side * start.v0
+        // Each group of 16 lanes through the SIMD backend's lane-by-lane setup (`BlockScratch`).
+        let scratch = BlockScratch()
+        defer { scratch.deallocate() }
+        for b in 0..<groups {
+            scratch.clear()
+            for i in 0..<min(laneWidth, laneCount - b * laneWidth) {
+                let j = b * laneWidth + i
+                let g = Int(lanes[j])
+                let start = startPhysicsLane(r, g)
+                writer.write(
+                    lane: g, decision: start.decision, projected: start.projected, frame: -1, time: .infinity,
+                    metrics: (start.jump, 0, 0))
+                step = cache.matrix(mass: r.mass[g], stiffness: r.stiffness[g], damping: r.damping[g])
+                scratch.set(lane: i, step: step, mass: r.mass[g], stiffness: r.stiffness[g], damping: r.damping[g], start: start)
+                x[j] = start.side * start.x0
+                v[j] = start.side * start.v0
+            }
+            let (k, s) = scratch.block()
+            coefficients.append(k)
+            states.append(s)
         }
-        for b in 0..<groups { states[b].active = coefficients[b].springLanes }
         // drotm's H: flag -1, then H11, H21, H12, H22 (column-major).
         var parameters: [Double] = [
             -1, step.positionFromPosition, step.velocityFromPosition, step.positionFromVelocity, step.velocityFromVelocity,

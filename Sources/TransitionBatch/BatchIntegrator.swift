@@ -315,7 +315,9 @@ public struct BatchIntegrator: Sendable {
         }
         if !any && output == nil { return }
         if seriesLanes != 0 {
-            let series = seriesPropagators(time: dt, lambda: scratch.column(17), omega0Squared: scratch.column(18))
+            let series = seriesPropagators(
+                time: dt, lambda: scratch.column(BlockScratch.seriesLambdaColumn),
+                omega0Squared: scratch.column(BlockScratch.seriesOmega0SquaredColumn))
             // Columns 0 to 3 take the series where it applies: one blend per column (inserting
             // into a SIMD16 lane by lane copies the vector each time; an array of them allocates).
             let raw = UnsafeMutableRawPointer(scratch.base)
