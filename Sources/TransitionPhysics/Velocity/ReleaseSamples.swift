@@ -86,23 +86,6 @@ public struct ReleaseSamples: Hashable, Sendable {
 }
 
 extension VelocityEstimator {
-    /// The release velocity of a whole gesture along `axis`, in position units per second:
-    /// the samples are prepared by `ReleaseSamples` (repeated lift-off dropped; 0 when the
-    /// pointer stopped before lifting), then estimated.
-    ///
-    /// - Parameters:
-    ///   - touches: The gesture's samples up to and including lift-off, oldest first.
-    ///   - axis: The axis the transition follows.
-    ///   - stoppedAfter: The pointer-stopped threshold, seconds; nil (the default) uses this
-    ///     estimator's `pointerStoppedAfter`.
-    public func releaseVelocity(
-        of touches: [TouchSample], along axis: TouchAxis, stoppedAfter: Double? = nil
-    ) -> Double {
-        let release = ReleaseSamples(touches, stoppedAfter: stoppedAfter ?? pointerStoppedAfter)
-        if release.pointerStopped { return 0 }
-        return velocity(of: release.axisSamples(along: axis))
-    }
-
     /// The velocity as known at `time` (seconds): only samples with `sample.time <= time` are
     /// used, so the result cannot depend on later samples. For scrubbing a gesture in progress.
     public func velocity(of samples: [AxisSample], atTime time: Double) -> Double {
