@@ -75,6 +75,7 @@ let package = Package(
                 "TransitionTraces",
                 "TransitionSweep",
                 "TransitionCSV",
+                "_NonTemporal",  // the write-bandwidth probe (MemoryProbe)
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/TransitionBench"

@@ -6,10 +6,6 @@ import Accelerate
 import _CBLAS
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The BLAS backend: physics lanes are grouped by spring; each group is cut into tiles of at most
 /// `tileLanes` lanes whose displacement and velocity live in two arrays, and each frame one
 /// `cblas_drotm` with flag -1 (a full 2x2 matrix H) applies the step to every lane of the tile:
@@ -22,31 +18,6 @@ import Glibc
 enum BLASBackend {
     /// Lanes per tile: two arrays of 2048 doubles (32 KiB) stay in L1/L2 across the frame loop.
     static let tileLanes = 2048
-
-    /// Which library provides the CBLAS symbols in this process: on Linux the file that
-    /// `libblas.so.3` resolved to (from /proc/self/maps), on Apple platforms Accelerate.
-    static var libraryDescription: String {
-        #if canImport(Accelerate)
-        return "Accelerate"
-        #else
-        // Make sure the library is loaded and mapped, then find it.
-        var x = 0.0, y = 0.0
-        var p: [Double] = [-2, 0, 0, 0, 0]
-        cblas_drotm(1, &x, 1, &y, 1, &p)
-        guard let file = fopen("/proc/self/maps", "r") else { return "libblas (unknown path)" }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 4096)
-        var found: [String] = []
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard let slash = text.firstIndex(of: "/") else { continue }
-            let path = String(text[slash...]).trimmingCharacters(in: "\n ")
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            if (name.contains("blas") || name.contains("mkl")) && !found.contains(path) { found.append(path) }
-        }
-        return found.isEmpty ? "libblas (not found in /proc/self/maps)" : found.joined(separator: ", ")
-        #endif
-    }
 
     static func run(_ releases: BatchReleases, integrator: BatchIntegrator, into outcome: inout BatchOutcome) {
         let count = releases.count
@@ -124,36 +95,33 @@ enum BLASBackend {
         x.initialize(repeating: 0, count: padded)
         v.initialize(repeating: 0, count: padded)
         defer { x.deallocate(); v.deallocate() }
-        var coefficients = [BlockCoefficients](repeating: BlockCoefficients(), count: groups)
-        var states = [BlockState](repeating: BlockState(), count: groups)
+        var coefficients: [BlockCoefficients] = []
+        var states: [BlockState] = []
+        coefficients.reserveCapacity(groups)
+        states.reserveCapacity(groups)
         var cache = StepMatrixCache(scheme: integrator.scheme, dt: dt)
         var step = cache.matrix(mass: r.mass[Int(lanes[0])], stiffness: r.stiffness[Int(lanes[0])], damping: r.damping[Int(lanes[0])])
-        for j in 0..<laneCount {
-            let g = Int(lanes[j])
-            let start = startPhysicsLane(r, g)
-            writer.write(
-                lane: g, decision: start.decision, projected: start.projected, frame: -1, time: .infinity,
-                metrics: (start.jump, 0, 0))
-            step = cache.matrix(mass: r.mass[g], stiffness: r.stiffness[g], damping: r.damping[g])
-            let b = j / laneWidth, i = j % laneWidth
-            coefficients[b].p00[i] = step.positionFromPosition
-            coefficients[b].p01[i] = step.positionFromVelocity
-            coefficients[b].p10[i] = step.velocityFromPosition
-            coefficients[b].p11[i] = step.velocityFromVelocity
-            coefficients[b].stiffness[i] = r.stiffness[g]
-            coefficients[b].damping[i] = r.damping[g]
-            coefficients[b].mass[i] = r.mass[g]
-            coefficients[b].forceLimit[i] = r.mass[g] * 0x1p1000
-            coefficients[b].omega0Squared[i] = r.stiffness[g] / r.mass[g]
-            coefficients[b].target[i] = start.target
-            coefficients[b].side[i] = start.side
-            coefficients[b].clamp[i] = start.policy == .clamp
-            coefficients[b].rubber[i] = start.policy == .rubberBand
-            coefficients[b].springLanes[i] = true
-            x[j] = start.side * start.x0
-            v[j] = start.side * start.v0
+        // Each group of 16 lanes through the SIMD backend's lane-by-lane setup (`BlockScratch`).
+        let scratch = BlockScratch()
+        defer { scratch.deallocate() }
+        for b in 0..<groups {
+            scratch.clear()
+            for i in 0..<min(laneWidth, laneCount - b * laneWidth) {
+                let j = b * laneWidth + i
+                let g = Int(lanes[j])
+                let start = startPhysicsLane(r, g)
+                writer.write(
+                    lane: g, decision: start.decision, projected: start.projected, frame: -1, time: .infinity,
+                    metrics: (start.jump, 0, 0))
+                step = cache.matrix(mass: r.mass[g], stiffness: r.stiffness[g], damping: r.damping[g])
+                scratch.set(lane: i, step: step, mass: r.mass[g], stiffness: r.stiffness[g], damping: r.damping[g], start: start)
+                x[j] = start.side * start.x0
+                v[j] = start.side * start.v0
+            }
+            let (k, s) = scratch.block()
+            coefficients.append(k)
+            states.append(s)
         }
-        for b in 0..<groups { states[b].active = coefficients[b].springLanes }
         // drotm's H: flag -1, then H11, H21, H12, H22 (column-major).
         var parameters: [Double] = [
             -1, step.positionFromPosition, step.velocityFromPosition, step.positionFromVelocity, step.velocityFromVelocity,
@@ -187,14 +155,5 @@ enum BLASBackend {
             writer.overshoot[g] = overshoot
             writer.peakAcceleration[g] = peak
         }
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
-        return String(s)
     }
 }

@@ -78,8 +78,9 @@ public struct BatchIntegrator: Sendable {
     /// stores unless the caller says otherwise: 16 MiB, twice this machine's 8 MiB L3, so the
     /// output could not stay in cache for the caller anyway. Measured by `transition-bench
     /// throughput` (384 MB, 2 cores, 2026-11-22): ordinary stores 11.3 GB/s, streaming 13.2 GB/s
-    /// against an ordinary-store probe of 14.2 GB/s.
-    public static let streamingThresholdBytes = 16 << 20
+    /// against an ordinary-store probe of 14.2 GB/s. Package access: the benchmark reports it;
+    /// callers ask `streamsTrajectory(of:)`.
+    package static let streamingThresholdBytes = 16 << 20
 
     /// Metrics and trajectories of `layout.frames` frames into caller-provided storage in the
     /// layout of `TrajectoryLayout` (each array at least `layout.count` doubles; with
@@ -88,7 +89,8 @@ public struct BatchIntegrator: Sendable {
     /// - Parameter nonTemporal: Write with non-temporal (streaming) stores through the
     ///   `_NonTemporal` C helper, which skips the read-for-ownership of ordinary stores and
     ///   leaves the caches to the computation. nil (the default) streams when the trajectory
-    ///   is larger than `streamingThresholdBytes`; false or true forces ordinary or streaming stores.
+    ///   is larger than 16 MiB (both arrays; `streamsTrajectory(of:)`); false or true forces
+    ///   ordinary or streaming stores.
     public func run(
         _ releases: BatchReleases, trajectory layout: TrajectoryLayout, progress: UnsafeMutableBufferPointer<Double>,
         velocity: UnsafeMutableBufferPointer<Double>, nonTemporal: Bool? = nil
@@ -125,10 +127,6 @@ public struct BatchIntegrator: Sendable {
         execute(releases, trajectory: .sink(trajectoryFrames, sink), into: &outcome)
         return outcome
     }
-
-    /// Which library the BLAS backend calls: on Linux the file `libblas.so.3` resolved to in
-    /// this process (read from /proc/self/maps), on Apple platforms Accelerate.
-    public static var blasLibrary: String { BLASBackend.libraryDescription }
 
     // MARK: - Execution
 
@@ -317,7 +315,9 @@ public struct BatchIntegrator: Sendable {
         }
         if !any && output == nil { return }
         if seriesLanes != 0 {
-            let series = seriesPropagators(time: dt, lambda: scratch.column(17), omega0Squared: scratch.column(18))
+            let series = seriesPropagators(
+                time: dt, lambda: scratch.column(BlockScratch.seriesLambdaColumn),
+                omega0Squared: scratch.column(BlockScratch.seriesOmega0SquaredColumn))
             // Columns 0 to 3 take the series where it applies: one blend per column (inserting
             // into a SIMD16 lane by lane copies the vector each time; an array of them allocates).
             let raw = UnsafeMutableRawPointer(scratch.base)

@@ -3,8 +3,12 @@ import _NonTemporal
 
 /// Builds a block's vectors from per-lane scalars through memory (inserting into a SIMD16 lane
 /// by lane would copy the whole vector each time), and reads the results back the same way.
+/// Columns: 0 to 3 the step, 4 stiffness, 5 damping, 6 mass, 7 omega0², 8 side, 9 target,
+/// 10 clamp, 11 rubber band, 12 spring lane, 13 and 14 the sided start, then the series inputs.
 struct BlockScratch {
-    static let columns = 19
+    static let columns = 17
+    /// Series inputs of lanes whose step is the series: lambda and omega0².
+    static let seriesLambdaColumn = 15, seriesOmega0SquaredColumn = 16
     let base: UnsafeMutablePointer<Double>
 
     init() {
@@ -17,13 +21,12 @@ struct BlockScratch {
     func clear() {
         base.initialize(repeating: 0, count: Self.columns * laneWidth)
         for i in 0..<laneWidth {
-            // Identity step, unit mass and omega0² for lanes without a spring.
+            // Identity step, unit mass and omega0², side 1 for lanes without a spring.
             base[0 * laneWidth + i] = 1
             base[3 * laneWidth + i] = 1
             base[6 * laneWidth + i] = 1
             base[7 * laneWidth + i] = 1
-            base[9 * laneWidth + i] = 1
-            base[8 * laneWidth + i] = 0x1p1000
+            base[8 * laneWidth + i] = 1
         }
     }
 
@@ -37,21 +40,19 @@ struct BlockScratch {
         b[5 * laneWidth + i] = damping
         b[6 * laneWidth + i] = mass
         b[7 * laneWidth + i] = stiffness / mass
-        b[8 * laneWidth + i] = mass * 0x1p1000
-        b[9 * laneWidth + i] = start.side
-        b[10 * laneWidth + i] = start.target
-        b[11 * laneWidth + i] = start.policy == .clamp ? 1 : 0
-        b[12 * laneWidth + i] = start.policy == .rubberBand ? 1 : 0
-        b[13 * laneWidth + i] = 1
-        b[14 * laneWidth + i] = start.side * start.x0
-        b[15 * laneWidth + i] = start.side * start.v0
-        b[16 * laneWidth + i] = stiffness * stiffness + damping * damping * (stiffness / mass)
+        b[8 * laneWidth + i] = start.side
+        b[9 * laneWidth + i] = start.target
+        b[10 * laneWidth + i] = start.policy == .clamp ? 1 : 0
+        b[11 * laneWidth + i] = start.policy == .rubberBand ? 1 : 0
+        b[12 * laneWidth + i] = 1
+        b[13 * laneWidth + i] = start.side * start.x0
+        b[14 * laneWidth + i] = start.side * start.v0
     }
 
-    /// Series inputs (columns 17 and 18): lambda and omega0² of lanes whose step is the series.
+    /// Series inputs: lambda and omega0² of lanes whose step is the series.
     @inline(__always) func setSeriesInputs(lane i: Int, lambda: Double, omega0Squared: Double) {
-        base[17 * laneWidth + i] = lambda
-        base[18 * laneWidth + i] = omega0Squared
+        base[Self.seriesLambdaColumn * laneWidth + i] = lambda
+        base[Self.seriesOmega0SquaredColumn * laneWidth + i] = omega0Squared
     }
 
     @inline(__always) func setStep(lane i: Int, _ step: SpringPropagator) {
@@ -66,17 +67,12 @@ struct BlockScratch {
     }
 
     func block() -> (BlockCoefficients, BlockState) {
-        var k = BlockCoefficients()
-        k.p00 = column(0); k.p01 = column(1); k.p10 = column(2); k.p11 = column(3)
-        k.stiffness = column(4); k.damping = column(5); k.mass = column(6); k.omega0Squared = column(7)
-        k.forceLimit = column(8); k.side = column(9); k.target = column(10)
-        k.clamp = column(11) .!= 0
-        k.rubber = column(12) .!= 0
-        k.springLanes = column(13) .!= 0
+        let k = BlockCoefficients(
+            step: (column(0), column(1), column(2), column(3)), stiffness: column(4), damping: column(5), mass: column(6),
+            omega0Squared: column(7), target: column(9), side: column(8), clamp: column(10) .!= 0, rubber: column(11) .!= 0,
+            springLanes: column(12) .!= 0)
         var s = BlockState()
-        k.forceBoundSquared = column(16)
-        k.inverseOmega0Squared = 1 / k.omega0Squared
-        s.y = column(14); s.w = column(15)
+        s.y = column(13); s.w = column(14)
         s.active = k.springLanes
         return (k, s)
     }

@@ -56,6 +56,32 @@ struct BlockCoefficients {
     var springLanes = LaneMask()
 }
 
+extension BlockCoefficients {
+    /// The one builder of a block's coefficients (plain blocks, the lane-by-lane setup, the BLAS
+    /// backend): the per-lane inputs, and the bounds derived from them here, vector by vector.
+    /// Lanes without a spring carry the identity step, unit mass and omega0², zero stiffness and
+    /// damping, side 1 and target 0. Always inlined: the plain path builds it as a returned value.
+    @inline(__always)
+    init(
+        step: StepMatrix, stiffness: Lane, damping: Lane, mass: Lane, omega0Squared: Lane, target: Lane, side: Lane,
+        clamp: LaneMask, rubber: LaneMask, springLanes: LaneMask
+    ) {
+        (p00, p01, p10, p11) = step
+        self.stiffness = stiffness
+        self.damping = damping
+        self.mass = mass
+        self.omega0Squared = omega0Squared
+        forceLimit = mass * 0x1p1000
+        forceBoundSquared = stiffness * stiffness + damping * damping * omega0Squared
+        inverseOmega0Squared = 1 / omega0Squared
+        self.target = target
+        self.side = side
+        self.clamp = clamp
+        self.rubber = rubber
+        self.springLanes = springLanes
+    }
+}
+
 /// Per-block state and reductions.
 struct BlockState {
     var y = Lane(), w = Lane()

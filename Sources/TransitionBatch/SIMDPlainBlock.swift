@@ -53,20 +53,11 @@ extension BlockCoefficients {
     /// (Built as a returned value, which lands in the caller's constant: read back from storage
     /// through a pointer, the kilobyte-sized struct was copied at every call that took it.)
     init(plainBlock r: BatchReleases.Pointers, base: Int, step: StepMatrix, omega0Squared: Lane, finishes: LaneMask) {
-        let mass = loadLane(r.mass, base), stiffness = loadLane(r.stiffness, base), damping = loadLane(r.damping, base)
-        (p00, p01, p10, p11) = step
-        self.stiffness = stiffness
-        self.damping = damping
-        self.mass = mass
-        self.omega0Squared = omega0Squared
-        forceLimit = mass * 0x1p1000
-        forceBoundSquared = stiffness * stiffness + damping * damping * omega0Squared
-        inverseOmega0Squared = 1 / omega0Squared
-        target = Lane(repeating: 0).replacing(with: 1, where: finishes)
-        side = Lane(repeating: -1).replacing(with: 1, where: finishes)
-        springLanes = LaneMask(repeating: true)
-        clamp = LaneMask()
-        rubber = LaneMask()
+        self.init(
+            step: step, stiffness: loadLane(r.stiffness, base), damping: loadLane(r.damping, base), mass: loadLane(r.mass, base),
+            omega0Squared: omega0Squared, target: Lane(repeating: 0).replacing(with: 1, where: finishes),
+            side: Lane(repeating: -1).replacing(with: 1, where: finishes), clamp: LaneMask(), rubber: LaneMask(),
+            springLanes: LaneMask(repeating: true))
     }
 }
 

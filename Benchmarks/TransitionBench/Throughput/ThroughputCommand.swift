@@ -103,7 +103,7 @@ public struct ThroughputCommand: ParsableCommand {
         say("transition-bench throughput: \(lanes) lanes x \(frames) frames at 240 Hz, median of \(samples) samples")
         say("build: \(flags)")
         say("cores: \(BatchIntegrator.coreCount); all-cores figures use \(allThreads) threads")
-        say("BLAS: \(BatchIntegrator.blasLibrary)")
+        say("BLAS: \(BuildFacts.blasLibrary)")
 
         let perLane = Workload.perLaneSprings(count: lanes)
         if let only {
@@ -275,7 +275,7 @@ public struct ThroughputCommand: ParsableCommand {
                 "physics step \(Fmt.number(simdNanoseconds)) ns per lane-frame (SIMD, 1 thread; scalar \(Fmt.number(scalarNanoseconds)) ns) vs classic curve \(Fmt.number(classicNanoseconds)) ns: \(Fmt.ratio(simdNanoseconds / classicNanoseconds)) (target <= 2x)"))
             print("")
             if !numpyNote.isEmpty { print(numpyNote) }
-            print("BLAS (\(BatchIntegrator.blasLibrary)) on lanes sharing a spring: \(Fmt.ratio(blasAll.perSecond / sharedSIMD.perSecond)) SIMD; default backend: \(BatchBackend.default.rawValue)")
+            print("BLAS (\(BuildFacts.blasLibrary)) on lanes sharing a spring: \(Fmt.ratio(blasAll.perSecond / sharedSIMD.perSecond)) SIMD; default backend: \(BatchBackend.default.rawValue)")
             for note in notes { print(note) }
         }
         if format == .csv {

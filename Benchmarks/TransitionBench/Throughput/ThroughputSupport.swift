@@ -183,6 +183,29 @@ enum Buffers {
 }
 
 enum BuildFacts {
+    /// Which library provides the CBLAS symbols the BLAS backend calls: on Linux the files
+    /// whose names mention blas or mkl in /proc/self/maps (what `libblas.so.3` resolved to; the
+    /// executable links it through TransitionBatch's `_CBLAS`, so the loader maps it at start),
+    /// on Apple platforms Accelerate.
+    static var blasLibrary: String {
+        #if canImport(Accelerate)
+        return "Accelerate"
+        #else
+        guard let file = fopen("/proc/self/maps", "r") else { return "libblas (unknown path)" }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 4096)
+        var found: [String] = []
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let slash = text.firstIndex(of: "/") else { continue }
+            let path = String(text[slash...]).trimmingCharacters(in: CharacterSet(charactersIn: "\n "))
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if (name.contains("blas") || name.contains("mkl")) && !found.contains(path) { found.append(path) }
+        }
+        return found.isEmpty ? "libblas (not found in /proc/self/maps)" : found.joined(separator: ", ")
+        #endif
+    }
+
     /// Swift configuration, whether Swift's FMA is inline (the target-cpu flag: without it
     /// `addingProduct` calls libm), and the C target's preprocessor view of `-Xcc -march`.
     static func describe() -> String {

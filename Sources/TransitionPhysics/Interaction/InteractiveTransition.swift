@@ -89,7 +89,7 @@ public struct InteractiveTransition: Sendable {
             return nil
         case (.tracking(var tracking), .ended), (.tracking(var tracking), .cancelled):
             let rawNow = raw(position, &tracking)
-            // Prepared as `ReleaseSamples` prepares them (Android's and Flutter's trackers): a
+            // The lift-off rule of `ReleaseSamples` (Android's and Flutter's trackers): a
             // lift-off that repeats the last position carries no motion and is dropped, and if it
             // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
             // after that position the pointer had stopped: velocity 0.

@@ -18,8 +18,7 @@
 ///
 /// The "pointer stopped" rule for the lift-off (no velocity when the finger rests more than
 /// `pointerStoppedAfter`, 40 ms on both platforms, before lifting) needs the lift-off time, which
-/// `[AxisSample]` does not carry: it lives in `ReleaseSamples` and
-/// `VelocityEstimator.releaseVelocity(of:along:)`.
+/// `[AxisSample]` does not carry: `InteractiveTransition` applies it (`ReleaseSamples`).
 ///
 /// `LeastSquaresVelocityEstimator()` is Flutter's tracker exactly (oracles V1-V4 and Android's
 /// recordings are pinned in the tests). `.dropTolerant` is the same fit configured for touch

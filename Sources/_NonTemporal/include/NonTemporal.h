@@ -1,4 +1,5 @@
-// Non-temporal (streaming) stores for trajectory output. Not API: used by TransitionBatch.
+// Non-temporal (streaming) stores for trajectory output. Not API: used by TransitionBatch, and
+// by transition-bench for its write-bandwidth probe (`tp_stream_fill_doubles`, the build facts).
 //
 // Swift has no non-temporal store; ordinary stores pay a read-for-ownership of every cache line
 // they write (write-allocate), which caps output near 8.6 GB/s on one core of the reference

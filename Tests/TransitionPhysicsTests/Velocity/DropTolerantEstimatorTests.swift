@@ -75,9 +75,9 @@ struct DropTolerantEstimatorTests {
     @Test("the finger counts as rested after 100 ms without a move, not 40")
     func restThreshold() {
         let moves: [(ms: Double, x: Double)] = [(0, 0), (17, 17), (33, 33), (50, 50)]
-        #expect(flutter.releaseVelocity(of: F.touches(moves, upAtMs: 95), along: .x) == 0)
-        #expect(F.isClose(tolerant.releaseVelocity(of: F.touches(moves, upAtMs: 95), along: .x), 1000, relative: 1e-12))
-        #expect(tolerant.releaseVelocity(of: F.touches(moves, upAtMs: 151), along: .x) == 0)
+        #expect(F.releaseVelocity(flutter, of: F.touches(moves, upAtMs: 95)) == 0)
+        #expect(F.isClose(F.releaseVelocity(tolerant, of: F.touches(moves, upAtMs: 95)), 1000, relative: 1e-12))
+        #expect(F.releaseVelocity(tolerant, of: F.touches(moves, upAtMs: 151)) == 0)
     }
 
     @Test("the default configuration is still Flutter's: parabola from 3 samples")

@@ -15,34 +15,34 @@ struct ImpulseVelocityEstimatorTests {
     // because they are still inside 20%; we pin them at Android's own tolerance.
     @Test func androidSailfishFlingUpSlow1() {
         let recorded = AndroidRecordings.sailfishFlingUpSlow1
-        #expect(F.isClose(impulse.releaseVelocity(of: recorded, along: .x), 764.345703, relative: 1e-4))
-        #expect(F.isClose(impulse.releaseVelocity(of: recorded, along: .y), -3604.819336, relative: 0.2))
+        #expect(F.isClose(F.releaseVelocity(impulse, of: recorded, along: .x), 764.345703, relative: 1e-4))
+        #expect(F.isClose(F.releaseVelocity(impulse, of: recorded, along: .y), -3604.819336, relative: 0.2))
     }
 
     @Test func androidSwordfishFlingDown() {
         let recorded = AndroidRecordings.swordfishFlingDown
-        #expect(F.isClose(impulse.releaseVelocity(of: recorded, along: .x), 623.577637, relative: 0.2))
-        #expect(F.isClose(impulse.releaseVelocity(of: recorded, along: .y), 5970.7309, relative: 1e-4))
+        #expect(F.isClose(F.releaseVelocity(impulse, of: recorded, along: .x), 623.577637, relative: 0.2))
+        #expect(F.isClose(F.releaseVelocity(impulse, of: recorded, along: .y), 5970.7309, relative: 1e-4))
     }
 
     // VelocityTracker_test.cpp hand-made cases (IMPULSE strategy), each ending with ACTION_UP.
     @Test func androidHandMadeCases() {
         // ThreePointsLinearVelocityTest: 5 units per 10 ms -> 500.
         let linear = F.touches([(0, 0), (10, 5), (20, 10)], upAtMs: 20)
-        #expect(F.isClose(impulse.releaseVelocity(of: linear, along: .x), 500, relative: 1e-12))
+        #expect(F.isClose(F.releaseVelocity(impulse, of: linear, along: .x), 500, relative: 1e-12))
         // ShortDelayBeforeActionUp: up 10 ms after the last move is ignored -> 1000.
         let shortDelay = F.touches([(0, 10), (10, 20), (20, 30)], upAtMs: 30)
-        #expect(F.isClose(impulse.releaseVelocity(of: shortDelay, along: .x), 1000, relative: 1e-12))
+        #expect(F.isClose(F.releaseVelocity(impulse, of: shortDelay, along: .x), 1000, relative: 1e-12))
         // LongDelayBeforeActionUp: up 2980 ms later -> no velocity (0 here).
         let longDelay = F.touches([(0, 10), (10, 20), (20, 30)], upAtMs: 3000)
-        #expect(impulse.releaseVelocity(of: longDelay, along: .x) == 0)
+        #expect(F.releaseVelocity(impulse, of: longDelay, along: .x) == 0)
         // ThreePointsZeroVelocityTest -> 0.
         let still = F.touches([(0, 293), (6.132, 293), (11.283, 293)], upAtMs: 11.283)
-        #expect(impulse.releaseVelocity(of: still, along: .x) == 0)
+        #expect(F.releaseVelocity(impulse, of: still, along: .x) == 0)
         // ThreePointsPositiveVelocityTest: expected 1600 within 20%. Exactly: the first segment
         // sets work = v1^2 / 2 (v1 = 20 / 12.585 ms), the second (v2 = 0) adds (0 - v1) * 0.
         let positive = F.touches([(0, 273), (12.585, 293), (14.730, 293)], upAtMs: 14.730)
-        let v = impulse.releaseVelocity(of: positive, along: .x)
+        let v = F.releaseVelocity(impulse, of: positive, along: .x)
         #expect(F.isClose(v, 1600, relative: 0.2))
         #expect(F.isClose(v, 20 / 0.012585, relative: 1e-12))
     }

@@ -21,7 +21,7 @@ struct LeastSquaresVelocityEstimatorTests {
     func oracles() {
         for (name, points, expected) in Self.oracleCases {
             let touches = F.touches(points, upAtMs: 2)
-            let v = lsq2.releaseVelocity(of: touches, along: .x)
+            let v = F.releaseVelocity(lsq2, of: touches, along: .x)
             #expect(F.isClose(v, expected, relative: 1e-5, absolute: 1e-9), "\(name): \(v) units/s, expected \(expected)")
         }
     }
@@ -38,8 +38,8 @@ struct LeastSquaresVelocityEstimatorTests {
     // Android computes in single precision and checks within 20%; we agree to 0.01%.
     @Test func androidSailfishFlingUpSlow1() {
         let recorded = AndroidRecordings.sailfishFlingUpSlow1
-        #expect(F.isClose(lsq2.releaseVelocity(of: recorded, along: .x), 951.698181, relative: 1e-4))
-        #expect(F.isClose(lsq2.releaseVelocity(of: recorded, along: .y), -3044.966064, relative: 1e-4))
+        #expect(F.isClose(F.releaseVelocity(lsq2, of: recorded, along: .x), 951.698181, relative: 1e-4))
+        #expect(F.isClose(F.releaseVelocity(lsq2, of: recorded, along: .y), -3044.966064, relative: 1e-4))
     }
 
     @Test("recovers a quadratic motion exactly, at irregular sampling and a large time origin")

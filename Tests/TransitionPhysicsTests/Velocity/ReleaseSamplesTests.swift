@@ -1,7 +1,7 @@
 import Testing
 import TransitionPhysics
 
-@Suite("VelocityEstimator release preparation")
+@Suite("VelocityEstimator release preparation (through GestureRunner and InteractiveTransition)")
 struct ReleaseSamplesTests {
     typealias F = VelocityFixtures
 
@@ -10,10 +10,10 @@ struct ReleaseSamplesTests {
         // (0, 10), (10, 20), (20, 30), up at 30 ms repeating 30: all estimators see a constant
         // 1000 units/s; fed to LSQ2 as a movement, the up would bend the fit (it can fail).
         let touches = F.touches([(0, 10), (10, 20), (20, 30)], upAtMs: 30)
-        let release = ReleaseSamples(touches)
-        #expect(release.samples.count == 3 && release.liftOffTime == 0.030 && !release.pointerStopped)
+        let rule = ReleaseSamples.liftOff(touches[3], after: touches[2])
+        #expect(rule.repeatsPosition && !rule.pointerStopped)
         for (name, estimator) in F.allEstimators where name != "weighted" {
-            #expect(F.isClose(estimator.releaseVelocity(of: touches, along: .x), 1000, relative: 1e-12), "\(name)")
+            #expect(F.isClose(F.releaseVelocity(estimator, of: touches, along: .x), 1000, relative: 1e-12), "\(name)")
         }
         let lsq2 = LeastSquaresVelocityEstimator()
         let upAsMovement = touches.axisSamples(along: .x)
@@ -24,12 +24,17 @@ struct ReleaseSamplesTests {
     func movedUpKept() {
         var touches = F.touches([(0, 10), (10, 20), (20, 30)])
         touches.append(TouchSample(time: 0.030, x: 40, phase: .ended))
-        #expect(ReleaseSamples(touches).samples.count == 4)
-        let v = LeastSquaresVelocityEstimator().releaseVelocity(of: touches, along: .x)
+        #expect(!ReleaseSamples.liftOff(touches[3], after: touches[2]).repeatsPosition)
+        let v = F.releaseVelocity(LeastSquaresVelocityEstimator(), of: touches, along: .x)
         #expect(F.isClose(v, 1000, relative: 1e-12))
+        // Kept, a new position bends the fit: the least-squares parabola through 10, 20, 30, 50
+        // (every 10 ms) leaves at 2050 units/s.
+        touches[3].x = 50
+        #expect(F.isClose(F.releaseVelocity(LeastSquaresVelocityEstimator(), of: touches, along: .x), 2050, relative: 1e-9))
         touches[3].phase = .cancelled
         touches[3].x = 30
-        #expect(ReleaseSamples(touches).samples.count == 3)
+        #expect(ReleaseSamples.liftOff(touches[3], after: touches[2]).repeatsPosition)
+        #expect(F.isClose(F.releaseVelocity(LeastSquaresVelocityEstimator(), of: touches, along: .x), 1000, relative: 1e-12))
     }
 
     @Test("pointer stopped: a repeated up more than 40 ms after the last move gives 0 (AOSP LongDelayBeforeActionUp)")
@@ -38,11 +43,12 @@ struct ReleaseSamplesTests {
             let threshold = estimator.pointerStoppedAfter * 1000
             #expect(threshold == (name == "dropTolerant" ? 100 : 40), "\(name)")
             let longDelay = F.touches([(0, 10), (10, 20), (20, 30), (30, 40)], upAtMs: 30 + threshold + 1)
-            #expect(estimator.releaseVelocity(of: longDelay, along: .x) == 0, "\(name)")
+            #expect(F.releaseVelocity(estimator, of: longDelay, along: .x) == 0, "\(name)")
             let justInTime = F.touches([(0, 10), (10, 20), (20, 30), (30, 40)], upAtMs: 30 + threshold)
-            #expect(estimator.releaseVelocity(of: justInTime, along: .x) > 0, "\(name)")
-            // An explicit threshold overrides the estimator's.
-            #expect(estimator.releaseVelocity(of: justInTime, along: .x, stoppedAfter: 0.010) == 0, "\(name)")
+            #expect(F.releaseVelocity(estimator, of: justInTime, along: .x) > 0, "\(name)")
+            // The estimator's threshold is the one applied.
+            let impatient = F.StoppedAfter(base: estimator, pointerStoppedAfter: 0.010)
+            #expect(F.releaseVelocity(impatient, of: justInTime, along: .x) == 0, "\(name)")
         }
     }
 

@@ -32,6 +32,25 @@ enum VelocityFixtures {
         return actual.isApproximatelyEqual(to: expected, relativeTolerance: relative)
     }
 
+    /// The release velocity the app and the bench get for `touches` along `axis`, in position
+    /// units per second: the gesture run by `GestureRunner` (`InteractiveTransition` drops a
+    /// lift-off repeating the last position, and reports 0 when it came after the estimator's
+    /// `pointerStoppedAfter`). A travel of 1 and a fixed positive direction make progress per
+    /// second the samples' units per second.
+    static func releaseVelocity(_ estimator: any VelocityEstimator, of touches: [TouchSample], along axis: TouchAxis = .x) -> Double {
+        let runner = GestureRunner(model: ProjectedSpringModel(), estimator: estimator, direction: .fixed(positive: true), axis: axis)
+        let outcome = runner.run(GestureTrace(id: "velocity-fixture", samples: touches, travel: 1))
+        precondition(outcome.started, "The fixture's gesture must start and end a transition.")
+        return outcome.releaseVelocity
+    }
+
+    /// `base` with another pointer-stopped threshold, in seconds.
+    struct StoppedAfter: VelocityEstimator {
+        var base: any VelocityEstimator
+        var pointerStoppedAfter: Double
+        func velocity(of samples: [AxisSample]) -> Double { base.velocity(of: samples) }
+    }
+
     static let allEstimators: [(name: String, estimator: any VelocityEstimator)] =
         VelocityEstimatorKind.allCases.map { ($0.rawValue, $0.estimator) }
 }
