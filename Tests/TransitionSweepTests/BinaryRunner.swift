@@ -47,13 +47,19 @@ enum Binary {
     /// Environment variables that would shard a run by accident.
     static let shardVariables = ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "JOB_COMPLETION_INDEX"]
 
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], shell: String? = nil) throws -> Result {
+    /// `transition-bench`, built beside `transition-sweep`.
+    static var benchURL: URL { url.deletingLastPathComponent().appendingPathComponent("transition-bench") }
+
+    static func run(
+        _ arguments: [String], environment extra: [String: String] = [:], shell: String? = nil, executable: URL = url,
+        timeoutSeconds: Double = 600
+    ) throws -> Result {
         let process = Process()
         if let shell {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", shell + " \"$0\" \"$@\"", url.path] + arguments
+            process.arguments = ["-c", shell + " \"$0\" \"$@\"", executable.path] + arguments
         } else {
-            process.executableURL = url
+            process.executableURL = executable
             process.arguments = arguments
         }
         var environment = ProcessInfo.processInfo.environment
@@ -65,6 +71,11 @@ enum Binary {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // A run that outlives the timeout is killed (a hang shows up as status 9, never as a
+        // stuck test run).
+        let deadline = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: deadline)
+        defer { deadline.cancel() }
         // Drain both pipes while the process runs (large outputs would block it otherwise).
         let box = DataBox()
         let errHandle = err.fileHandleForReading

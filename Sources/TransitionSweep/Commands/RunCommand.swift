@@ -20,9 +20,9 @@ public struct RunCommand: ParsableCommand {
 
             Columns: \(SweepGrid.columns.joined(separator: ", ")).
 
-            Doubles are written as Swift prints them: shortest digits that read back exactly, '.' \
-            decimal point, exponent form outside [1e-4, 2^53) (1e-05, 1e+16), inf for a spring \
-            that never settles. Line ends are LF.
+            Numbers use the package's one CSV number format (TransitionCSV's NumberFormatting: \
+            Swift's Double.description, e.g. 1.0, 0.3, 1e-05, 1e+16, inf for a spring that never \
+            settles); line ends are LF.
             """
     )
 
