@@ -24,7 +24,10 @@ struct RuleTwinTests {
             case 3: velocity = (model.threshold - 0.5) / model.projection.distancePerVelocity(rate: model.decelerationRate)
             default: velocity = .random(in: -6...6, using: &g)
             }
-            batch.append(.physics(model), ReleaseState(progress: Double.random(in: -0.1...1.1, using: &g), velocity: velocity))
+            // Every fifth lane releases exactly at the threshold (projected == threshold with no fling).
+            let atThreshold = Int.random(in: 0..<5, using: &g) == 0
+            let progress = atThreshold ? model.threshold : Double.random(in: -0.1...1.1, using: &g)
+            batch.append(.physics(model), ReleaseState(progress: progress, velocity: atThreshold ? 0 : velocity))
         }
         return batch
     }
