@@ -98,12 +98,13 @@ public struct ReplaySettings: Sendable {
 }
 
 extension ModelVariant {
-    /// A name for the table that says every parameter of the variant's model, with units (from
-    /// `ReleaseParameter.table`), and the frame rate when it is not the default:
+    /// A name for the table that says every parameter of the variant's model as given or
+    /// defaulted (not the derived spring form), with units (from `ReleaseParameter.table`), and
+    /// the frame rate when it is not the default:
     /// `physics(response 0.3 s, damping ratio 1.0, deceleration rate 0.998/ms, ...)`, `cupertino`.
     var benchName: String {
         let cells = ReleaseParameter.axes(of: kind).compactMap { row -> String? in
-            guard let value = value(row.id) else { return nil }
+            guard isAssigned(row.id), let value = value(row.id) else { return nil }
             if row.id == .frameRate && value == row.defaultValue { return nil }
             var text = row.flag.split(separator: "-").joined(separator: " ") + " "
             switch value {

@@ -218,6 +218,8 @@ public struct ModelVariant: Sendable {
     /// (given or default) verbatim, the other spring form derived by the library, nil where a
     /// parameter does not apply to the model.
     public var parameters: [ReleaseParameterValue?]
+    /// Bit i set: cell i of `parameters` holds a value given or defaulted (not derived).
+    var assignedCells: UInt64 = 0
 
     public var kind: ReleaseModelKind { builtIn.kind }
     public var model: any ReleaseModel { builtIn.model }
@@ -238,6 +240,13 @@ public struct ModelVariant: Sendable {
             if row.id == .frameRate { return .number(frameRate) }
             return assignment[row.id] ?? model.parameterValue(row.id)
         }
+        for (i, row) in ReleaseParameter.table.enumerated() where assignment[row.id] != nil { assignedCells |= 1 << UInt64(i) }
+    }
+
+    /// True when parameter `id`'s cell holds a value that was given or defaulted, false when it
+    /// is derived by the library (the other spring form) or absent.
+    public func isAssigned(_ id: ReleaseParameter.ID) -> Bool {
+        assignedCells & (1 << UInt64(ReleaseParameter.table.firstIndex { $0.id == id }!)) != 0
     }
 
     /// The value of parameter `id` in this row's cells, or nil.
