@@ -19,13 +19,14 @@ func scalarSpringLane(
     let end = max(maximumFrames + 1, frames)
     var n = 0
     while n < end {
-        if !done && n <= maximumFrames && metrics.record(frame: n, displacement: x, velocity: v) {
+        // The clamp holds the target from its arrival on (the metrics stop there; the
+        // trajectory goes on to its last frame). `record(frame:...)`, with the arrival kept.
+        let arrives = !stopped && metrics.clampArrives(frame: n, displacement: x)
+        if !done && n <= maximumFrames && (arrives || metrics.recordShown(displacement: x, velocity: v)) {
             done = true
             frame = Int32(n)
         }
-        // The clamp holds the target from its arrival on (the metrics stop there; the
-        // trajectory goes on to its last frame).
-        if !stopped && metrics.clampArrives(frame: n, displacement: x) { stopped = true }
+        if arrives { stopped = true }
         if let trajectory, n < frames {
             if stopped {
                 trajectory.p[n * trajectory.stride] = target

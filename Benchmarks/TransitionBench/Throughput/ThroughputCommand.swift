@@ -69,7 +69,7 @@ public struct ThroughputCommand: ParsableCommand {
     @Flag(help: "Skip the flat-memory check (sink runs at 1/4, 1 and 4 times the lanes).")
     public var skipMemory = false
 
-    @Option(help: ArgumentHelp("Profiling aid: run only one figure (simd-metrics, simd-trajectory, simd-trajectory-ordinary) and print its median.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Profiling aid: run only one figure (simd-metrics, scalar-metrics, simd-trajectory, simd-trajectory-ordinary) and print its median.", visibility: .hidden))
     public var only: String?
 
     public init() {}
@@ -107,7 +107,8 @@ public struct ThroughputCommand: ParsableCommand {
 
         let perLane = Workload.perLaneSprings(count: lanes)
         if let only {
-            let integrator = BatchIntegrator(maximumFrames: frames, backend: .simd, threads: threads == 0 ? 1 : threads)
+            let integrator = BatchIntegrator(
+                maximumFrames: frames, backend: only == "scalar-metrics" ? .scalar : .simd, threads: threads == 0 ? 1 : threads)
             let layout = TrajectoryLayout(lanes: lanes, frames: frames)
             let p = Buffers.allocate(layout.count), v = Buffers.allocate(layout.count)
             defer { p.deallocate(); v.deallocate() }

@@ -118,7 +118,7 @@ public struct CompletionExtremes: Hashable, Sendable {
     }
 
     /// Records one frame's shown progress and acceleration (progress per s²).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func record(progress: Double, acceleration: Double) {
         // Only a strictly positive excursion counts (max(0, -0.0) would keep the -0.0).
         let beyond = (progress - target) * side
@@ -161,7 +161,7 @@ public struct SpringFrameMetrics: Sendable {
 
     /// True when the clamp policy stops progress at frame `n`: a frame after release at which
     /// the displacement `x` has reached or passed the target.
-    @inlinable
+    @inlinable @inline(__always)
     public func clampArrives(frame n: Int, displacement x: Double) -> Bool {
         policy == .clamp && n > 0 && (extremes.side > 0 ? x >= 0 : x <= 0)
     }
@@ -169,9 +169,15 @@ public struct SpringFrameMetrics: Sendable {
     /// Records frame `n` with displacement `x` and velocity `v`; true when the completion is done
     /// at this frame (settled, or arrived under the clamp policy, which shows the target: no
     /// excursion, no acceleration).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func record(frame n: Int, displacement x: Double, velocity v: Double) -> Bool {
-        if clampArrives(frame: n, displacement: x) { return true }
+        clampArrives(frame: n, displacement: x) || recordShown(displacement: x, velocity: v)
+    }
+
+    /// Records a frame that is not the clamp's arrival (see `record(frame:displacement:velocity:)`):
+    /// shows it through the policy, keeps the extremes; true when the spring has settled.
+    @inlinable @inline(__always)
+    public mutating func recordShown(displacement x: Double, velocity v: Double) -> Bool {
         let target = extremes.target
         let a = -(stiffness * x + damping * v) / mass
         let shown = policy.apply(progress: target + x, displacement: x, velocity: v, acceleration: a, target: target)

@@ -17,7 +17,7 @@ public enum OvershootPolicy: String, Hashable, Sendable, CaseIterable {
     /// undisturbed progress), before the clamp's stop (handled by the caller's time logic: see
     /// `CompletionCurve.state(at:)` and `SpringFrameMetrics.clampArrives(frame:displacement:)`).
     /// The one definition of the policies: the curve, the metrics and the batch integrator call it.
-    @inlinable
+    @inlinable @inline(__always)
     public func apply(progress: Double, displacement x: Double, velocity v: Double, acceleration a: Double, target: Double)
         -> (progress: Double, velocity: Double, acceleration: Double)
     {

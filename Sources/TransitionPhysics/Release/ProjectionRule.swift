@@ -7,14 +7,14 @@
 public enum ProjectionRule {
     /// The velocity the decision uses: 0 when its magnitude is below `minFlingVelocity` (progress
     /// per second), the velocity itself otherwise.
-    @inlinable
+    @inlinable @inline(__always)
     public static func flingVelocity(_ velocity: Double, minFlingVelocity: Double) -> Double {
         abs(velocity) < minFlingVelocity ? 0 : velocity
     }
 
     /// Where a release at `progress` moving at `velocity` would coast to, in progress:
     /// `progress + flingVelocity * distancePerVelocity`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func projectedProgress(
         progress: Double, velocity: Double, minFlingVelocity: Double, distancePerVelocity: Double
     ) -> Double {
@@ -23,7 +23,7 @@ public enum ProjectionRule {
 
     /// Finish when the projection reaches `threshold` (the nearer end, for 0.5); a recognizer
     /// cancelled by the system cancels (it carries no intent).
-    @inlinable
+    @inlinable @inline(__always)
     public static func decision(projectedProgress: Double, threshold: Double, recognizerCancelled: Bool) -> Decision {
         recognizerCancelled ? .cancel : (projectedProgress >= threshold ? .finish : .cancel)
     }
