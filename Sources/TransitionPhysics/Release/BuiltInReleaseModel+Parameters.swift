@@ -17,10 +17,13 @@ public struct ReleaseParameterError: Error, Hashable, Sendable, CustomStringConv
         self.reason = reason
     }
 
+    /// The message as the command-line tools print it, naming the flags:
+    /// `--flag: invalid value 'text' (with --other value): reason.`
     public var description: String {
-        let others = ReleaseParameter.table.compactMap { p in with[p.id].map { "\(p.flag) \(ReleaseParameter.text($0))" } }
+        let others = ReleaseParameter.table.compactMap { p in with[p.id].map { "--\(p.flag) \(ReleaseParameter.text($0))" } }
         let context = others.isEmpty ? "" : " (with \(others.joined(separator: ", ")))"
-        return "\(ReleaseParameter[parameter].flag) \(ReleaseParameter.text(value))\(context): \(reason)"
+        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        return "--\(ReleaseParameter[parameter].flag): invalid value '\(ReleaseParameter.text(value))'\(context): \(sentence)."
     }
 }
 

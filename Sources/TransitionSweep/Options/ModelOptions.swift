@@ -231,7 +231,7 @@ public struct ModelVariant: Sendable {
             frameRate = assignment[.frameRate]!.number!
             try builtIn.checkMeasurable(frameRate: frameRate)
         } catch {
-            throw ValidationError(error.flagMessage)
+            throw ValidationError(error.description)
         }
         let model = builtIn
         let frameRate = self.frameRate
@@ -252,15 +252,5 @@ public struct ModelVariant: Sendable {
     /// The value of parameter `id` in this row's cells, or nil.
     public func value(_ id: ReleaseParameter.ID) -> ReleaseParameterValue? {
         parameters[ReleaseParameter.table.firstIndex { $0.id == id }!]
-    }
-}
-
-extension ReleaseParameterError {
-    /// The command-line form: `--flag: invalid value 'text' (with --other value): reason.`
-    var flagMessage: String {
-        let others = ReleaseParameter.table.compactMap { p in with[p.id].map { "--\(p.flag) \(ReleaseParameter.text($0))" } }
-        let context = others.isEmpty ? "" : " (with \(others.joined(separator: ", ")))"
-        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        return "--\(ReleaseParameter[parameter].flag): invalid value '\(ReleaseParameter.text(value))'\(context): \(sentence)."
     }
 }
