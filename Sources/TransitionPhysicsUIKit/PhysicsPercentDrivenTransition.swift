@@ -52,8 +52,8 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
         default: return
         }
         if phase == .began {
-            transition.mapping.travel = max(view.bounds.width, 1)
-            transition.pixelsPerPoint = view.traitCollection.displayScale
+            transition.mapping.travel = Double(max(view.bounds.width, 1))
+            transition.pixelsPerPoint = Double(view.traitCollection.displayScale)
             startDisplayLink()
         }
         let translation = pan.translation(in: view)
@@ -83,7 +83,7 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
             link.invalidate()
             displayLink = nil
             // The core chose the target; UIKit only needs to hear which end it was.
-            if progress == transition.detents.last { super.finish() } else { super.cancel() }
+            if progress == transition.detents.last { finish() } else { cancel() }
         }
     }
 }
