@@ -269,6 +269,23 @@ import Testing
         }
     }
 
+    @Test(arguments: ["physics", "classic"])
+    func twoDetentsShowTheModelsCurveFrameByFrame(_ name: String) {
+        let model: any ReleaseModel = name == "physics" ? ProjectedSpringModel() : ClassicPercentDrivenModel()
+        var transition = Self.transition(model: model)
+        var release: InteractiveTransition.Release?
+        for sample in Self.drag(speed: 700, frames: 9) { release = transition.handle(sample) ?? release }
+        let curve = model.release(release!.state).curve
+        #expect(release!.completion.curve == curve)
+        guard case .completing(let animation) = transition.phase else { Issue.record("not completing"); return }
+        if let duration = curve.fixedDuration { #expect(animation.endTime == release!.time + duration) }
+        for frame in Self.frames(hz: 240, until: 1) where frame >= release!.time && frame < animation.endTime {
+            let update = transition.advance(to: frame)
+            #expect(update.progress == curve.progress(at: frame - release!.time))
+            #expect(update.velocity == curve.velocity(at: frame - release!.time))
+        }
+    }
+
     @Test func draggingPastTheOuterDetentsRubberBands() {
         var transition = InteractiveTransition(
             mapping: ProgressMapping(travel: 400, direction: .fixed(positive: true), range: .rubberBand),
