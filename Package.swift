@@ -6,6 +6,7 @@
 // The folder tree is the map:
 //   Sources/TransitionPhysics   the numeric core (springs, curves, projection, gestures, release
 //                               models); imports no Foundation, builds for Linux and Apple platforms
+//   Sources/TransitionPhysicsUIKit  the thin UIKit adapter (UIKit only; empty on Linux)
 //   Sources/TransitionBatch     the vectorized batch integrator (scalar, SIMD, BLAS backends)
 //   Sources/_CBLAS              system-library shim for the CBLAS of libblas-dev (Linux only)
 //   Sources/_NonTemporal        C helper: non-temporal stores for trajectory output
@@ -23,6 +24,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "TransitionPhysics", targets: ["TransitionPhysics"]),
+        .library(name: "TransitionPhysicsUIKit", targets: ["TransitionPhysicsUIKit"]),
         .library(name: "TransitionBatch", targets: ["TransitionBatch"]),
         .library(name: "TransitionTraces", targets: ["TransitionTraces"]),
         .executable(name: "transition-sweep", targets: ["transition-sweep"]),
@@ -38,6 +40,8 @@ let package = Package(
             name: "TransitionPhysics",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
+        // The UIKit glue: compiles only where UIKit exists (an empty module on Linux).
+        .target(name: "TransitionPhysicsUIKit", dependencies: ["TransitionPhysics"]),
         .systemLibrary(
             name: "_CBLAS",
             pkgConfig: "blas",

@@ -2,7 +2,13 @@
 /// asks the model to decide and complete, and a finger that lands during the completion takes
 /// over at the current animated progress with no jump.
 ///
-/// Feed samples in time order with `handle(_:)`; read progress at any time with `progress(at:)`.
+/// Feed samples in time order with `handle(_:)`; once per display frame call `advance(to:)`
+/// (same clock as the samples) for progress, velocity, target and the events since the last
+/// frame; finish, cancel or retarget from code with `finish(at:)`, `cancel(at:)`,
+/// `retarget(to:at:)` (see InteractiveTransition+Frames.swift). Progress is a pure function of
+/// time between events, so the frame rate never changes it.
+///
+/// With the default `detents` [0, 1] and `reduceMotion` false, releases are exactly the model's.
 public struct InteractiveTransition: Sendable {
     public var mapping: ProgressMapping
     public var model: any ReleaseModel
@@ -14,8 +20,32 @@ public struct InteractiveTransition: Sendable {
         case idle
         /// A finger is scrubbing.
         case tracking(Tracking)
-        /// Released: the completion is playing since `releaseTime`.
-        case completing(release: Release)
+        /// A completion is playing (after a release, or started from code), or has come to rest.
+        case completing(Animation)
+    }
+
+    /// A completion in play: a curve started at `startTime` from the progress and velocity of
+    /// that moment, and the time from which it counts as done (the one-pixel rule).
+    public struct Animation: Sendable {
+        /// When the curve starts, seconds (the samples' clock).
+        public var startTime: Double
+        /// Progress and velocity as functions of the time since `startTime`.
+        public var curve: CompletionCurve
+        /// From this time (seconds, the samples' clock) nothing visible moves: progress is the
+        /// target exactly and velocity 0 (`CompletionCurve.restTime(tolerance:)`).
+        public var endTime: Double
+        /// The direction sign in force (+1 / -1), kept for an interrupting touch.
+        public var sign: Double
+        /// Whether `.completed` has been reported for this animation.
+        var completionReported = false
+
+        /// Progress and progress velocity (per second) at `time`: the curve's closed form, the
+        /// target exactly from `endTime` on.
+        public func state(at time: Double) -> (progress: Double, velocity: Double) {
+            if time >= endTime { return (curve.target, 0) }
+            let state = curve.state(at: max(0, time - startTime))
+            return (state.progress, state.velocity)
+        }
     }
 
     public struct Tracking: Sendable {
@@ -46,37 +76,72 @@ public struct InteractiveTransition: Sendable {
     /// Every release so far, oldest first.
     public private(set) var releases: [Release] = []
 
+    /// Progress stops, sorted ascending, at least one (default [0, 1]; a sheet uses
+    /// [0, 0.5, 1]). A release completes at the detent nearest its projected progress
+    /// (`ProjectionRule.nearestDetent`); with [0, 1] the model decides exactly as on its own.
+    /// Dragging past the first or last detent is clamped or rubber-banded there, as
+    /// `mapping.range` says.
+    public var detents: [Double] = [0, 1] {
+        didSet {
+            precondition(!detents.isEmpty && zip(detents, detents.dropFirst()).allSatisfy { $0 < $1 },
+                "Detents must be non-empty and strictly ascending; got \(detents).")
+        }
+    }
+    /// Physical pixels per point of the display (1 by default; 3 on a 3x phone). With the travel
+    /// in points (`mapping.travel`), one physical pixel is `1 / (travel * pixelsPerPoint)` of
+    /// progress: a completion is done when nothing can move by that much any more.
+    public var pixelsPerPoint: Double = 1 {
+        didSet { precondition(pixelsPerPoint > 0 && pixelsPerPoint.isFinite, "pixelsPerPoint must be positive; got \(pixelsPerPoint).") }
+    }
+    /// The person asked for reduced motion: the same decision, then
+    /// `CompletionCurve.reducedMotion` (no overshoot, done in a fixed 0.2 s).
+    public var reduceMotion: Bool = false
+    /// The spring for completions started from code (`finish(at:)`, `cancel(at:)`,
+    /// `retarget(to:at:)`): the model's spring for a `ProjectedSpringModel`, else
+    /// `ProjectedSpringModel.defaultSpring`. It starts at the current velocity, whatever the model.
+    public var completionSpring: Spring
+    /// Events since the last `advance(to:)`, oldest first.
+    var pendingEvents: [TransitionEvent] = []
+
     public init(mapping: ProgressMapping, model: any ReleaseModel, estimator: any VelocityEstimator) {
         self.mapping = mapping
         self.model = model
         self.estimator = estimator
+        self.completionSpring = (model as? ProjectedSpringModel)?.spring ?? ProjectedSpringModel.defaultSpring
     }
 
     /// Displayed progress at `time` (seconds, same clock as the samples).
     public func progress(at time: Double) -> Double {
         switch phase {
-        case .idle: return releases.last.map { $0.completion.curve.progress(at: max(0, time - $0.time)) } ?? 0
-        case .tracking(let tracking): return mapping.bounded(tracking.samples.last?.position ?? tracking.baseProgress)
-        case .completing(let release): return release.completion.curve.progress(at: max(0, time - release.time))
+        case .idle: return 0
+        case .tracking(let tracking): return bounded(tracking.samples.last?.position ?? tracking.baseProgress)
+        case .completing(let animation): return animation.state(at: time).progress
         }
     }
+
+    /// One physical pixel, in progress: `1 / (travel in points * pixelsPerPoint)`.
+    public var pixelTolerance: Double { 1 / (mapping.travel * pixelsPerPoint) }
 
     /// Handles one sample. Returns the release when this sample ended the touch.
     @discardableResult
     public mutating func handle(_ sample: TouchSample) -> Release? {
         let position = mapping.coordinate(of: sample)
         switch (phase, sample.phase) {
-        case (.completing(let release), .began):
-            // Interruption: take over at the animated progress; the direction stays.
-            let base = release.completion.curve.progress(at: max(0, sample.time - release.time))
+        case (.completing(let animation), .began):
+            // Interruption: take over at the animated progress; the direction stays. A touch
+            // after the completion came to rest begins afresh from where it rests.
+            reportCompletion(at: sample.time)
+            pendingEvents.append(sample.time >= animation.endTime ? .began : .interrupted)
+            let base = animation.state(at: sample.time).progress
             phase = .tracking(Tracking(
-                origin: position, sign: release.sign, baseProgress: base,
+                origin: position, sign: animation.sign, baseProgress: base,
                 samples: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base, lastTouch: sample))
             return nil
         case (.idle, .began):
             if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
             var sign: Double? = nil
             if case .fixed(let positive) = mapping.direction { sign = positive ? 1 : -1 }
+            pendingEvents.append(.began)
             phase = .tracking(Tracking(
                 origin: position, sign: sign, baseProgress: 0,
                 samples: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0, lastTouch: sample))
@@ -97,12 +162,13 @@ public struct InteractiveTransition: Sendable {
             if !liftOff.repeatsPosition { tracking.samples.append(AxisSample(time: sample.time, position: rawNow)) }
             let velocity = tracking.sign == nil || liftOff.pointerStopped ? 0 : estimator.velocity(of: tracking.samples)
             let state = ReleaseState(
-                progress: mapping.bounded(rawNow), velocity: velocity,
-                lastChangedProgress: mapping.bounded(tracking.lastChangedRaw),
+                progress: bounded(rawNow), velocity: velocity,
+                lastChangedProgress: bounded(tracking.lastChangedRaw),
                 recognizerCancelled: sample.phase == .cancelled)
-            let release = Release(time: sample.time, state: state, completion: model.release(state), sign: tracking.sign ?? 1)
+            let release = Release(time: sample.time, state: state, completion: completion(for: state), sign: tracking.sign ?? 1)
             releases.append(release)
-            phase = .completing(release: release)
+            pendingEvents.append(.released(release))
+            start(release.completion.curve, at: release.time, sign: release.sign)
             return release
         default:
             // A sample that does not fit the phase (a move with no touch, a second down while
@@ -111,8 +177,44 @@ public struct InteractiveTransition: Sendable {
         }
     }
 
+    /// The model's answer to a release, then the detent and reduce-motion choices: with detents
+    /// [0, 1] the model's decision stands (its own threshold); otherwise the detent nearest the
+    /// model's projection (or the progress, for models that do not project), and a recognizer
+    /// cancelled by the system returns to the first detent. `.finish` means the last detent.
+    func completion(for state: ReleaseState) -> Completion {
+        var completion = model.release(state)
+        if detents != [0, 1] {
+            let target = state.recognizerCancelled
+                ? detents[0]
+                : detents[ProjectionRule.nearestDetent(to: completion.projectedProgress ?? state.progress, in: detents)]
+            completion.decision = target == detents[detents.count - 1] ? .finish : .cancel
+            completion.curve.target = target
+        }
+        if reduceMotion {
+            completion.curve = .reducedMotion(start: completion.curve.start, target: completion.curve.target)
+        }
+        return completion
+    }
+
+    /// Starts playing `curve` at `time`: its end time is its rest time under the one-pixel rule.
+    mutating func start(_ curve: CompletionCurve, at time: Double, sign: Double) {
+        phase = .completing(Animation(
+            startTime: time, curve: curve, endTime: time + curve.restTime(tolerance: pixelTolerance), sign: sign))
+    }
+
+    /// Reports `.completed` once, if the animation in play has come to rest by `time`.
+    mutating func reportCompletion(at time: Double) {
+        guard case .completing(var animation) = phase, !animation.completionReported, time >= animation.endTime else { return }
+        animation.completionReported = true
+        phase = .completing(animation)
+        pendingEvents.append(.completed(progress: animation.curve.target))
+    }
+
+    /// Progress for a raw value, clamped or rubber-banded beyond the first and last detents.
+    func bounded(_ raw: Double) -> Double { mapping.bounded(raw, in: detents[0]...detents[detents.count - 1]) }
+
     /// Raw (unbounded, linear) progress for a coordinate, deciding the direction if needed.
-    private func raw(_ position: Double, _ tracking: inout Tracking) -> Double {
+    func raw(_ position: Double, _ tracking: inout Tracking) -> Double {
         let displacement = position - tracking.origin
         if tracking.sign == nil, let slop = mapping.direction.touchSlop, abs(displacement) >= slop {
             tracking.sign = displacement > 0 ? 1 : -1

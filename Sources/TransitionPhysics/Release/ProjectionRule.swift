@@ -28,3 +28,23 @@ public enum ProjectionRule {
         recognizerCancelled ? .cancel : (projectedProgress >= threshold ? .finish : .cancel)
     }
 }
+
+extension ProjectionRule {
+    /// The index of the detent nearest to `projectedProgress` (Apple's "Designing Fluid
+    /// Interfaces": project the release, then go to the nearest target; FloatingPanel's segment
+    /// rule with its default `redirectionalProgress` 0.5 picks the same). `detents` are progress
+    /// stops, sorted ascending, at least one; a projection exactly halfway between two detents
+    /// goes to the upper one (as `decision` finishes at its threshold). A projection past the
+    /// first or last detent goes to that detent, so a fast fling can skip the detents between.
+    ///
+    /// With detents [0, 1] this is `decision` at threshold 0.5: index 1 when
+    /// `projectedProgress >= 0.5`.
+    @inlinable
+    public static func nearestDetent(to projectedProgress: Double, in detents: [Double]) -> Int {
+        precondition(!detents.isEmpty, "Detents must not be empty.")
+        for index in detents.indices.dropLast() where projectedProgress < (detents[index] + detents[index + 1]) / 2 {
+            return index
+        }
+        return detents.count - 1
+    }
+}

@@ -2,8 +2,8 @@ import Testing
 @testable import TransitionPhysics
 
 /// A two-point estimator, so these tests exercise the transition's plumbing independently of
-/// the real estimators (which have their own tests).
-private struct LastTwoPointsEstimator: VelocityEstimator {
+/// the real estimators (which have their own tests). The frame driver's tests use it too.
+struct LastTwoPointsEstimator: VelocityEstimator {
     func velocity(of samples: [AxisSample]) -> Double {
         guard samples.count >= 2 else { return 0 }
         let a = samples[samples.count - 2], b = samples[samples.count - 1]

@@ -6,7 +6,7 @@ import TransitionPhysics
 // and run here. `readmeShowsThisExample` checks that README.md shows exactly those lines
 // (after its `import TransitionPhysics` line), so the two cannot drift.
 
-func readmeExample() -> (classic: GestureOutcome, physics: GestureOutcome) {
+func readmeExample() -> (classic: GestureOutcome, physics: GestureOutcome, transition: InteractiveTransition) {
     // README-EXAMPLE-BEGIN
     // A quick, short flick to the left on a 390 pt wide screen: 60 Hz samples, time in
     // seconds, x in points. It travels only 0.27 of the width before the finger lifts.
@@ -24,16 +24,26 @@ func readmeExample() -> (classic: GestureOutcome, physics: GestureOutcome) {
     print(classic.decision, classic.metrics.velocityJump)   // cancel: progress 0.27 < 0.5
     print(physics.decision, physics.projectedProgress!)     // finish: the flick coasts past 0.5
     print(physics.releaseVelocity, physics.metrics.velocityJump)  // widths/s; jump 0
-    for frame in physics.sampledCompletion(frameRate: 60) {
-        print(frame.time, frame.progress, frame.velocity)   // s, fraction, fraction per second
+
+    // In an app: hand samples over as they come and call advance(to:) once per display frame.
+    var transition = InteractiveTransition(
+        mapping: ProgressMapping(travel: 390), model: ProjectedSpringModel(), estimator: estimator)
+    transition.pixelsPerPoint = 3                           // done within a pixel of a 3x screen
+    var pending = samples[...]
+    for frameTime in stride(from: 0.0, through: 2, by: 1.0 / 120) {   // a 120 Hz display link
+        while let sample = pending.first, sample.time <= frameTime { transition.handle(sample); pending.removeFirst() }
+        let frame = transition.advance(to: frameTime)       // progress, velocity, target, events
+        for event in frame.events { print(frameTime, event.name) }   // began, released, completed
+        if frame.isComplete { break }                       // progress is exactly 1 now
     }
     // README-EXAMPLE-END
-    return (classic, physics)
+    return (classic, physics, transition)
 }
 
 @Suite struct ReadmeExampleTests {
     @Test func theExampleDoesWhatTheReadmeSays() {
-        let (classic, physics) = readmeExample()
+        let (classic, physics, finished) = readmeExample()
+        var transition = finished
         #expect(abs(classic.releaseProgress - 105.0 / 390) < 1e-12)
         #expect(classic.decision == .cancel)
         #expect(abs(classic.metrics.velocityJump - classic.releaseVelocity) < 1e-12)  // dead stop
@@ -41,6 +51,10 @@ func readmeExample() -> (classic: GestureOutcome, physics: GestureOutcome) {
         #expect(physics.projectedProgress! >= 0.5)
         #expect(physics.releaseVelocity > 4)           // about 2 pt/ms leftward: over 5 widths/s
         #expect(physics.metrics.velocityJump < 1e-12)
+        // The frame loop: the same release, and it came to rest exactly at 1.
+        #expect(transition.releases.last!.completion.curve == physics.completion.curve)
+        let rest = transition.advance(to: 2)
+        #expect(rest.isComplete && rest.progress == 1 && rest.velocity == 0 && rest.events.isEmpty)
     }
 
     @Test func readmeShowsThisExample() throws {

@@ -1,0 +1,53 @@
+/// What happened to an `InteractiveTransition`, reported once each, oldest first, by the next
+/// `advance(to:)` (Wave reports `finished` and `retargeted` apart; so do we).
+public enum TransitionEvent: Sendable {
+    /// A finger began driving the transition from rest (or after a completion came to rest).
+    case began
+    /// The finger lifted: the model decided, and the completion it chose starts.
+    case released(InteractiveTransition.Release)
+    /// A finger landed during a completion and took over at the animated progress.
+    case interrupted
+    /// `finish(at:)`, `cancel(at:)` or `retarget(to:at:)` started a new completion from the
+    /// current progress and velocity.
+    case retargeted
+    /// The completion came to rest: nothing visible moves any more, and progress is exactly
+    /// `progress` (the target) from now on.
+    case completed(progress: Double)
+
+    /// The case's name (`began`, `released`, `interrupted`, `retargeted`, `completed`), for logs
+    /// and tests.
+    public var name: String {
+        switch self {
+        case .began: return "began"
+        case .released: return "released"
+        case .interrupted: return "interrupted"
+        case .retargeted: return "retargeted"
+        case .completed: return "completed"
+        }
+    }
+}
+
+/// One display frame of an `InteractiveTransition` (`advance(to:)`).
+public struct TransitionUpdate: Sendable {
+    /// Displayed progress, a fraction of the travel.
+    public var progress: Double
+    /// Progress velocity, progress per second (travel widths per second). While a finger drags:
+    /// the velocity estimator's estimate over the samples so far (0 before the direction is known).
+    public var velocity: Double
+    /// Where progress is going, a fraction of the travel: the completion's target, or while a
+    /// finger drags the detent a release now would choose; 0 before anything began.
+    public var target: Double
+    /// True once the completion has come to rest (one physical pixel, see
+    /// `InteractiveTransition.pixelsPerPoint`) until a finger or code starts something new.
+    public var isComplete: Bool
+    /// What happened since the previous `advance(to:)`, each event once, oldest first.
+    public var events: [TransitionEvent]
+
+    public init(progress: Double, velocity: Double, target: Double, isComplete: Bool, events: [TransitionEvent]) {
+        self.progress = progress
+        self.velocity = velocity
+        self.target = target
+        self.isComplete = isComplete
+        self.events = events
+    }
+}

@@ -1,0 +1,51 @@
+import RealModule
+
+/// When a spring's motion can no longer be seen: the energy bound, and the time it falls under a
+/// tolerance (the one-pixel rule of `InteractiveTransition`; Flutter's and Android's scroll
+/// physics stop at one physical pixel).
+extension Spring {
+    /// The largest displacement the spring can still reach from this state, in the units of the
+    /// displacement: `sqrt(x² + (m / k) v²) = sqrt(2 E / k)`, where `E = (k x² + m v²) / 2` is
+    /// the spring's energy. Damping only removes energy (`dE/dt = -c v²`), so this never grows:
+    /// once it is under a tolerance, the displacement stays under it forever, and so does the
+    /// velocity (below `omega0` times it, per second).
+    public func energyAmplitude(displacement x: Double, velocity v: Double) -> Double {
+        (x * x + mass / stiffness * v * v).squareRoot()
+    }
+
+    /// The time, in seconds (>= 0), at which `energyAmplitude` of the motion from displacement
+    /// `x0` and velocity `v0` (units per second) falls to `tolerance` (same units as `x0`):
+    /// after it, nothing the spring does can move the displacement beyond `tolerance`.
+    ///
+    /// Method: the amplitude is a closed-form, non-increasing function of time (the propagator),
+    /// so it crosses the tolerance once; the crossing is bracketed by doubling from the decay
+    /// time `1 / lambda` and found by bisection to the resolution of `Double` (no frames are
+    /// stepped, so the answer does not depend on a frame rate). It is later than or equal to
+    /// `settlingTime(initialDisplacement:initialVelocity:tolerance:)`, which bounds the
+    /// displacement alone.
+    ///
+    /// - Returns: 0 if the amplitude is already within `tolerance`; `Double.infinity` for an
+    ///   undamped spring (damping 0) whose amplitude exceeds it.
+    public func restTime(initialDisplacement x0: Double, initialVelocity v0: Double, tolerance: Double) -> Double {
+        precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")
+        func amplitude(_ t: Double) -> Double {
+            let (x, v) = state(initialDisplacement: x0, initialVelocity: v0, time: t)
+            return energyAmplitude(displacement: x, velocity: v)
+        }
+        if amplitude(0) <= tolerance { return 0 }
+        if damping == 0 { return .infinity }
+        var low = 0.0
+        var high = 1 / decayRate
+        while amplitude(high) > tolerance {
+            low = high
+            high *= 2
+            if !high.isFinite { return .infinity }
+        }
+        for _ in 0..<200 {
+            let mid = (low + high) / 2
+            if mid <= low || mid >= high { break }
+            if amplitude(mid) > tolerance { low = mid } else { high = mid }
+        }
+        return high
+    }
+}
