@@ -65,7 +65,7 @@ sweep: release
 bench: release
 	$(BIN)/transition-bench behavior --synthetic 10000 --seed 1
 
-throughput: release
+throughput: release venv
 	$(BIN)/transition-bench throughput
 
 notebooks: release venv
