@@ -13,7 +13,7 @@ CPU_FLAGS := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc
 RELEASE := $(SWIFT) build -c release $(CPU_FLAGS)
 BIN := $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 
-.PHONY: all deps blas venv build release test swift-test notebooks-test sweep bench throughput notebooks clean
+.PHONY: all deps blas venv build release test swift-test notebooks-test cluster-test sweep bench throughput notebooks clean
 
 all: release
 
@@ -51,6 +51,11 @@ notebooks-test: release venv
 	  $(VENV)/bin/python notebooks/run_notebooks.py --check; \
 	fi
 
+# deploy/slurm-sweep.sh on a real single-node Slurm cluster started for the test (root; installs
+# slurm-wlm and munge with apt-get when missing; about a minute). CI runs it after make test.
+cluster-test: release
+	BIN=$(BIN) bash Tests/cluster/slurm-test.sh
+
 # The main job: the default parameter sweep into results/sweep.csv, then a short summary.
 sweep: release
 	@mkdir -p results
@@ -60,7 +65,7 @@ sweep: release
 bench: release
 	$(BIN)/transition-bench behavior --synthetic 10000 --seed 1
 
-throughput: release
+throughput: release venv
 	$(BIN)/transition-bench throughput
 
 notebooks: release venv

@@ -1,15 +1,20 @@
 #!/bin/bash
 # transition-sweep as a Slurm job array: each array task computes one contiguous slice of the
-# grid. Submit, then merge when every task has finished:
+# grid. Submit (results/ must exist first: Slurm opens the --output log below before the script
+# runs), then merge when every task has finished:
 #
-#   sbatch deploy/slurm-sweep.sh
+#   mkdir -p results && sbatch deploy/slurm-sweep.sh
 #   sbatch --dependency=afterok:<jobid> --wrap 'transition-sweep merge --output results/sweep.csv results/sweep-*.csv'
 #
 # transition-sweep reads SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT
 # itself (shard = ID - MIN + 1 of COUNT), so the array range below is all there is to change.
 # {shard} in --output becomes the 1-based shard index, zero-padded (sweep-01.csv ...). Every
 # file appears only once its task has written it completely; a failed task leaves no partial
-# file and can be resubmitted alone (sbatch --array=<index> ...).
+# file and can be rerun alone in its array with `scontrol requeue <jobid>_<index>` (not a new
+# `sbatch --array=<index>`: an array of one task is shard 1 of 1, the whole grid). The merge job
+# above then never starts (afterok on an array with a failed task): cancel it and submit the merge
+# with --dependency=afterok:<jobid>_<index>. Tests/cluster/slurm-test.sh runs all this on a real
+# single-node cluster (make cluster-test).
 #
 #SBATCH --job-name=transition-sweep
 #SBATCH --array=0-15

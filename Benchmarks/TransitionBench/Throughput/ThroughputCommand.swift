@@ -28,13 +28,17 @@ import Glibc
 /// - `bandwidth_probe`: the same number of bytes written by a plain fill in this process
 ///   (ordinary stores; non-temporal stores).
 /// - `numpy`: the same per-lane-spring releases evaluated through the closed form with numpy
-///   (python3, when numpy imports), lane-steps per second.
+///   (1 thread, when numpy imports), lane-steps per second (every lane, every frame).
+/// - `numba`: the same releases as a numba user writes them (`@njit(parallel=True)`, lanes over
+///   `prange`, the exact 2x2 step per frame, each lane stopping when it settles) on the all-cores
+///   threads, when numba imports; lane-steps per second counted as for the SIMD figures (the
+///   scalar reference's frames up to settling). `PythonPeer` runs both.
 /// - `classic_curve`: nanoseconds per lane-frame of the classic percent-driven model (its
 ///   timing curve evaluated each frame), to price the physics step against it.
 public struct ThroughputCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "throughput",
-        abstract: "Batch integrator throughput: lane-steps/s per backend, trajectory GB/s, numpy, classic curve cost.",
+        abstract: "Batch integrator throughput: lane-steps/s per backend, trajectory GB/s, numpy and numba, classic curve cost.",
         discussion: """
             Build in release with the target CPU for meaningful figures:
               swift build -c release -Xswiftc -target-cpu -Xswiftc native -Xcc -march=native
@@ -60,11 +64,14 @@ public struct ThroughputCommand: ParsableCommand {
     @Option(help: "Output format: text or csv.")
     public var format: Format = .text
 
-    @Option(help: "Python interpreter for the numpy peer.")
-    public var python: String = "python3"
+    @Option(help: "Python interpreter for the numpy and numba peers. (default: notebooks/.venv/bin/python when present, else python3)")
+    public var python: String?
 
     @Flag(help: "Skip the numpy peer.")
     public var skipNumpy = false
+
+    @Flag(help: "Skip the numba peer.")
+    public var skipNumba = false
 
     @Flag(help: "Skip the flat-memory check (sink runs at 1/4, 1 and 4 times the lanes).")
     public var skipMemory = false
@@ -77,6 +84,7 @@ public struct ThroughputCommand: ParsableCommand {
     public func validate() throws {
         guard samples >= 5 else { throw ValidationError("--samples must be at least 5 (medians of >= 5 samples).") }
         guard lanes >= 16 && frames >= 1 else { throw ValidationError("--lanes must be >= 16 and --frames >= 1.") }
+        if python == "" { throw ValidationError("--python: invalid value '': empty interpreter name.") }
     }
 
     struct Row {
@@ -213,18 +221,26 @@ public struct ThroughputCommand: ParsableCommand {
             rows.append(Row(measurement: "bandwidth_probe", backend: c.name, threads: c.threads, lanes: lanes, frames: frames, value: value, unit: gbs, ratioToScalar: nil))
         }
 
-        // MARK: numpy
-        var numpyNote = ""
-        if skipNumpy {
-            numpyNote = "numpy: skipped (--skip-numpy)"
-        } else {
-            switch NumpyPeer.run(python: python, batch: perLane, outcome: scalar.outcome, frames: frames, samples: samples) {
+        // MARK: numpy and numba
+        var peerNotes: [String: String] = [:]
+        let interpreter = python ?? PythonPeer.defaultPython
+        for (peer, skip) in [(PythonPeer.numpy, skipNumpy), (PythonPeer.numba, skipNumba)] {
+            if skip {
+                peerNotes[peer.name] = "\(peer.name): skipped (--skip-\(peer.name))"
+                continue
+            }
+            switch peer.run(python: interpreter, threads: allThreads, batch: perLane, outcome: scalar.outcome, frames: frames, samples: samples) {
             case .skipped(let why):
-                numpyNote = "numpy: skipped (\(why))"
+                peerNotes[peer.name] = "\(peer.name): skipped (\(why))"
             case .measured(let seconds, let agreement):
-                let perSecond = Double(lanes * frames) / seconds
-                rows.append(Row(measurement: "numpy", backend: "numpy", threads: 1, lanes: lanes, frames: frames, value: perSecond, unit: stepUnit, ratioToScalar: perSecond / scalar.perSecond))
-                numpyNote = "numpy: \(agreement)"
+                // numpy evaluates every frame of every lane; numba stops each lane at settling, as
+                // the scalar reference does, so it is counted like the SIMD figures.
+                let steps = peer.parallel ? Double(Workload.usefulSteps(scalar.outcome, frames: frames)) : Double(lanes * frames)
+                let perSecond = steps / seconds
+                rows.append(Row(
+                    measurement: peer.name, backend: peer.name, threads: peer.parallel ? allThreads : 1, lanes: lanes, frames: frames,
+                    value: perSecond, unit: stepUnit, ratioToScalar: perSecond / scalar.perSecond))
+                peerNotes[peer.name] = "\(peer.name) (\(interpreter)): \(agreement)"
             }
         }
 
@@ -268,19 +284,25 @@ public struct ThroughputCommand: ParsableCommand {
                 let r = simdAll.perSecond / numpyRow.value
                 print(Fmt.target(r >= 10, "SIMD on all cores \(Fmt.ratio(r)) numpy (target >= 10x)"))
             } else {
-                print("[skip] SIMD vs numpy: \(numpyNote)")
+                print("[skip] SIMD vs numpy: \(peerNotes["numpy"] ?? "")")
+            }
+            if let numbaRow = rows.first(where: { $0.measurement == "numba" }) {
+                let r = simdAll.perSecond / numbaRow.value
+                print(Fmt.target(r >= 5, "SIMD on all cores \(Fmt.ratio(r)) numba on all cores (\(Fmt.number(numbaRow.value)) lane_steps/s, \(numbaRow.threads) threads; target >= 5x)"))
+            } else {
+                print("[skip] SIMD vs numba: \(peerNotes["numba"] ?? "")")
             }
             let simdNanoseconds = 1e9 / simd1.perSecond
             print(Fmt.target(
                 simdNanoseconds <= 2 * classicNanoseconds,
                 "physics step \(Fmt.number(simdNanoseconds)) ns per lane-frame (SIMD, 1 thread; scalar \(Fmt.number(scalarNanoseconds)) ns) vs classic curve \(Fmt.number(classicNanoseconds)) ns: \(Fmt.ratio(simdNanoseconds / classicNanoseconds)) (target <= 2x)"))
             print("")
-            if !numpyNote.isEmpty { print(numpyNote) }
+            for name in ["numpy", "numba"] { if let note = peerNotes[name] { print(note) } }
             print("BLAS (\(BuildFacts.blasLibrary)) on lanes sharing a spring: \(Fmt.ratio(blasAll.perSecond / sharedSIMD.perSecond)) SIMD; default backend: \(BatchBackend.default.rawValue)")
             for note in notes { print(note) }
         }
         if format == .csv {
-            if !numpyNote.isEmpty { say(numpyNote) }
+            for name in ["numpy", "numba"] { if let note = peerNotes[name] { say(note) } }
             for note in notes { say(note) }
         }
     }
