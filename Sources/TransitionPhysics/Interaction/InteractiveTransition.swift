@@ -65,29 +65,17 @@ public struct InteractiveTransition: Sendable {
     @discardableResult
     public mutating func handle(_ sample: TouchSample) -> Release? {
         let position = mapping.coordinate(of: sample)
-        switch (phase, sample.phase) {
-        case (.completing(let release), .began):
-            // Interruption: take over at the animated progress; the direction stays.
-            let base = release.completion.curve.progress(at: max(0, sample.time - release.time))
-            phase = .tracking(Tracking(
-                origin: position, sign: release.sign, baseProgress: base,
-                samples: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base, lastTouch: sample))
-            return nil
-        case (.idle, .began):
-            if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
-            var sign: Double? = nil
-            if case .fixed(let positive) = mapping.direction { sign = positive ? 1 : -1 }
-            phase = .tracking(Tracking(
-                origin: position, sign: sign, baseProgress: 0,
-                samples: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0, lastTouch: sample))
-            return nil
-        case (.tracking(var tracking), .changed):
-            tracking.samples.append(AxisSample(time: sample.time, position: raw(position, &tracking)))
-            tracking.lastChangedRaw = tracking.samples.last!.position
-            tracking.lastTouch = sample
-            phase = .tracking(tracking)
-            return nil
-        case (.tracking(var tracking), .ended), (.tracking(var tracking), .cancelled):
+        // A touch in progress leaves `phase` while a move or lift-off changes it: its samples
+        // then have one owner and grow in place (shared with `phase`, the array was copied at
+        // every sample, which made a replay quadratic in the trace's length).
+        if sample.phase != .began, var tracking = takeTracking() {
+            if sample.phase == .changed {
+                tracking.samples.append(AxisSample(time: sample.time, position: raw(position, &tracking)))
+                tracking.lastChangedRaw = tracking.samples.last!.position
+                tracking.lastTouch = sample
+                phase = .tracking(tracking)
+                return nil
+            }
             let rawNow = raw(position, &tracking)
             // The lift-off rule of `ReleaseSamples` (Android's and Flutter's trackers): a
             // lift-off that repeats the last position carries no motion and is dropped, and if it
@@ -104,11 +92,35 @@ public struct InteractiveTransition: Sendable {
             releases.append(release)
             phase = .completing(release: release)
             return release
+        }
+        switch (phase, sample.phase) {
+        case (.completing(let release), .began):
+            // Interruption: take over at the animated progress; the direction stays.
+            let base = release.completion.curve.progress(at: max(0, sample.time - release.time))
+            phase = .tracking(Tracking(
+                origin: position, sign: release.sign, baseProgress: base,
+                samples: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base, lastTouch: sample))
+            return nil
+        case (.idle, .began):
+            if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
+            var sign: Double? = nil
+            if case .fixed(let positive) = mapping.direction { sign = positive ? 1 : -1 }
+            phase = .tracking(Tracking(
+                origin: position, sign: sign, baseProgress: 0,
+                samples: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0, lastTouch: sample))
+            return nil
         default:
             // A sample that does not fit the phase (a move with no touch, a second down while
             // tracking) is ignored, as a recognizer would.
             return nil
         }
+    }
+
+    /// The touch in progress, moved out of `phase` (which is left `.idle`); nil when there is none.
+    private mutating func takeTracking() -> Tracking? {
+        guard case .tracking(let tracking) = phase else { return nil }
+        phase = .idle
+        return tracking
     }
 
     /// Raw (unbounded, linear) progress for a coordinate, deciding the direction if needed.
