@@ -57,15 +57,8 @@ public struct MergeCommand: ParsableCommand {
     static let maximumHeaderBytes = 1 << 16
 
     static func inspect(_ path: String) throws -> ShardFile {
-        let fd = open(path, O_RDONLY | O_NONBLOCK)
-        guard fd >= 0 else { throw FileIOError.system("cannot open", path: path, code: 66) }
+        let (fd, size) = try openRegularFile(path, what: "the shard")
         defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw FileIOError.system("cannot read", path: path, code: 66) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw FileIOError(description: "cannot read \(path): not a regular file (a shard is a CSV file)", exitCode: 66)
-        }
-        let size = Int(status.st_size)
         let head = try readAt(fd, path: path, offset: 0, count: min(size, maximumHeaderBytes))
         guard let end = head.firstIndex(of: UInt8(ascii: "\n")) else {
             throw FileIOError(

@@ -111,36 +111,3 @@ public struct ShardRecord: Equatable, Sendable {
         return ShardRecord(shard: shard, rows: lower..<upper, gridRows: gridRows, bytes: bytes)
     }
 }
-
-/// The bytes of a small regular file, at most `limit` (a device such as /dev/zero, a folder or a
-/// missing file is refused without reading: exit 66, cannot open input; a file over the limit
-/// exits `tooLarge`, 65 by default). `what` names the file's role in messages.
-func readSmallFile(_ path: String, limit: Int, what: String, tooLarge: Int32 = 65) throws -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_NONBLOCK)
-    guard fd >= 0 else { throw FileIOError.system("cannot open \(what)", path: path, code: 66) }
-    defer { close(fd) }
-    var status = stat()
-    guard fstat(fd, &status) == 0 else { throw FileIOError.system("cannot read \(what)", path: path, code: 66) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-        throw FileIOError(description: "cannot read \(what) \(path): not a regular file", exitCode: 66)
-    }
-    guard Int(status.st_size) <= limit else {
-        throw FileIOError(
-            description: "\(what) \(path) is \(status.st_size) bytes; the limit is \(limit) bytes", exitCode: tooLarge)
-    }
-    var bytes = [UInt8](repeating: 0, count: limit + 1)
-    var count = 0
-    while count <= limit {
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, limit + 1 - count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            throw FileIOError.system("cannot read \(what)", path: path, code: 66)
-        }
-        if n == 0 { break }
-        count += n
-    }
-    guard count <= limit else {
-        throw FileIOError(description: "\(what) \(path) is over the limit of \(limit) bytes", exitCode: tooLarge)
-    }
-    return Array(bytes[..<count])
-}
