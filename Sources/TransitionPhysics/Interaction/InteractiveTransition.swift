@@ -26,7 +26,19 @@ public struct InteractiveTransition: Sendable {
         /// Progress when this touch began (0, or the animated progress it interrupted).
         public var baseProgress: Double
         /// (time, raw progress) of every sample of this touch, for the velocity estimate.
-        public var samples: [AxisSample]
+        public var samples: [AxisSample] { ReleaseSamples.mirrored(recorded, at: mirrorMarks) }
+        /// The samples as appended. A reversal of a reversible direction does not rewrite them
+        /// (a pass over every sample so far, at every reversal, made a zig-zag across
+        /// touch-down quadratic): it notes the count of samples it mirrors in `mirrorMarks`, and
+        /// `samples` applies the marks (`ReleaseSamples.mirrored`), exactly.
+        var recorded: [AxisSample]
+        var mirrorMarks: [Int] = []
+        /// The newest sample's raw progress (as `samples.last`, without building `samples`).
+        var lastPosition: Double? {
+            guard let last = recorded.last else { return nil }
+            let mirrors = mirrorMarks.reversed().prefix { $0 == recorded.count }.count
+            return mirrors % 2 == 0 ? last.position : -last.position
+        }
         /// Raw progress at the last `changed` sample.
         public var lastChangedRaw: Double
         /// The newest touch sample of this touch.
@@ -56,7 +68,7 @@ public struct InteractiveTransition: Sendable {
     public func progress(at time: Double) -> Double {
         switch phase {
         case .idle: return releases.last.map { $0.completion.curve.progress(at: max(0, time - $0.time)) } ?? 0
-        case .tracking(let tracking): return mapping.bounded(tracking.samples.last?.position ?? tracking.baseProgress)
+        case .tracking(let tracking): return mapping.bounded(tracking.lastPosition ?? tracking.baseProgress)
         case .completing(let release): return release.completion.curve.progress(at: max(0, time - release.time))
         }
     }
@@ -70,8 +82,9 @@ public struct InteractiveTransition: Sendable {
         // every sample, which made a replay quadratic in the trace's length).
         if sample.phase != .began, var tracking = takeTracking() {
             if sample.phase == .changed {
-                tracking.samples.append(AxisSample(time: sample.time, position: raw(position, &tracking)))
-                tracking.lastChangedRaw = tracking.samples.last!.position
+                let rawNow = raw(position, &tracking)
+                tracking.recorded.append(AxisSample(time: sample.time, position: rawNow))
+                tracking.lastChangedRaw = rawNow
                 tracking.lastTouch = sample
                 phase = .tracking(tracking)
                 return nil
@@ -82,7 +95,7 @@ public struct InteractiveTransition: Sendable {
             // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
             // after that position the pointer had stopped: velocity 0.
             let liftOff = ReleaseSamples.liftOff(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
-            if !liftOff.repeatsPosition { tracking.samples.append(AxisSample(time: sample.time, position: rawNow)) }
+            if !liftOff.repeatsPosition { tracking.recorded.append(AxisSample(time: sample.time, position: rawNow)) }
             let velocity = tracking.sign == nil || liftOff.pointerStopped ? 0 : estimator.velocity(of: tracking.samples)
             let state = ReleaseState(
                 progress: mapping.bounded(rawNow), velocity: velocity,
@@ -99,7 +112,7 @@ public struct InteractiveTransition: Sendable {
             let base = release.completion.curve.progress(at: max(0, sample.time - release.time))
             phase = .tracking(Tracking(
                 origin: position, sign: release.sign, baseProgress: base,
-                samples: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base, lastTouch: sample))
+                recorded: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base, lastTouch: sample))
             return nil
         case (.idle, .began):
             if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
@@ -107,7 +120,7 @@ public struct InteractiveTransition: Sendable {
             if case .fixed(let positive) = mapping.direction { sign = positive ? 1 : -1 }
             phase = .tracking(Tracking(
                 origin: position, sign: sign, baseProgress: 0,
-                samples: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0, lastTouch: sample))
+                recorded: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0, lastTouch: sample))
             return nil
         default:
             // A sample that does not fit the phase (a move with no touch, a second down while
@@ -134,7 +147,7 @@ public struct InteractiveTransition: Sendable {
         // on the new side (and progress continuous through 0).
         if case .reversible = mapping.direction, tracking.baseProgress == 0, let sign = tracking.sign, sign * displacement < 0 {
             tracking.sign = -sign
-            for index in tracking.samples.indices { tracking.samples[index].position.negate() }
+            tracking.mirrorMarks.append(tracking.recorded.count)
             tracking.lastChangedRaw.negate()
         }
         guard let sign = tracking.sign else { return tracking.baseProgress }
