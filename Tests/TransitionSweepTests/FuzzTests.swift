@@ -221,7 +221,7 @@ struct FuzzTests {
             swapped.swapAt(1, lines.count - 2)
             mutations.append(("reordered", Data((swapped.joined(separator: "\n") + "\n").utf8), record))
         }
-        for (i, big) in ["9223372036854775808", "99999999999999999999999999", "18446744073709551616"].enumerated() {
+        for (i, big) in ["9223372036854775807", "9223372036854775808", "99999999999999999999999999", "18446744073709551616"].enumerated() {
             var overflow = lines
             let at = 1 + random.below(lines.count - 1)
             overflow[at] = big + overflow[at].drop { $0 != "," }

@@ -118,10 +118,11 @@ public struct MergeCommand: ParsableCommand {
             guard b >= 48 && b <= 57 else { break }
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times10.addingReportingOverflow(Int(b - 48))
-            if o1 || o2 {
+            // Int.max itself is no row either: a grid's rows are 0..<count, count <= Int.max.
+            if o1 || o2 || sum == Int.max {
                 let shown = String(decoding: bytes.prefix(40).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
                 throw FileIOError(
-                    description: "\(path): \(line): the row number in '\(shown)' is larger than \(Int.max): not a row of any grid",
+                    description: "\(path): \(line): the row number in '\(shown)' is not below \(Int.max): not a row of any grid",
                     exitCode: 65)
             }
             value = sum
@@ -189,14 +190,21 @@ public struct MergeCommand: ParsableCommand {
             }
             // With a record beside every file, every K of N must be there. (Files without one,
             // allowed by --grid-rows, are checked by their rows reaching the grid's end.)
-            let missing = (1...a.shard.count).filter { byIndex[$0] == nil }
-            if !missing.isEmpty && recorded.count == shards.count {
-                let list = missing.prefix(20).map { k -> String in
+            let missingCount = a.shard.count - byIndex.count
+            if missingCount > 0 && recorded.count == shards.count {
+                // The first 20 missing (N may be huge: at most |given| + 20 steps).
+                var missing: [Int] = []
+                var k = 1
+                while missing.count < 20 && k <= a.shard.count {
+                    if byIndex[k] == nil { missing.append(k) }
+                    k += 1
+                }
+                let list = missing.map { k -> String in
                     let rows = Shard(index: k, count: a.shard.count).rows(of: a.gridRows)
                     return "\(k)/\(a.shard.count) (rows \(rows.lowerBound)..<\(rows.upperBound))"
                 }.joined(separator: ", ")
                 throw FileIOError(
-                    description: "incomplete set: \(missing.count) of \(a.shard.count) shards missing: \(list)\(missing.count > 20 ? ", ..." : ""); rerun them, then merge",
+                    description: "incomplete set: \(missingCount) of \(a.shard.count) shards missing: \(list)\(missingCount > missing.count ? ", ..." : ""); rerun them, then merge",
                     exitCode: 65)
             }
         }
@@ -295,12 +303,21 @@ struct RowNumberCheck {
     }
 
     mutating func check(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        for b in bytes {
+        guard let base = bytes.baseAddress else { return }
+        var i = 0
+        while i < bytes.count {
+            if !inNumber {
+                // The rest of a row: skip to its line end (memchr, at memory speed).
+                guard let newline = memchr(base + i, Int32(UInt8(ascii: "\n")), bytes.count - i) else { return }
+                i = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            }
+            let b = base[i]
+            i += 1
             if inNumber {
                 if b >= 48 && b <= 57 {
                     let (times10, o1) = value.multipliedReportingOverflow(by: 10)
                     let (sum, o2) = times10.addingReportingOverflow(Int(b - 48))
-                    if o1 || o2 { throw fail("a row number larger than \(Int.max)") }
+                    if o1 || o2 || sum == Int.max { throw fail("a row number not below \(Int.max)") }
                     value = sum
                     digits += 1
                     continue
