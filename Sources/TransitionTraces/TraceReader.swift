@@ -21,7 +21,8 @@ public enum TraceReader {
         do {
             // Only a regular file of at most maximumFileBytes is read (a folder, a device such
             // as /dev/zero or a FIFO would fail, never end or fill the memory).
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            // (attributesOfItem describes a symbolic link itself: follow it first.)
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
             guard attributes[.type] as? FileAttributeType == .typeRegular else {
                 throw TraceFileError(
                     fileName: fileName, line: 0, problem: .unreadable, expected: "a regular file",

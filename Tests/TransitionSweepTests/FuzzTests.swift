@@ -340,6 +340,11 @@ struct FuzzTests {
                 #expect(!FileManager.default.fileExists(atPath: perTrace.path), "\(call) wrote \(perTrace.lastPathComponent)")
             }
         }
+        // A symbolic link to a trace file is that file.
+        let link = folder.appendingPathComponent("link.csv")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: folder.appendingPathComponent("valid.csv").path)
+        let linked = try Binary.run(["behavior", "--no-recorded", "--traces", link.path], executable: Binary.benchURL, timeoutSeconds: 60)
+        #expect(linked.status == 0, "--traces through a link: status \(linked.status): \(linked.stderr)")
         for path in [folder.path, folder.appendingPathComponent("absent.csv").path, "/dev/zero"] {
             let result = try Binary.run(["behavior", "--no-recorded", "--traces", path], executable: Binary.benchURL, timeoutSeconds: 60)
             #expect(result.status == 66, "--traces \(path): status \(result.status): \(result.stderr)")
