@@ -220,6 +220,9 @@ struct FuzzTests {
             var swapped = lines
             swapped.swapAt(1, lines.count - 2)
             mutations.append(("reordered", Data((swapped.joined(separator: "\n") + "\n").utf8), record))
+            var reversed = lines
+            reversed.swapAt(1, lines.count - 1)
+            mutations.append(("first-last-swapped", Data((reversed.joined(separator: "\n") + "\n").utf8), record))
         }
         for (i, big) in ["9223372036854775807", "9223372036854775808", "99999999999999999999999999", "18446744073709551616"].enumerated() {
             var overflow = lines

@@ -85,8 +85,13 @@ public struct MergeCommand: ParsableCommand {
             guard file.firstRow != nil else {
                 throw FileIOError(description: "\(path):2: the row does not start with a row number", exitCode: 65)
             }
-            guard file.lastRow != nil else {
+            guard let first = file.firstRow, let last = file.lastRow else {
                 throw FileIOError(description: "\(path): the last line does not start with a row number", exitCode: 65)
+            }
+            guard last >= first else {
+                throw FileIOError(
+                    description: "\(path): its last line's row \(last) comes before line 2's row \(first) (rows out of order)",
+                    exitCode: 65)
             }
         }
         return file
@@ -226,11 +231,6 @@ public struct MergeCommand: ParsableCommand {
             guard s.firstRow == expected else {
                 throw FileIOError(
                     description: "\(s.path) starts at row \(s.firstRow!) but row \(expected) was expected (a shard is missing or overlaps)",
-                    exitCode: 65)
-            }
-            guard s.lastRow! >= s.firstRow! else {
-                throw FileIOError(
-                    description: "\(s.path): its last row \(s.lastRow!) comes before its first row \(s.firstRow!) (rows out of order)",
                     exitCode: 65)
             }
             expected = s.lastRow! + 1
