@@ -10,6 +10,10 @@ struct TraceAssembler {
     /// First and last line of every finished trace, by id, to explain a reappearing id.
     private var finishedLines: [String: (first: Int, last: Int)] = [:]
     private var current: (first: TraceRow, last: TraceRow, trace: GestureTrace)?
+    /// The open trace's samples, kept apart from `current` so that they have one owner and
+    /// grow in place (appending through the optional tuple copied them at every row: reading
+    /// was quadratic in a trace's length).
+    private var samples: [TouchSample] = []
 
     init(columns: TraceColumns) {
         self.columns = columns
@@ -31,8 +35,9 @@ struct TraceAssembler {
             throw error(row, "phase", .misplacedDown, "down on the first row of a trace", found: TraceFormat.token(for: row.phase))
         }
         let sample = TouchSample(time: row.time, x: row.x, y: row.y, phase: row.phase)
+        samples = [sample]
         let trace = GestureTrace(
-            id: row.traceID, samples: [sample], travel: row.travel, intent: row.intent,
+            id: row.traceID, samples: [], travel: row.travel, intent: row.intent,
             family: row.family, userID: row.userID, deviceID: row.deviceID)
         current = (row, row, trace)
     }
@@ -67,7 +72,13 @@ struct TraceAssembler {
         try same("user_id", row, first, row.userID == first.userID, first.userID ?? "", row.userID ?? "")
         try same("device_id", row, first, row.deviceID == first.deviceID, first.deviceID ?? "", row.deviceID ?? "")
         try same(TraceFormat.familyColumn, row, first, row.family == first.family, first.family ?? "", row.family ?? "")
-        current!.trace.samples.append(TouchSample(time: row.time, x: row.x, y: row.y, phase: row.phase))
+        guard samples.count < TraceFormat.maximumSamplesPerTrace else {
+            throw error(
+                row, "trace_id", .tooManySamples,
+                "at most \(TraceFormat.maximumSamplesPerTrace) samples in trace \(TraceFileError.quoted(row.traceID)) (from line \(first.line))",
+                found: "sample \(samples.count + 1)")
+        }
+        samples.append(TouchSample(time: row.time, x: row.x, y: row.y, phase: row.phase))
         current!.last = row
     }
 
@@ -79,7 +90,10 @@ struct TraceAssembler {
                 "up or cancel on the last row of trace \(TraceFileError.quoted(open.first.traceID)) (truncated trace?)",
                 found: TraceFormat.token(for: open.last.phase))
         }
-        traces.append(open.trace)
+        var trace = open.trace
+        trace.samples = samples
+        samples = []
+        traces.append(trace)
         finishedLines[open.first.traceID] = (open.first.line, open.last.line)
         current = nil
     }

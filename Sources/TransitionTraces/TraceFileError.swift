@@ -53,6 +53,10 @@ public struct TraceFileError: Error, CustomStringConvertible, Hashable, Sendable
         case inconsistentTraceField
         /// A header but no rows.
         case noTraces
+        /// The file is larger than `TraceFormat.maximumFileBytes`.
+        case fileTooLarge
+        /// A trace has more samples than `TraceFormat.maximumSamplesPerTrace`.
+        case tooManySamples
     }
 
     /// The file name as given to the reader (the URL's last component, or `parse`'s argument).

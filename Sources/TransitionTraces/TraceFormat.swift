@@ -22,6 +22,17 @@ public enum TraceFormat {
     /// epoch times) or corruption, and they would swamp a velocity fit.
     public static let maxMagnitude = 1e7
 
+    /// The largest trace file read, in bytes (256 MiB, about 4 million rows; the recorded
+    /// swipes are 3.8 MB). A file is read whole into memory before it is parsed, so a larger
+    /// file, or a device that never ends such as /dev/zero, is refused before reading.
+    public static let maximumFileBytes = 256 << 20
+
+    /// The most samples one trace may have (100,000: 100 s of touch at 1 kHz, 28 minutes at
+    /// 60 Hz; the recorded swipes have at most a few dozen). The replay is linear in a trace's
+    /// samples (0.3 s for a trace at this bound in a release build, zig-zags across touch-down
+    /// included), so the bound is on memory and on what a gesture can be, not on time.
+    public static let maximumSamplesPerTrace = 100_000
+
     /// The phase token of each `TouchPhase`, as written: down, move, up, cancel.
     public static func token(for phase: TouchPhase) -> String {
         switch phase {

@@ -19,7 +19,29 @@ public enum TraceReader {
         let fileName = url.path
         let data: Data
         do {
+            // Only a regular file of at most maximumFileBytes is read (a folder, a device such
+            // as /dev/zero or a FIFO would fail, never end or fill the memory).
+            // (attributesOfItem describes a symbolic link itself: follow it first.)
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw TraceFileError(
+                    fileName: fileName, line: 0, problem: .unreadable, expected: "a regular file",
+                    found: "\((attributes[.type] as? FileAttributeType)?.rawValue ?? "another kind of file")")
+            }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= TraceFormat.maximumFileBytes else {
+                throw TraceFileError(
+                    fileName: fileName, line: 0, problem: .fileTooLarge,
+                    expected: "at most \(TraceFormat.maximumFileBytes) bytes", found: "\(size) bytes")
+            }
             data = try Data(contentsOf: url)
+            guard data.count <= TraceFormat.maximumFileBytes else {
+                throw TraceFileError(
+                    fileName: fileName, line: 0, problem: .fileTooLarge,
+                    expected: "at most \(TraceFormat.maximumFileBytes) bytes", found: "\(data.count) bytes")
+            }
+        } catch let error as TraceFileError {
+            throw error
         } catch {
             throw TraceFileError(
                 fileName: fileName, line: 0, problem: .unreadable, expected: "a readable file",

@@ -19,7 +19,7 @@ public struct BehaviorCommand: ParsableCommand {
             Without --traces, the runner looks for \(TraceSources.defaultRecordedRelativePath) \
             relative to the current directory, then to the package root, and says on standard \
             error when it is absent. A broken trace file stops the run with file, line and reason \
-            (exit code 65). The elapsed time goes to standard error.
+            (exit code 65; 66 when it cannot be read; bounds: TraceFormat.maximumFileBytes, 256 MiB, and maximumSamplesPerTrace, 100,000). The elapsed time goes to standard error.
             """)
 
     @Option(name: .customLong("traces"), help: ArgumentHelp("A recorded trace CSV (shared/data/README.md format); repeatable.", valueName: "file"))
@@ -137,7 +137,7 @@ public struct BehaviorCommand: ParsableCommand {
             print(table, terminator: "")
         } catch let error as BehaviorError {
             Self.printError("error: \(error)")
-            throw ExitCode(65) // EX_DATAERR
+            throw ExitCode(error.exitCode)  // 65 EX_DATAERR, 66 EX_NOINPUT
         }
     }
 

@@ -1,8 +1,20 @@
 /// Why `transition-bench behavior` refused to produce a table.
 public enum BehaviorError: Error, CustomStringConvertible, Equatable {
+    /// The exit status (sysexits): 66 cannot open input (an unreadable trace file), 73 cannot
+    /// create output (--per-trace), 65 data error otherwise.
+    public var exitCode: Int32 {
+        switch self {
+        case .unreadableTraceFile: return 66
+        case .cannotWrite: return 73
+        case .brokenTraceFile, .noTraces: return 65
+        }
+    }
+
     /// A trace file could not be used; `reason` carries the reader's file:line:column: reason.
     /// Nothing is counted when any file is refused.
     case brokenTraceFile(path: String, reason: String)
+    /// A trace file that cannot be opened or read (missing, a folder, a device): exit 66.
+    case unreadableTraceFile(path: String, reason: String)
     /// Neither recorded nor synthetic traces to run.
     case noTraces
     case cannotWrite(path: String, reason: String)
@@ -11,6 +23,8 @@ public enum BehaviorError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .brokenTraceFile(let path, let reason):
             return "refusing trace file \(path) (nothing was counted): \(reason)"
+        case .unreadableTraceFile(let path, let reason):
+            return "cannot read trace file \(path) (nothing was counted): \(reason)"
         case .noTraces:
             return "no traces to run: the default recorded file was not found and no --traces or --synthetic was given"
         case .cannotWrite(let path, let reason):

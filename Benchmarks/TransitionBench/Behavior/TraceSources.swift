@@ -23,7 +23,8 @@ public enum TraceSources {
         let names = urls.map(\.lastPathComponent)
         return try urls.enumerated().map { i, url in
             let traces: [GestureTrace]
-            do { traces = try TraceReader.read(contentsOf: url) } catch {
+            do { traces = try TraceReader.read(contentsOf: url) } catch let error as TraceFileError {
+                if error.problem == .unreadable { throw BehaviorError.unreadableTraceFile(path: url.path, reason: "\(error)") }
                 throw BehaviorError.brokenTraceFile(path: url.path, reason: "\(error)")
             }
             let unique = names.filter { $0 == names[i] }.count == 1

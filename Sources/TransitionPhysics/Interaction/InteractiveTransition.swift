@@ -56,7 +56,19 @@ public struct InteractiveTransition: Sendable {
         /// Progress when this touch began (0, or the animated progress it interrupted).
         public var baseProgress: Double
         /// (time, raw progress) of every sample of this touch, for the velocity estimate.
-        public var samples: [AxisSample]
+        public var samples: [AxisSample] { ReleaseSamples.mirrored(recorded, at: mirrorMarks) }
+        /// The samples as appended. A reversal of a reversible direction does not rewrite them
+        /// (a pass over every sample so far, at every reversal, made a zig-zag across
+        /// touch-down quadratic): it notes the count of samples it mirrors in `mirrorMarks`, and
+        /// `samples` applies the marks (`ReleaseSamples.mirrored`), exactly.
+        var recorded: [AxisSample]
+        var mirrorMarks: [Int] = []
+        /// The newest sample's raw progress (as `samples.last`, without building `samples`).
+        var lastPosition: Double? {
+            guard let last = recorded.last else { return nil }
+            let mirrors = mirrorMarks.reversed().prefix { $0 == recorded.count }.count
+            return mirrors % 2 == 0 ? last.position : -last.position
+        }
         /// Raw progress at the last `changed` sample.
         public var lastChangedRaw: Double
         /// The newest touch sample of this touch.
@@ -114,7 +126,7 @@ public struct InteractiveTransition: Sendable {
     public func progress(at time: Double) -> Double {
         switch phase {
         case .idle: return 0
-        case .tracking(let tracking): return bounded(tracking.samples.last?.position ?? tracking.baseProgress)
+        case .tracking(let tracking): return bounded(tracking.lastPosition ?? tracking.baseProgress)
         case .completing(let animation): return animation.state(at: time).progress
         }
     }
@@ -126,40 +138,25 @@ public struct InteractiveTransition: Sendable {
     @discardableResult
     public mutating func handle(_ sample: TouchSample) -> Release? {
         let position = mapping.coordinate(of: sample)
-        switch (phase, sample.phase) {
-        case (.completing(let animation), .began):
-            // Interruption: take over at the animated progress; the direction stays. A touch
-            // after the completion came to rest begins afresh from where it rests.
-            reportCompletion(at: sample.time)
-            pendingEvents.append(sample.time >= animation.endTime ? .began : .interrupted)
-            let base = animation.state(at: sample.time).progress
-            phase = .tracking(Tracking(
-                origin: position, sign: animation.sign, baseProgress: base,
-                samples: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base, lastTouch: sample))
-            return nil
-        case (.idle, .began):
-            if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
-            var sign: Double? = nil
-            if case .fixed(let positive) = mapping.direction { sign = positive ? 1 : -1 }
-            pendingEvents.append(.began)
-            phase = .tracking(Tracking(
-                origin: position, sign: sign, baseProgress: 0,
-                samples: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0, lastTouch: sample))
-            return nil
-        case (.tracking(var tracking), .changed):
-            tracking.samples.append(AxisSample(time: sample.time, position: raw(position, &tracking)))
-            tracking.lastChangedRaw = tracking.samples.last!.position
-            tracking.lastTouch = sample
-            phase = .tracking(tracking)
-            return nil
-        case (.tracking(var tracking), .ended), (.tracking(var tracking), .cancelled):
+        // A touch in progress leaves `phase` while a move or lift-off changes it: its samples
+        // then have one owner and grow in place (shared with `phase`, the array was copied at
+        // every sample, which made a replay quadratic in the trace's length).
+        if sample.phase != .began, var tracking = takeTracking() {
+            if sample.phase == .changed {
+                let rawNow = raw(position, &tracking)
+                tracking.recorded.append(AxisSample(time: sample.time, position: rawNow))
+                tracking.lastChangedRaw = rawNow
+                tracking.lastTouch = sample
+                phase = .tracking(tracking)
+                return nil
+            }
             let rawNow = raw(position, &tracking)
             // The lift-off rule of `ReleaseSamples` (Android's and Flutter's trackers): a
             // lift-off that repeats the last position carries no motion and is dropped, and if it
             // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
             // after that position the pointer had stopped: velocity 0.
             let liftOff = ReleaseSamples.liftOff(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
-            if !liftOff.repeatsPosition { tracking.samples.append(AxisSample(time: sample.time, position: rawNow)) }
+            if !liftOff.repeatsPosition { tracking.recorded.append(AxisSample(time: sample.time, position: rawNow)) }
             let velocity = tracking.sign == nil || liftOff.pointerStopped ? 0 : estimator.velocity(of: tracking.samples)
             let state = ReleaseState(
                 progress: bounded(rawNow), velocity: velocity,
@@ -170,6 +167,27 @@ public struct InteractiveTransition: Sendable {
             pendingEvents.append(.released(release))
             start(release.completion.curve, at: release.time, sign: release.sign)
             return release
+        }
+        switch (phase, sample.phase) {
+        case (.completing(let animation), .began):
+            // Interruption: take over at the animated progress; the direction stays. A touch
+            // after the completion came to rest begins afresh from where it rests.
+            reportCompletion(at: sample.time)
+            pendingEvents.append(sample.time >= animation.endTime ? .began : .interrupted)
+            let base = animation.state(at: sample.time).progress
+            phase = .tracking(Tracking(
+                origin: position, sign: animation.sign, baseProgress: base,
+                recorded: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base, lastTouch: sample))
+            return nil
+        case (.idle, .began):
+            if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
+            var sign: Double? = nil
+            if case .fixed(let positive) = mapping.direction { sign = positive ? 1 : -1 }
+            pendingEvents.append(.began)
+            phase = .tracking(Tracking(
+                origin: position, sign: sign, baseProgress: 0,
+                recorded: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0, lastTouch: sample))
+            return nil
         default:
             // A sample that does not fit the phase (a move with no touch, a second down while
             // tracking) is ignored, as a recognizer would.
@@ -213,6 +231,13 @@ public struct InteractiveTransition: Sendable {
     /// Progress for a raw value, clamped or rubber-banded beyond the first and last detents.
     func bounded(_ raw: Double) -> Double { mapping.bounded(raw, in: detents[0]...detents[detents.count - 1]) }
 
+    /// The touch in progress, moved out of `phase` (which is left `.idle`); nil when there is none.
+    private mutating func takeTracking() -> Tracking? {
+        guard case .tracking(let tracking) = phase else { return nil }
+        phase = .idle
+        return tracking
+    }
+
     /// Raw (unbounded, linear) progress for a coordinate, deciding the direction if needed.
     func raw(_ position: Double, _ tracking: inout Tracking) -> Double {
         let displacement = position - tracking.origin
@@ -224,7 +249,7 @@ public struct InteractiveTransition: Sendable {
         // on the new side (and progress continuous through 0).
         if case .reversible = mapping.direction, tracking.baseProgress == 0, let sign = tracking.sign, sign * displacement < 0 {
             tracking.sign = -sign
-            for index in tracking.samples.indices { tracking.samples[index].position.negate() }
+            tracking.mirrorMarks.append(tracking.recorded.count)
             tracking.lastChangedRaw.negate()
         }
         guard let sign = tracking.sign else { return tracking.baseProgress }

@@ -51,6 +51,28 @@ public enum ReleaseSamples {
     }
 }
 
+extension ReleaseSamples {
+    /// `samples` with each mark applied: a mark `c` negates the positions of the samples before
+    /// it (indices `0..<c`), as a reversible direction mirrors the samples so far when the finger
+    /// crosses back over touch-down (`InteractiveTransition`). Marks are in the order they were
+    /// made (non-decreasing). One pass from the newest sample, whatever the number of marks; the
+    /// result is bit for bit what negating at every mark gives (negation is exact).
+    public static func mirrored(_ samples: [AxisSample], at marks: [Int]) -> [AxisSample] {
+        guard !marks.isEmpty else { return samples }
+        var result = samples
+        var next = marks.count - 1
+        var negate = false
+        for index in result.indices.reversed() {
+            while next >= 0 && marks[next] > index {
+                negate.toggle()
+                next -= 1
+            }
+            if negate { result[index].position.negate() }
+        }
+        return result
+    }
+}
+
 extension VelocityEstimator {
     /// The velocity as known at `time` (seconds): only samples with `sample.time <= time` are
     /// used, so the result cannot depend on later samples. For scrubbing a gesture in progress.

@@ -9,9 +9,15 @@ public struct MergeCommand: ParsableCommand {
         abstract: "Join shard CSV files (from --shard K/N runs) into one, byte-identical to the unsharded run.",
         discussion: """
             The files may be given in any order: they are ordered by their first row number. Every \
-            header must equal the first file's, the first data row must be row 0, and each file must \
-            continue exactly where the one before ends (no gap, no overlap); otherwise the merge \
-            stops with exit status 65 and writes nothing. The output is written atomically.
+            header must equal the first file's, the first data row must be row 0, each file must \
+            continue exactly where the one before ends (no gap, no overlap), every line must carry \
+            the next row number, and the set must be complete: a sharded run writes beside each \
+            file X its shard record X.shard (which K of N, which rows of how many, its size), and \
+            the merge requires every shard 1...N once, each file matching its record. Files \
+            without a record (a shard written to standard output) need --grid-rows T, the grid's \
+            row count. Otherwise the merge stops with exit status 65 naming the file (and line) \
+            or the missing shards, and writes nothing; an unreadable file exits 66. The output is \
+            written atomically.
             """
     )
 
@@ -24,9 +30,15 @@ public struct MergeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Shard CSV files.", valueName: "shard-file"))
     public var files: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "The grid's row count (what --dry-run prints as rows:), to check shard files that have no shard record (written to standard output, or by an older transition-sweep). (default: every file must have its record)",
+        valueName: "rows"))
+    public var gridRows: Int?
+
     public func validate() throws {
         if files.isEmpty { throw ValidationError("merge: give at least one shard file.") }
         if output == "" { throw ValidationError("--output: invalid value '': empty file name.") }
+        if let gridRows, gridRows < 0 { throw ValidationError("--grid-rows: invalid value '\(gridRows)': must be >= 0.") }
     }
 
     struct ShardFile {
@@ -36,45 +48,89 @@ public struct MergeCommand: ParsableCommand {
         var size: Int
         var firstRow: Int?
         var lastRow: Int?
+        var record: ShardRecord?
+        /// Row numbers repeat in a trajectory file (one line per frame of a row).
+        var rowsRepeat: Bool { header.starts(with: Array("row,t_s,".utf8)) }
     }
 
+    /// The longest header line read (the sweep's is a few hundred bytes).
+    static let maximumHeaderBytes = 1 << 16
+
     static func inspect(_ path: String) throws -> ShardFile {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw FileIOError.system("cannot open", path: path, code: 66, errno: ENOENT)
-        }
-        defer { try? handle.close() }
-        let size = Int((try? handle.seekToEnd()) ?? 0)
-        try? handle.seek(toOffset: 0)
-        let head = Array((try? handle.read(upToCount: 1 << 16)) ?? Data())
+        let (fd, size) = try openRegularFile(path, what: "the shard")
+        defer { close(fd) }
+        let head = try readAt(fd, path: path, offset: 0, count: min(size, maximumHeaderBytes))
         guard let end = head.firstIndex(of: UInt8(ascii: "\n")) else {
-            throw FileIOError(description: "\(path): no header line", exitCode: 65)
+            throw FileIOError(
+                description: size == 0
+                    ? "\(path):1: empty file, expected a header line"
+                    : "\(path):1: no header line (no line end in the first \(head.count) bytes)",
+                exitCode: 65)
         }
         let header = Array(head[...end])
+        guard header.starts(with: Array("row,".utf8)) else {
+            throw FileIOError(description: "\(path):1: expected a header starting with 'row,', found '\(String(decoding: header.prefix(40), as: UTF8.self))'", exitCode: 65)
+        }
         var file = ShardFile(path: path, header: header, bodyOffset: end + 1, size: size)
         if size > end + 1 {
-            file.firstRow = leadingInteger(head[(end + 1)...])
+            file.firstRow = try leadingInteger(head[(end + 1)...], path: path, line: "line 2")
             let tailStart = max(end + 1, size - 4096)
-            try? handle.seek(toOffset: UInt64(tailStart))
-            var tail = Array((try? handle.readToEnd()) ?? Data())
+            var tail = try readAt(fd, path: path, offset: tailStart, count: size - tailStart)
             guard tail.last == UInt8(ascii: "\n") else {
-                throw FileIOError(description: "\(path): the last line is incomplete", exitCode: 65)
+                throw FileIOError(description: "\(path): the last line is incomplete (no line end: a truncated file?)", exitCode: 65)
             }
             tail.removeLast()
             let lineStart = tail.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            file.lastRow = leadingInteger(tail[lineStart...])
-            guard file.firstRow != nil, file.lastRow != nil else {
-                throw FileIOError(description: "\(path): rows do not start with a row number", exitCode: 65)
+            file.lastRow = try leadingInteger(tail[lineStart...], path: path, line: "the last line")
+            guard file.firstRow != nil else {
+                throw FileIOError(description: "\(path):2: the row does not start with a row number", exitCode: 65)
+            }
+            guard let first = file.firstRow, let last = file.lastRow else {
+                throw FileIOError(description: "\(path): the last line does not start with a row number", exitCode: 65)
+            }
+            guard last >= first else {
+                throw FileIOError(
+                    description: "\(path): its last line's row \(last) comes before line 2's row \(first) (rows out of order)",
+                    exitCode: 65)
             }
         }
         return file
     }
 
-    static func leadingInteger(_ bytes: ArraySlice<UInt8>) -> Int? {
+    /// `count` bytes of `fd` from `offset` (fewer only at the end of the file).
+    static func readAt(_ fd: Int32, path: String, offset: Int, count: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileIOError.system("cannot read", path: path, code: 74)
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return Array(bytes[..<done])
+    }
+
+    /// The row number that starts `bytes` (decimal digits up to the first comma); nil when the
+    /// line does not start with one. A number past `Int.max` is no row number of any grid: it
+    /// throws (exit 65) naming `path` and `line` ("line 2" or "the last line").
+    static func leadingInteger(_ bytes: ArraySlice<UInt8>, path: String, line: String) throws -> Int? {
         var value = 0
         var digits = 0
         for b in bytes {
             guard b >= 48 && b <= 57 else { break }
-            value = value * 10 + Int(b - 48)
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int(b - 48))
+            // Int.max itself is no row either: a grid's rows are 0..<count, count <= Int.max.
+            if o1 || o2 || sum == Int.max {
+                let shown = String(decoding: bytes.prefix(40).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+                throw FileIOError(
+                    description: "\(path): \(line): the row number in '\(shown)' is not below \(Int.max): not a row of any grid",
+                    exitCode: 65)
+            }
+            value = sum
             digits += 1
         }
         return digits > 0 ? value : nil
@@ -89,14 +145,86 @@ public struct MergeCommand: ParsableCommand {
         }
     }
 
+    /// Refuses a set that is not complete: by the shard records (every K of N once, one run),
+    /// or by `--grid-rows` for files without one.
+    static func checkComplete(_ shards: [ShardFile], gridRows: Int?) throws {
+        for s in shards {
+            guard let record = s.record else {
+                if gridRows == nil {
+                    throw FileIOError(
+                        description: "\(s.path): no shard record \(ShardRecord.recordPath(for: s.path)) beside it (a sharded run writes one when the file is complete; a shard written to standard output or by an older transition-sweep has none): cannot tell whether the set is complete. Rerun that shard, or pass --grid-rows T (the unsharded --dry-run's rows) to check the rows instead",
+                        exitCode: 65)
+                }
+                continue
+            }
+            guard record.bytes == s.size else {
+                throw FileIOError(
+                    description: "\(s.path): \(s.size) bytes, but its shard record \(ShardRecord.recordPath(for: s.path)) says \(record.bytes) (changed or truncated after it was written?)",
+                    exitCode: 65)
+            }
+            let held = s.firstRow.map { $0..<(s.lastRow! + 1) } ?? record.rows.lowerBound..<record.rows.lowerBound
+            guard held == record.rows else {
+                throw FileIOError(
+                    description: "\(s.path): holds rows \(held) but its shard record says \(record.rows) (shard \(record.shard))",
+                    exitCode: 65)
+            }
+            if let gridRows, gridRows != record.gridRows {
+                throw FileIOError(
+                    description: "\(s.path): its shard record says a grid of \(record.gridRows) rows, not --grid-rows \(gridRows)",
+                    exitCode: 65)
+            }
+        }
+        let recorded = shards.filter { $0.record != nil }
+        if let first = recorded.first, let a = first.record {
+            for s in recorded.dropFirst() {
+                let b = s.record!
+                guard b.shard.count == a.shard.count && b.gridRows == a.gridRows else {
+                    throw FileIOError(
+                        description: "\(s.path) is shard \(b.shard) of a grid of \(b.gridRows) rows, but \(first.path) is shard \(a.shard) of \(a.gridRows) rows: shards of different runs",
+                        exitCode: 65)
+                }
+            }
+            var byIndex: [Int: String] = [:]
+            for s in recorded {
+                let k = s.record!.shard.index
+                if let other = byIndex[k] {
+                    throw FileIOError(
+                        description: "shard \(k)/\(a.shard.count) given twice: \(other) and \(s.path)", exitCode: 65)
+                }
+                byIndex[k] = s.path
+            }
+            // With a record beside every file, every K of N must be there. (Files without one,
+            // allowed by --grid-rows, are checked by their rows reaching the grid's end.)
+            let missingCount = a.shard.count - byIndex.count
+            if missingCount > 0 && recorded.count == shards.count {
+                // The first 20 missing (N may be huge: at most |given| + 20 steps).
+                var missing: [Int] = []
+                var k = 1
+                while missing.count < 20 && k <= a.shard.count {
+                    if byIndex[k] == nil { missing.append(k) }
+                    k += 1
+                }
+                let list = missing.map { k -> String in
+                    let rows = Shard(index: k, count: a.shard.count).rows(of: a.gridRows)
+                    return "\(k)/\(a.shard.count) (rows \(rows.lowerBound)..<\(rows.upperBound))"
+                }.joined(separator: ", ")
+                throw FileIOError(
+                    description: "incomplete set: \(missingCount) of \(a.shard.count) shards missing: \(list)\(missingCount > missing.count ? ", ..." : ""); rerun them, then merge",
+                    exitCode: 65)
+            }
+        }
+    }
+
     func merge() throws {
-        let shards = try files.map(Self.inspect)
+        var shards = try files.map(Self.inspect)
         let header = shards[0].header
         for s in shards where s.header != header {
             throw FileIOError(
                 description: "\(s.path): its header differs from \(shards[0].path)'s; shards of different grids or versions cannot be merged",
                 exitCode: 65)
         }
+        for i in shards.indices { shards[i].record = try ShardRecord.read(for: shards[i].path) }
+        try Self.checkComplete(shards, gridRows: gridRows)
         let nonEmpty = shards.filter { $0.firstRow != nil }.sorted { $0.firstRow! < $1.firstRow! }
         var expected = 0
         for s in nonEmpty {
@@ -106,6 +234,12 @@ public struct MergeCommand: ParsableCommand {
                     exitCode: 65)
             }
             expected = s.lastRow! + 1
+        }
+        let total = gridRows ?? shards.compactMap(\.record).first?.gridRows
+        if let total, expected != total {
+            throw FileIOError(
+                description: "incomplete set: the files end at row \(expected) but the grid has \(total) rows; rows \(expected)..<\(total) are missing (a shard is missing)",
+                exitCode: 65)
         }
         let sink: ByteSink
         var atomic: AtomicFile?
@@ -125,16 +259,91 @@ public struct MergeCommand: ParsableCommand {
             guard fd >= 0 else { throw FileIOError.system("cannot open", path: s.path, code: 66) }
             defer { close(fd) }
             lseek(fd, off_t(s.bodyOffset), SEEK_SET)
-            while true {
-                let n = read(fd, buffer, 1 << 20)
+            var rows = RowNumberCheck(path: s.path, firstRow: s.firstRow!, rowsRepeat: s.rowsRepeat)
+            var left = s.size - s.bodyOffset
+            while left > 0 {
+                let n = read(fd, buffer, min(1 << 20, left))
                 if n < 0 {
                     if errno == EINTR { continue }
                     throw FileIOError.system("cannot read", path: s.path)
                 }
-                if n == 0 { break }
-                try sink.write(UnsafeBufferPointer(start: buffer, count: n))
+                if n == 0 {
+                    throw FileIOError(description: "\(s.path): shorter than when the merge began (changed during the merge)", exitCode: 74)
+                }
+                let chunk = UnsafeBufferPointer(start: buffer, count: n)
+                try rows.check(chunk)
+                try sink.write(chunk)
+                left -= n
             }
+            try rows.finish(lastRow: s.lastRow!)
         }
         try atomic?.commit()
+    }
+}
+
+/// Checks, as the bytes stream by, that every line of a shard starts with its row number: each
+/// one more than the line before (or the same, in a trajectory file, whose rows have a line
+/// per frame), from the file's first row. A line that breaks the order throws (exit 65) naming
+/// the file and line.
+struct RowNumberCheck {
+    let path: String
+    let rowsRepeat: Bool
+    /// The line being read (the header is line 1).
+    var line = 2
+    var previous: Int
+    var value = 0
+    var digits = 0
+    var atStart = true
+    var inNumber = true
+
+    init(path: String, firstRow: Int, rowsRepeat: Bool) {
+        self.path = path
+        self.rowsRepeat = rowsRepeat
+        previous = firstRow - 1
+    }
+
+    mutating func check(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard let base = bytes.baseAddress else { return }
+        var i = 0
+        while i < bytes.count {
+            if !inNumber {
+                // The rest of a row: skip to its line end (memchr, at memory speed).
+                guard let newline = memchr(base + i, Int32(UInt8(ascii: "\n")), bytes.count - i) else { return }
+                i = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            }
+            let b = base[i]
+            i += 1
+            if inNumber {
+                if b >= 48 && b <= 57 {
+                    let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times10.addingReportingOverflow(Int(b - 48))
+                    if o1 || o2 || sum == Int.max { throw fail("a row number not below \(Int.max)") }
+                    value = sum
+                    digits += 1
+                    continue
+                }
+                guard digits > 0, b == UInt8(ascii: ",") else { throw fail("a line that does not start with a row number") }
+                let ok = value == previous + 1 || (rowsRepeat && value == previous && line > 2)
+                guard ok else {
+                    throw fail("row \(value) where row \(previous + 1) was expected (rows out of order, repeated or missing)")
+                }
+                previous = value
+                inNumber = false
+            } else if b == UInt8(ascii: "\n") {
+                line += 1
+                value = 0
+                digits = 0
+                inNumber = true
+            }
+        }
+    }
+
+    mutating func finish(lastRow: Int) throws {
+        guard inNumber && digits == 0 else { throw fail("a line end at the end of the file") }
+        guard previous == lastRow else { throw fail("the last row \(lastRow)") }
+    }
+
+    func fail(_ found: String) -> FileIOError {
+        FileIOError(description: "\(path):\(line): found \(found)", exitCode: 65)
     }
 }

@@ -91,6 +91,9 @@ public struct RunCommand: ParsableCommand {
         public var output: String?
         public var trajectories: String?
         public var evaluator: EvaluatorChoice = .default
+        /// True when the run is one shard of a set (`--shard`, or a launcher's variables), even
+        /// 1/1: each output file then gets its `ShardRecord` for `merge`.
+        public var recordsShard = false
     }
 
     /// Checks every input and builds the grid; throws `ValidationError` (exit 64) before any
@@ -118,15 +121,34 @@ public struct RunCommand: ParsableCommand {
         return Plan(
             grid: grid, shard: shard, rows: shard.rows(of: grid.rowCount),
             threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
-            output: outputPath, trajectories: trajectoryPath, evaluator: evaluator ?? .default)
+            output: outputPath, trajectories: trajectoryPath, evaluator: evaluator ?? .default,
+            recordsShard: Shard.isRequested(flag: self.shard, environment: environment))
     }
 
+    /// The largest spec file read, in bytes (1 MiB: a spec is a few dozen keys; a larger file
+    /// is a mistake, such as /dev/zero or a CSV given as the spec).
+    public static let maximumSpecBytes = 1 << 20
+    /// The deepest nesting of arrays and objects in a spec (a spec needs 2: an object of arrays).
+    public static let maximumSpecDepth = 16
+
+    /// Fills the flags not given on the command line from the JSON spec at `path`. A file that
+    /// cannot be opened or read (missing, a folder, a device) throws `FileIOError` 66; one over
+    /// `maximumSpecBytes` and every bad content throw `ValidationError` (64), naming --spec, the
+    /// file and the key.
     mutating func apply(specFile path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("--spec: invalid value '\(path)': cannot read the file.")
+        let bytes: [UInt8]
+        do {
+            bytes = try readSmallFile(path, limit: Self.maximumSpecBytes, what: "the spec", tooLarge: 64)
+        } catch let error as FileIOError {
+            if error.exitCode == 64 { throw ValidationError("--spec: invalid value '\(path)': \(error.description).") }
+            throw FileIOError(description: "--spec: \(error.description)", exitCode: error.exitCode)
+        }
+        if let depth = Self.nestingDepth(bytes), depth > Self.maximumSpecDepth {
+            throw ValidationError(
+                "--spec: invalid value '\(path)': arrays or objects nested \(depth) deep; a spec is an object of strings, numbers or arrays.")
         }
         let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+        do { object = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
             throw ValidationError("--spec: invalid value '\(path)': not JSON (\(error.localizedDescription)).")
         }
         guard let dictionary = object as? [String: Any] else {
@@ -136,7 +158,7 @@ public struct RunCommand: ParsableCommand {
             let raw = dictionary[key]!
             func text(_ value: Any) -> String? {
                 if let s = value as? String { return s }
-                if let n = value as? NSNumber { return "\(n.doubleValue)" }
+                if let n = value as? NSNumber, !Self.isBoolean(n) { return "\(n.doubleValue)" }
                 return nil
             }
             let value: String
@@ -163,8 +185,41 @@ public struct RunCommand: ParsableCommand {
         }
     }
 
+    /// The deepest nesting of `[` and `{` outside strings (checked before parsing, so that a
+    /// file of a million brackets is refused instead of exhausting the parser's stack); nil when
+    /// there is none.
+    static func nestingDepth(_ bytes: [UInt8]) -> Int? {
+        var depth = 0, deepest = 0
+        var inString = false, escaped = false
+        for b in bytes {
+            if inString {
+                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest > 0 ? deepest : nil
+    }
+
+    /// JSON `true` and `false` arrive as NSNumber; they are not numbers of a flag.
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        let type = String(cString: number.objCType)
+        return type == "c" || type == "B"
+    }
+
     public func run() throws {
-        let plan = try self.plan()
+        let plan: Plan
+        do {
+            plan = try self.plan()
+        } catch let error as FileIOError {
+            FileHandle.standardError.write(Data("transition-sweep: error: \(error.description)\n".utf8))
+            throw ExitCode(error.exitCode)
+        }
         if dryRun {
             var text = "rows: \(plan.rows.count)\n"
             if plan.shard != .whole {

@@ -43,6 +43,9 @@ struct SweepRunner {
             try Array("row,t_s,progress,velocity_per_s\n".utf8).withUnsafeBufferPointer { try file.write($0) }
         }
         try Array(SweepGrid.headerLine.utf8).withUnsafeBufferPointer { try output.write($0) }
+        // Bytes written to each file, for its shard record.
+        var outputBytes = SweepGrid.headerLine.utf8.count
+        var trajectoryBytes = "row,t_s,progress,velocity_per_s\n".utf8.count
 
         let rows = plan.rows
         let per = chunkRows
@@ -71,11 +74,25 @@ struct SweepRunner {
             },
             consume: { index, bytes in
                 try output.write(bytes.csv.bytes)
-                if let t = bytes.trajectories { try trajectorySink?.write(t.bytes) }
+                outputBytes += bytes.csv.count
+                if let t = bytes.trajectories {
+                    try trajectorySink?.write(t.bytes)
+                    trajectoryBytes += t.count
+                }
                 progress.update(done: min((index + 1) * per, rows.count))
             })
         progress.finish()
         for file in atomic { try file.commit() }
+        // Each file of a shard, once complete, gets its record (what `merge` checks a set by).
+        if plan.recordsShard {
+            let gridRows = plan.grid.rowCount
+            if let path = plan.output {
+                try ShardRecord(shard: plan.shard, rows: rows, gridRows: gridRows, bytes: outputBytes).write(for: path)
+            }
+            if let path = plan.trajectories {
+                try ShardRecord(shard: plan.shard, rows: rows, gridRows: gridRows, bytes: trajectoryBytes).write(for: path)
+            }
+        }
     }
 }
 

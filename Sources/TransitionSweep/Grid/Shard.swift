@@ -81,6 +81,12 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
         return .whole
     }
 
+    /// True when `resolve` finds a shard in `flag` or the launcher's variables (rather than
+    /// falling back to the whole grid).
+    static func isRequested(flag: String?, environment: [String: String]) -> Bool {
+        flag != nil || ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"].contains { !(environment[$0] ?? "").isEmpty }
+    }
+
     /// `path` with `{shard}` replaced by K, zero-padded to the width of N (so names sort).
     public func substitute(into path: String) -> String {
         guard path.contains("{shard}") else { return path }
