@@ -222,7 +222,7 @@ let closedFormWindowFrames = 4
 /// The first frame of an extremum's window: floor(phase / phase step) - 1, within 0...lastFrame.
 @inline(__always)
 func windowStart(phase: Lane, framesPerRadian: Lane, lastFrame: Lane) -> Lane {
-    let frame = (phase * framesPerRadian).rounded(.down) - 1
+    let frame = laneFloor(phase * framesPerRadian) - 1
     return laneMin(laneMax(frame, Lane()), lastFrame)
 }
 

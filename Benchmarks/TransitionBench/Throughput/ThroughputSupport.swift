@@ -215,7 +215,7 @@ enum BuildFacts {
         let configuration = "release"
         #endif
         let fmaInline = swiftFMAIsInline()
-        return "swift \(configuration), Swift FMA \(fmaInline ? "inline (-target-cpu with FMA)" : "through libm (no -target-cpu: rebuild with -Xswiftc -target-cpu -Xswiftc native)"); C: \(MemoryProbe.cBuildFlags); non-temporal stores \(MemoryProbe.hasNonTemporalStores ? "yes" : "no")"
+        return "swift \(configuration), \(fmaInline ? "native build (-target-cpu with FMA: Swift FMA inline)" : "plain build (no -target-cpu: baseline SIMD, Swift FMA through libm; -Xswiftc -target-cpu -Xswiftc native recovers about 2x)"); C: \(MemoryProbe.cBuildFlags); non-temporal stores \(MemoryProbe.hasNonTemporalStores ? "yes" : "no")"
     }
 
     /// Times a chain of `addingProduct` against the same chain of multiply and add: inline FMA
