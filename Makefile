@@ -46,10 +46,10 @@ swift-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The helpers' pytest suite, then every notebook built from its .py source and executed headless.
 notebooks-test: release venv
-	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \
-	  $(VENV)/bin/python notebooks/run_notebooks.py --check; \
-	fi
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider notebooks/tests
+	$(VENV)/bin/python notebooks/run_notebooks.py --check
 
 # deploy/slurm-sweep.sh on a real single-node Slurm cluster started for the test (root; installs
 # slurm-wlm and munge with apt-get when missing; about a minute). CI runs it after make test.

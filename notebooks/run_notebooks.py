@@ -8,11 +8,12 @@ Both modes first run `transition-sweep` and `transition-bench` (release build, f
 `swift build -c release --show-bin-path`, or --bin-dir) into notebooks/data/ (ignored by git),
 then execute each notebook with nbclient.
 
---write  (re)generates each .ipynb from build_notebooks.py, executes it and keeps the outputs in
-         the committed file, and the figures in notebooks/figures/.
---check  verifies the committed notebooks' cells match build_notebooks.py, executes copies (the
-         committed notebooks and figures are left untouched), writes the figures into a scratch
-         folder and verifies every expected PNG was produced.
+The notebooks' source is the percent-format `NN-name.py` beside each `NN-name.ipynb` (jupytext).
+--write  builds each .ipynb from its .py, executes it and keeps the outputs in the committed
+         file, and the figures in notebooks/figures/.
+--check  verifies the committed notebooks' cells match their .py, executes notebooks built from
+         the .py files (the committed notebooks and figures are left untouched), writes the
+         figures into a scratch folder and verifies every figure the source saves was produced.
 
 A cell error fails the run with exit status 1, naming the notebook and the cell.
 """
@@ -20,7 +21,6 @@ A cell error fails the run with exit status 1, naming the notebook and the cell.
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import os
 import re
@@ -31,14 +31,11 @@ import tempfile
 import time
 from pathlib import Path
 
-NOTEBOOK_DIR = Path(__file__).resolve().parent
-REPO_DIR = NOTEBOOK_DIR.parent
-DATA_DIR = NOTEBOOK_DIR / "data"
-FIGURE_DIR = NOTEBOOK_DIR / "figures"
-SHARED_TRACES = REPO_DIR.parent / "shared" / "data" / "bioident-gallery-swipes.csv"
-
-sys.path.insert(0, str(NOTEBOOK_DIR))
-from build_notebooks import NOTEBOOKS, build  # noqa: E402  (name -> figure names, one source of truth)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tp_notebook import (  # noqa: E402  (the paths are defined once, in the helper module)
+    DATA_DIR, DEFAULT_FIGURE_DIR, FIGURE_DIR_ENV, NOTEBOOK_DIR, REPO_DIR, SHARED_TRACES,
+    figures_saved, notebook_sources,
+)
 
 # The gestures of the completion-curve notebook: (release progress, release velocity per s).
 # A fling from early progress, a slow drag past the middle, a flick back from late progress.
@@ -262,22 +259,37 @@ def cell_sources(nb) -> list[tuple[str, str]]:
     return [(cell.cell_type, cell.source) for cell in nb.cells]
 
 
-def execute(path: Path, write: bool, figure_dir: Path) -> None:
+def from_source(source: Path):
+    """The notebook (no outputs) that the percent-format source describes, with stable cell ids
+    (so regenerating does not rewrite every id) and the pairing kept in its metadata."""
+    import jupytext
+    import nbformat
+
+    nb = jupytext.read(source, fmt="py:percent")
+    nb.metadata["jupytext"] = {"formats": "ipynb,py:percent"}
+    nb.metadata["language_info"] = {"name": "python"}
+    for index, cell in enumerate(nb.cells):
+        cell["id"] = f"{source.stem}-{index:02d}"
+        cell.metadata = {}
+    nbformat.validate(nb)
+    return nb
+
+
+def execute(source: Path, write: bool, figure_dir: Path) -> None:
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
-    generated = build(path.name)
-    if write:
-        # --write executes what build_notebooks.py generates, so outputs always match the source.
-        work = generated
-    else:
+    path = source.with_suffix(".ipynb")
+    work = from_source(source)
+    if not write:
+        if not path.exists():
+            raise RunError(f"{path.name} is missing: run `make notebooks` to build it from {source.name}")
         committed = nbformat.read(path, as_version=4)
-        if cell_sources(committed) != cell_sources(generated):
-            raise RunError(f"{path.name} differs from what build_notebooks.py generates: edit the "
-                           "generator, then run `make notebooks` (or build_notebooks.py)")
-        work = copy.deepcopy(committed)
-    os.environ["TP_FIGURE_DIR"] = str(figure_dir)
+        if cell_sources(committed) != cell_sources(work):
+            raise RunError(f"{path.name} differs from {source.name}: the .py is the source; run "
+                           "`make notebooks` to rebuild and execute the .ipynb")
+    os.environ[FIGURE_DIR_ENV] = str(figure_dir)
     client = NotebookClient(work, timeout=CELL_TIMEOUT_S, kernel_name="python3",
                             resources={"metadata": {"path": str(NOTEBOOK_DIR)}},
                             record_timing=False)
@@ -288,9 +300,9 @@ def execute(path: Path, write: bool, figure_dir: Path) -> None:
         where = failing_cell(work)
         cell = f"cell {where[0] + 1} of {len(work.cells)} ({where[1]})" if where else "a cell"
         detail = re.sub(r"\x1b\[[0-9;]*m", "", str(error))  # drop the traceback's colours
-        raise RunError(f"{path.name}: {cell} failed\n{detail[-3000:]}\n{path.name}: {cell} failed")
+        raise RunError(f"{source.name}: {cell} failed\n{detail[-3000:]}\n{source.name}: {cell} failed")
     except Exception as error:  # kernel death, timeout
-        raise RunError(f"{path.name}: execution failed: {type(error).__name__}: {error}")
+        raise RunError(f"{source.name}: execution failed: {type(error).__name__}: {error}")
     print(f"  executed {path.name} in {time.monotonic() - start:.1f} s", flush=True)
     if write:
         nbformat.write(work, path)
@@ -327,15 +339,16 @@ def main(argv: list[str] | None = None) -> int:
             info = DataGenerator(tools, lanes).generate()
             (DATA_DIR / "manifest.json").write_text(json.dumps(info, indent=2) + "\n")
 
-        names = args.notebooks or list(NOTEBOOKS)
-        unknown = [n for n in names if n not in NOTEBOOKS]
+        sources = {p.stem: p for p in notebook_sources(NOTEBOOK_DIR)}
+        names = [Path(n).stem for n in args.notebooks] or list(sources)
+        unknown = [n for n in names if n not in sources]
         if unknown:
-            raise RunError(f"unknown notebooks: {unknown}; known: {list(NOTEBOOKS)}")
+            raise RunError(f"unknown notebooks: {unknown}; known: {list(sources)}")
         kernel_dir = tempfile.TemporaryDirectory(prefix="tp-kernel-")
         pin_kernel(Path(kernel_dir.name))
         scratch = None
         if args.write:
-            figure_dir = FIGURE_DIR
+            figure_dir = DEFAULT_FIGURE_DIR
         elif args.figure_dir:
             figure_dir = Path(args.figure_dir).resolve()
             figure_dir.mkdir(parents=True, exist_ok=True)
@@ -344,13 +357,12 @@ def main(argv: list[str] | None = None) -> int:
             figure_dir = Path(scratch.name)
         try:
             for name in names:
-                path = NOTEBOOK_DIR / name
-                if not args.write and not path.exists():
-                    raise RunError(f"{path} is missing: run notebooks/build_notebooks.py")
+                source = sources[name]
+                figures = figures_saved(source.read_text())
                 before = time.time()
-                execute(path, args.write, figure_dir)
+                execute(source, args.write, figure_dir)
                 missing = []
-                for figure in NOTEBOOKS[name]:
+                for figure in figures:
                     png = figure_dir / f"{figure}.png"
                     ok = (png.exists() and png.stat().st_mtime >= before - 1
                           and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n")
@@ -358,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
                         missing.append(png.name)
                 if missing:
                     raise RunError(f"{name}: expected figures not produced: {', '.join(missing)}")
-                print(f"  {name}: figures {', '.join(NOTEBOOKS[name])} ok", flush=True)
+                print(f"  {name}: figures {', '.join(figures) or '(none)'} ok", flush=True)
         finally:
             kernel_dir.cleanup()
             if scratch is not None:

@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import matplotlib
+import numpy as np
 import pandas as pd
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent
 REPO_DIR = NOTEBOOK_DIR.parent
 DATA_DIR = NOTEBOOK_DIR / "data"
+DEFAULT_FIGURE_DIR = NOTEBOOK_DIR / "figures"
 # run_notebooks.py --check points this at a scratch folder so a test run leaves the committed
 # PNGs alone; otherwise figures go to notebooks/figures/.
-FIGURE_DIR = Path(os.environ.get("TP_FIGURE_DIR", NOTEBOOK_DIR / "figures"))
+FIGURE_DIR_ENV = "TP_FIGURE_DIR"
+FIGURE_DIR = Path(os.environ.get(FIGURE_DIR_ENV, DEFAULT_FIGURE_DIR))
 # The recorded swipes are never copied into the repository: they are read from the sibling
 # shared folder when it exists (see ../shared/data/README.md).
 SHARED_TRACES = REPO_DIR.parent / "shared" / "data" / "bioident-gallery-swipes.csv"
@@ -68,7 +72,7 @@ def load(name: str) -> pd.DataFrame:
             f"{path} is missing: generate the data with `make notebooks` "
             "(or notebooks/.venv/bin/python notebooks/run_notebooks.py --write)."
         )
-    return pd.read_csv(path)
+    return pd.read_csv(path, low_memory=False)  # one dtype per column, not one per chunk
 
 
 def column(df: pd.DataFrame, prefix: str) -> str:
@@ -154,3 +158,69 @@ def savefig(fig, name: str) -> Path:
     path = FIGURE_DIR / f"{name}.png"
     fig.savefig(path, bbox_inches="tight", metadata={"Software": None})
     return path
+
+
+# --- The notebooks' sources ------------------------------------------------------------------
+
+_SAVEFIG = re.compile(r"""tp\.savefig\(\s*\w+\s*,\s*(["'])([^"']+)\1""")
+
+
+def notebook_sources(folder: Path = NOTEBOOK_DIR) -> list[Path]:
+    """The notebooks' percent-format sources (`NN-name.py`), in order."""
+    return sorted(folder.glob("[0-9][0-9]-*.py"))
+
+
+def figures_saved(source: str) -> list[str]:
+    """The figure names a notebook's source saves through `tp.savefig(fig, "name")`, in order,
+    once each: what run_notebooks.py expects each run to write."""
+    return list(dict.fromkeys(m.group(2) for m in _SAVEFIG.finditer(source)))
+
+
+# --- Data shaping the notebooks share -------------------------------------------------------
+
+def decision_grid(frame: pd.DataFrame):
+    """Progress values, velocity values (per s) and the finish indicator (1 finish, 0 cancel,
+    rows by velocity, columns by progress) of one model's sweep rows."""
+    grid = (frame.assign(finish=(frame["decision"] == "finish").astype(float))
+                 .pivot_table(index="release_velocity_per_s", columns="release_progress",
+                              values="finish", aggfunc="mean"))
+    return grid.columns.to_numpy(), grid.index.to_numpy(), grid.to_numpy()
+
+
+def select_release(frame: pd.DataFrame, progress: float, velocity_per_s: float) -> pd.DataFrame:
+    """The rows of one release (progress, velocity per s), compared with a float tolerance."""
+    return frame[np.isclose(frame["release_progress"], progress)
+                 & np.isclose(frame["release_velocity_per_s"], velocity_per_s)]
+
+
+def with_approach(row, path: pd.DataFrame, approach_s: float, points: int = 16):
+    """Time (s), progress and velocity (per s) before and after a release: the finger's linear
+    approach over `approach_s` seconds before it (t < 0), then the trajectory rows `path`."""
+    p0, v0 = row["release_progress"], row["release_velocity_per_s"]
+    path = path.sort_values("t_s")
+    t_before = np.linspace(-approach_s, 0, points)
+    return (t_before, p0 + v0 * t_before, np.full_like(t_before, v0),
+            path["t_s"].to_numpy(), path["progress"].to_numpy(), path["velocity_per_s"].to_numpy())
+
+
+def finish_rates(recorded: pd.DataFrame, key: str, models) -> tuple[pd.DataFrame, pd.Series]:
+    """Share of the per-trace rows each model finished, grouped by `key` (rows) and model
+    (columns, in `models` order), and the number of distinct traces per group."""
+    frame = recorded.assign(finished=recorded["decision"] == "finish")
+    table = frame.groupby([key, "model"])["finished"].mean().unstack("model")
+    counts = frame.drop_duplicates("trace_id").groupby(key).size()
+    return table.reindex(columns=[m for m in models if m in table.columns]), counts
+
+
+def throughput_series(row) -> str:
+    """A throughput row's series label: the backend, with its thread count when it has one."""
+    if pd.isna(row["threads"]) or row["backend"] == "numpy":
+        return str(row["backend"])
+    threads = int(row["threads"])
+    return f"{row['backend']} ({threads} thread{'s' if threads != 1 else ''})"
+
+
+def unit_of(frame: pd.DataFrame) -> str:
+    """The unit of a set of measurement rows (the first listed; "?" when none is)."""
+    units = frame["unit"].dropna().unique()
+    return units[0] if len(units) else "?"
