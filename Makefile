@@ -40,7 +40,7 @@ release: deps
 	$(RELEASE)
 
 # The test command (CI runs it through .ci/run): unit and CLI tests, then the notebooks.
-test: swift-test notebooks-test
+test: swift-test notebooks-test docs-test
 
 swift-test: deps
 	$(SWIFT) build --build-tests
@@ -70,6 +70,22 @@ throughput: release venv
 
 notebooks: release venv
 	$(VENV)/bin/python notebooks/run_notebooks.py --write
+
+# The DocC site of TransitionPhysics and TransitionBatch (their catalogs under Sources/*/*.docc),
+# for static hosting, in .build/docs (open .build/docs/documentation/transitionphysics/index.html
+# through a web server). Warnings are errors: an unresolved symbol link, a missing parameter
+# description or a broken article fails the build. swift-docc-plugin comes from Package.swift.
+DOCC := $(SWIFT) package --disable-sandbox generate-documentation \
+	--target TransitionPhysics --target TransitionBatch --enable-experimental-combined-documentation \
+	--warnings-as-errors --transform-for-static-hosting
+.PHONY: docs docs-test
+docs: deps
+	$(DOCC) --output-path .build/docs
+
+# Part of make test: the site builds with no warning, and every public symbol of the two modules
+# has a documentation comment (read from the symbol graphs make docs extracted).
+docs-test: docs
+	$(PYTHON) Tests/docs/undocumented_symbols.py
 
 clean:
 	rm -rf .build results

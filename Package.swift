@@ -33,6 +33,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `make docs`: the DocC catalogs into a static site (swift package generate-documentation).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Library

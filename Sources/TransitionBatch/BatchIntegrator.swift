@@ -23,7 +23,9 @@ public struct BatchIntegrator: Sendable {
     /// Springs not settled at frame `maximumFrames` report completion time infinity (frame -1).
     /// Default: `CompletionMetrics.maximumSeconds * frameRate`, the scalar path's limit.
     public var maximumFrames: Int
+    /// How a frame step is computed; `.exact` (the default) is the scalar path bit for bit.
     public var scheme: BatchScheme
+    /// Which implementation runs the lanes (same answers, different speed); `.simd` by default.
     public var backend: BatchBackend
     /// Worker threads; 0 means one per core.
     public var threads: Int
@@ -31,6 +33,7 @@ public struct BatchIntegrator: Sendable {
     /// without a trajectory.
     public var maxima: BatchMaxima = .closedForm
 
+    /// An integrator; by default 240 Hz frames, settle tolerance 0.001 of the travel, 60 s of frames at most, the exact scheme, the SIMD backend and one thread per core.
     public init(
         frameRate: Double = CompletionMetrics.defaultFrameRate,
         settleTolerance: Double = CompletionMetrics.defaultSettleTolerance,
@@ -86,11 +89,17 @@ public struct BatchIntegrator: Sendable {
     /// layout of `TrajectoryLayout` (each array at least `layout.count` doubles; with
     /// non-temporal stores, 64-byte aligned storage makes every store a streaming one).
     ///
-    /// - Parameter nonTemporal: Write with non-temporal (streaming) stores through the
-    ///   `_NonTemporal` C helper, which skips the read-for-ownership of ordinary stores and
-    ///   leaves the caches to the computation. nil (the default) streams when the trajectory
-    ///   is larger than 16 MiB (both arrays; `streamsTrajectory(of:)`); false or true forces
-    ///   ordinary or streaming stores.
+    /// - Parameters:
+    ///   - releases: The lanes to run.
+    ///   - layout: Lanes (equal to `releases.count`) and frames per lane of the trajectory.
+    ///   - progress: Progress per lane and frame (fraction of the travel), `layout.count` doubles
+    ///     at least, written at `layout.index(lane:frame:)`.
+    ///   - velocity: Velocity in the same layout, progress per second.
+    ///   - nonTemporal: Write with non-temporal (streaming) stores through the
+    ///     `_NonTemporal` C helper, which skips the read-for-ownership of ordinary stores and
+    ///     leaves the caches to the computation. nil (the default) streams when the trajectory
+    ///     is larger than 16 MiB (both arrays; `streamsTrajectory(of:)`); false or true forces
+    ///     ordinary or streaming stores.
     public func run(
         _ releases: BatchReleases, trajectory layout: TrajectoryLayout, progress: UnsafeMutableBufferPointer<Double>,
         velocity: UnsafeMutableBufferPointer<Double>, nonTemporal: Bool? = nil

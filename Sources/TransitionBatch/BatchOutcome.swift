@@ -5,6 +5,7 @@ import _NonTemporal
 /// path (`model.release(state)` then `curve.metrics(releaseVelocity:frameRate:settleTolerance:)`)
 /// computes for release `i`.
 public struct BatchOutcome: Sendable {
+    /// Finish or cancel, per lane.
     public internal(set) var decision: [Decision]
     /// Where the release would coast (physics lanes); NaN for models without projection.
     public internal(set) var projectedProgress: [Double]
@@ -15,8 +16,11 @@ public struct BatchOutcome: Sendable {
     /// `CompletionMetrics.completionTime`: n / frameRate for springs (infinity when not
     /// settled by the frame limit); the exact duration for timed curves.
     public internal(set) var completionTime: [Double]
+    /// |velocity just after release - release velocity|, progress per second, per lane.
     public internal(set) var velocityJump: [Double]
+    /// The farthest excursion past the target, fraction of the travel, per lane.
     public internal(set) var overshoot: [Double]
+    /// The largest |acceleration| over the completion's frames, progress per second squared, per lane.
     public internal(set) var peakAcceleration: [Double]
 
     /// An empty outcome, to pass to `BatchIntegrator.run(_:into:)`.
@@ -32,6 +36,7 @@ public struct BatchOutcome: Sendable {
         peakAcceleration = Array(repeating: 0, count: count)
     }
 
+    /// The number of lanes.
     public var count: Int { decision.count }
 
     /// Lane `i` as the scalar path's `CompletionMetrics`.

@@ -8,6 +8,7 @@ public struct UnvectorizableModelError: Error, Hashable, Sendable, CustomStringC
     /// The model's type.
     public var typeName: String
 
+    /// A sentence naming the model and its type, saying it runs on the scalar path.
     public var description: String {
         "TransitionBatch vectorizes the built-in release models (\(ReleaseModelKind.allCases.map(\.rawValue).joined(separator: ", ")));"
             + " '\(modelName)' (\(typeName)) is a user-written ReleaseModel: evaluate it on the scalar path,"
@@ -35,23 +36,35 @@ extension BuiltInReleaseModel {
 /// referenced by index.
 public struct BatchReleases: Sendable {
     // MARK: The release, per lane
+    /// Progress at release per lane, fraction of the travel.
     public private(set) var progress: [Double] = []
+    /// Release velocity per lane, progress per second.
     public private(set) var velocity: [Double] = []
+    /// Progress at the last `changed` sample per lane (seed 004's decision).
     public private(set) var lastChangedProgress: [Double] = []
+    /// Whether the recognizer was cancelled, per lane.
     public private(set) var recognizerCancelled: [Bool] = []
+    /// The model kind per lane.
     public private(set) var kind: [ReleaseModelKind] = []
 
     // MARK: Projected-spring parameters, per lane (unused by timed lanes)
+    /// Spring mass per lane (physics lanes; 1 on timed lanes, unused).
     public private(set) var mass: [Double] = []
+    /// Spring stiffness per lane (physics lanes; 1 on timed lanes, unused).
     public private(set) var stiffness: [Double] = []
     /// The damping coefficient (as `Spring.damping`).
     public private(set) var damping: [Double] = []
+    /// Velocity kept per millisecond of coasting, per lane (physics lanes).
     public private(set) var decelerationRate: [Double] = []
+    /// How the projection is computed, per lane (physics lanes).
     public private(set) var projection: [ProjectionForm] = []
     /// `projection.distancePerVelocity(rate:)`, seconds: the projected distance per unit velocity.
     public private(set) var distancePerVelocity: [Double] = []
+    /// Projected progress needed to finish, per lane (physics lanes).
     public private(set) var threshold: [Double] = []
+    /// Velocities slower than this (travel widths per second) do not coast, per lane (physics lanes).
     public private(set) var minFlingVelocity: [Double] = []
+    /// How each physics lane shows progress past the target.
     public private(set) var overshoot: [OvershootPolicy] = []
 
     // MARK: Timed models (classic, Cupertino)
@@ -64,6 +77,7 @@ public struct BatchReleases: Sendable {
     /// The number of lanes.
     public var count: Int { progress.count }
 
+    /// An empty batch.
     public init() {}
 
     /// N lanes, all with the same model.
@@ -83,6 +97,7 @@ public struct BatchReleases: Sendable {
         for lane in lanes { append(lane.model, lane.state) }
     }
 
+    /// Reserves room for `n` lanes in every array.
     public mutating func reserveCapacity(_ n: Int) {
         progress.reserveCapacity(n); velocity.reserveCapacity(n)
         lastChangedProgress.reserveCapacity(n); recognizerCancelled.reserveCapacity(n); kind.reserveCapacity(n)

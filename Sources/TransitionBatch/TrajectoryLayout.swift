@@ -15,9 +15,12 @@ public struct TrajectoryLayout: Hashable, Sendable {
     /// Lanes per block (the SIMD width of the kernel).
     public static let blockWidth = laneWidth
 
+    /// The number of lanes (releases).
     public let lanes: Int
+    /// Frames per lane, frame 0 at release, one every 1 / frame rate seconds.
     public let frames: Int
 
+    /// A layout for `lanes` lanes of `frames` frames (both >= 0).
     public init(lanes: Int, frames: Int) {
         precondition(lanes >= 0 && frames >= 0, "Trajectory lanes and frames must be >= 0; got \(lanes), \(frames).")
         self.lanes = lanes
@@ -49,9 +52,14 @@ public struct TrajectoryLayout: Hashable, Sendable {
 /// (`progress[frame * 16 + lane - lanes.lowerBound]`). The buffers are reused after the sink
 /// returns: copy what you keep.
 public struct TrajectoryBlock: @unchecked Sendable {
+    /// The block's index: lanes 16 × block up to 16 × block + 15.
     public let block: Int
+    /// The batch lanes this block holds (the last block may hold fewer than 16).
     public let lanes: Range<Int>
+    /// Frames per lane.
     public let frames: Int
+    /// Progress, `progress[frame * 16 + lane - lanes.lowerBound]`, fraction of the travel.
     public let progress: UnsafeBufferPointer<Double>
+    /// Velocity in the same layout, progress per second.
     public let velocity: UnsafeBufferPointer<Double>
 }

@@ -1,7 +1,10 @@
 /// A point in the unit square, as SwiftUI's `UnitPoint` (x and y are fractions).
 public struct UnitPoint: Hashable, Sendable {
+    /// Horizontal coordinate, a fraction (time for a timing curve's control point).
     public var x: Double
+    /// Vertical coordinate, a fraction (progress for a timing curve's control point).
     public var y: Double
+    /// A point at (`x`, `y`).
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 

@@ -46,10 +46,12 @@ public struct ProgressMapping: Hashable, Sendable {
         public var edgePosition: Double
         /// The zone's width, in the samples' unit (50 pt in seed 004).
         public var width: Double
+        /// A zone `width` wide (the samples' unit) on both sides of `edgePosition`.
         public init(edgePosition: Double = 0, width: Double = 50) {
             self.edgePosition = edgePosition
             self.width = width
         }
+        /// Whether a touch-down at `position` (the samples' unit) is within `width` of the edge.
         public func contains(_ position: Double) -> Bool { abs(position - edgePosition) <= width }
     }
 
@@ -57,10 +59,14 @@ public struct ProgressMapping: Hashable, Sendable {
     public var travel: Double
     /// The screen axis the transition follows (`.x` for a horizontal pan).
     public var axis: TouchAxis
+    /// Which way along the axis is progress: fixed, or decided past the touch slop.
     public var direction: Direction
+    /// What happens past 0 and 1: clamped, or rubber-banded.
     public var range: Range
+    /// Where a gesture must begin to start the transition; nil: anywhere.
     public var edgeZone: EdgeZone?
 
+    /// A mapping of `travel` (positive, the samples' unit) to progress 1 along `axis`; by default the direction is decided past a 10 pt touch slop, progress is clamped to [0, 1], and a gesture may begin anywhere.
     public init(
         travel: Double, axis: TouchAxis = .x, direction: Direction = .decidedByFirstMovement(touchSlop: 10),
         range: Range = .clamp, edgeZone: EdgeZone? = nil

@@ -19,8 +19,10 @@ public struct TouchSample: Hashable, Sendable {
     public var x: Double
     /// Vertical position in points.
     public var y: Double
+    /// The recognizer phase this sample reports.
     public var phase: TouchPhase
 
+    /// A sample at `time` seconds and position (`x`, `y`) in points.
     public init(time: Double, x: Double, y: Double = 0, phase: TouchPhase) {
         self.time = time
         self.x = x
@@ -36,6 +38,7 @@ public struct AxisSample: Hashable, Sendable {
     /// Position along the axis, in any unit (points, or progress fractions).
     public var position: Double
 
+    /// A sample at `time` seconds and `position` along the axis.
     public init(time: Double, position: Double) {
         self.time = time
         self.position = position
@@ -44,13 +47,17 @@ public struct AxisSample: Hashable, Sendable {
 
 /// Whether a gesture was meant to complete the transition or to abandon it.
 public enum Intent: String, Hashable, Sendable, CaseIterable {
+    /// The gesture was made to complete the transition.
     case finish
+    /// The gesture was made to go back.
     case cancel
 }
 
 /// What a release model decided: complete the transition (progress to 1) or cancel it (to 0).
 public enum Decision: String, Hashable, Sendable, CaseIterable {
+    /// Complete the transition: progress goes to 1 (or the last detent).
     case finish
+    /// Go back: progress goes to 0 (or the first detent).
     case cancel
 
     /// The progress this decision animates to: 1 for finish, 0 for cancel.
@@ -73,8 +80,10 @@ public struct GestureTrace: Hashable, Sendable {
     public var family: String?
     /// Recorded-data identifiers (user, device), empty for synthetic traces.
     public var userID: String?
+    /// Recorded-data device identifier, nil for synthetic traces.
     public var deviceID: String?
 
+    /// A trace from its samples and the `travel` that maps to progress 1 (the samples' unit).
     public init(
         id: String, samples: [TouchSample], travel: Double, intent: Intent? = nil,
         family: String? = nil, userID: String? = nil, deviceID: String? = nil

@@ -4,12 +4,17 @@
 ///     let outcome = runner.run(trace)
 ///     outcome.decision, outcome.releaseVelocity, outcome.metrics.completionTime
 public struct GestureRunner: Sendable {
+    /// The model that decides and completes each release.
     public var model: any ReleaseModel
+    /// The release-velocity estimator, fed the samples up to lift-off.
     public var estimator: any VelocityEstimator
     /// Direction, range and edge zone of the mapping; the travel comes from each trace.
     public var direction: ProgressMapping.Direction
+    /// Clamped or rubber-banded past 0 and 1.
     public var range: ProgressMapping.Range
+    /// The screen axis the gestures follow.
     public var axis: TouchAxis
+    /// Where a gesture must begin to start; nil: anywhere.
     public var edgeZone: ProgressMapping.EdgeZone?
     /// Overrides each trace's travel (seed 004 maps a fixed 200 pt to progress 1); nil uses the trace's.
     public var fixedTravel: Double?
@@ -18,6 +23,7 @@ public struct GestureRunner: Sendable {
     /// Settling tolerance for spring completions, fraction of the travel.
     public var settleTolerance: Double
 
+    /// A runner; by default the direction is decided past a 10 pt slop, progress clamped, metrics on 240 Hz frames with a settle tolerance of 0.001 of the travel.
     public init(
         model: any ReleaseModel, estimator: any VelocityEstimator,
         direction: ProgressMapping.Direction = .decidedByFirstMovement(touchSlop: 10),
@@ -55,20 +61,27 @@ public struct GestureRunner: Sendable {
 
 /// The result of one gesture under one model.
 public struct GestureOutcome: Sendable {
+    /// The trace's identifier.
     public var traceID: String
     /// False when the gesture never started a transition (outside the edge zone) or never ended.
     public var started: Bool
     /// What was known at release (progress, velocity in progress per second).
     public var release: ReleaseState
+    /// The model's decision, projection and completion curve.
     public var completion: Completion
+    /// The completion measured on frames: time (s), velocity jump (progress/s), overshoot, peak acceleration (progress/s²).
     public var metrics: CompletionMetrics
 
+    /// Finish or cancel.
     public var decision: Decision { completion.decision }
+    /// Progress at release, fraction of the travel.
     public var releaseProgress: Double { release.progress }
     /// Finger velocity at release, progress per second.
     public var releaseVelocity: Double { release.velocity }
+    /// Where the release would coast, fraction of the travel; nil for models without projection.
     public var projectedProgress: Double? { completion.projectedProgress }
 
+    /// An outcome from its parts.
     public init(traceID: String, started: Bool, release: ReleaseState, completion: Completion, metrics: CompletionMetrics) {
         self.traceID = traceID
         self.started = started

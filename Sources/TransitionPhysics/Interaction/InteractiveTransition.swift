@@ -10,8 +10,11 @@
 ///
 /// With the default `detents` [0, 1] and `reduceMotion` false, releases are exactly the model's.
 public struct InteractiveTransition: Sendable {
+    /// How touch positions become progress: travel, axis, direction, range, edge zone.
     public var mapping: ProgressMapping
+    /// The model that decides and completes each release.
     public var model: any ReleaseModel
+    /// The release-velocity estimator, fed the samples up to lift-off.
     public var estimator: any VelocityEstimator
 
     /// What the transition is doing.
@@ -48,6 +51,7 @@ public struct InteractiveTransition: Sendable {
         }
     }
 
+    /// A finger scrubbing: where it began, its direction, and its samples so far.
     public struct Tracking: Sendable {
         /// Coordinate at touch-down along the axis.
         public var origin: Double
@@ -77,13 +81,17 @@ public struct InteractiveTransition: Sendable {
 
     /// A release: what was known, and what the model made of it.
     public struct Release: Sendable {
+        /// When the finger lifted, seconds (the samples' clock).
         public var time: Double
+        /// Progress and velocity (progress per second) at lift-off.
         public var state: ReleaseState
+        /// The model's decision and completion curve (toward the chosen detent).
         public var completion: Completion
         /// The direction sign that was in force (+1 / -1), kept for an interrupting touch.
         public var sign: Double
     }
 
+    /// What the transition is doing now.
     public private(set) var phase: Phase = .idle
     /// Every release so far, oldest first.
     public private(set) var releases: [Release] = []
@@ -115,6 +123,7 @@ public struct InteractiveTransition: Sendable {
     /// Events since the last `advance(to:)`, oldest first.
     var pendingEvents: [TransitionEvent] = []
 
+    /// A transition at rest, at progress 0; `completionSpring` is the model's spring for a `ProjectedSpringModel`, else `ProjectedSpringModel.defaultSpring`.
     public init(mapping: ProgressMapping, model: any ReleaseModel, estimator: any VelocityEstimator) {
         self.mapping = mapping
         self.model = model

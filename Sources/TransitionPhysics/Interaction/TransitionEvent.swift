@@ -43,6 +43,7 @@ public struct TransitionUpdate: Sendable {
     /// What happened since the previous `advance(to:)`, each event once, oldest first.
     public var events: [TransitionEvent]
 
+    /// A frame from its parts.
     public init(progress: Double, velocity: Double, target: Double, isComplete: Bool, events: [TransitionEvent]) {
         self.progress = progress
         self.velocity = velocity

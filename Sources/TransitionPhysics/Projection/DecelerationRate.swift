@@ -6,6 +6,7 @@ public struct DecelerationRate: Hashable, Sendable {
     /// Velocity retained per millisecond, in (0, 1).
     public let rawValue: Double
 
+    /// A rate keeping `rawValue` of the velocity per millisecond, in (0, 1).
     public init(rawValue: Double) {
         precondition(rawValue > 0 && rawValue < 1, "DecelerationRate must be in (0, 1) (velocity kept per millisecond); got \(rawValue).")
         self.rawValue = rawValue

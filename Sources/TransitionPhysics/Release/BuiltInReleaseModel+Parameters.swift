@@ -1,12 +1,16 @@
 /// A parameter value, or a combination of them, that makes no model: the parameter to blame,
 /// its value, and why (a sentence naming the quantity and its unit).
 public struct ReleaseParameterError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The parameter to blame.
     public var parameter: ReleaseParameter.ID
+    /// Its value, in the parameter's unit.
     public var value: ReleaseParameterValue
     /// The other parameters the reason depends on, with their values (empty when none).
     public var with: [ReleaseParameter.ID: ReleaseParameterValue]
+    /// Why it makes no model: a sentence naming the quantity and its unit.
     public var reason: String
 
+    /// An error for `parameter` at `value`, depending on the parameters `with`, because of `reason`.
     public init(
         parameter: ReleaseParameter.ID, value: ReleaseParameterValue, with: [ReleaseParameter.ID: ReleaseParameterValue] = [:],
         reason: String

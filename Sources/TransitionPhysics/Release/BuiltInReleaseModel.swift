@@ -14,8 +14,11 @@ public enum ReleaseModelKind: String, CaseIterable, Hashable, Sendable {
 /// not one of these (`init(_:)` returns nil for it); it runs wherever the scalar path runs
 /// (`ReleaseModel.release(_:)`, `CompletionCurve.metrics`, `GestureRunner`).
 public enum BuiltInReleaseModel: Hashable, Sendable {
+    /// UIKit's percent-driven transition.
     case classic(ClassicPercentDrivenModel)
+    /// Projection and a spring.
     case physics(ProjectedSpringModel)
+    /// Flutter's Cupertino back swipe.
     case cupertino(CupertinoModel)
 
     /// The built-in model `model` is, or nil for any other `ReleaseModel`.
@@ -31,6 +34,7 @@ public enum BuiltInReleaseModel: Hashable, Sendable {
         }
     }
 
+    /// Which of the three built-in models this is.
     public var kind: ReleaseModelKind {
         switch self {
         case .classic: return .classic

@@ -53,6 +53,7 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
         }
     }
 
+    /// `classic`, the model's name in tables and CSV columns.
     public var name: String { ReleaseModelKind.classic.rawValue }
     /// The animator's `transitionDuration`, seconds, > 0 (the seeds use 0.3 and 2).
     public var duration: Double
@@ -62,8 +63,10 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
     public var completionCurve: CurveChoice
     /// Progress that must be exceeded to finish (0.5 in the seeds), in (0, 1).
     public var threshold: Double
+    /// Which progress is compared with `threshold`: at release (seed 000) or at the last `changed` sample (seed 004).
     public var decisionRule: DecisionRule
 
+    /// A classic model; the defaults are seed 000's: 0.3 s, speed 1, ease-in-out, threshold 0.5 at release.
     public init(
         duration: Double = 0.3, completionSpeed: Double = 1, completionCurve: CurveChoice = .timing(.easeInOut),
         threshold: Double = 0.5, decisionRule: DecisionRule = .progressAtRelease
@@ -80,6 +83,7 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
         self.decisionRule = decisionRule
     }
 
+    /// Finishes when the progress named by `decisionRule` exceeds `threshold` strictly; a cancelled recognizer cancels under `.lastChangedFlag`. Velocity is never read.
     public func decide(_ state: ReleaseState) -> Decision {
         switch decisionRule {
         case .progressAtRelease:
@@ -98,6 +102,7 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
         return remaining * duration / completionSpeed
     }
 
+    /// The decision and UIKit's completion: `completionCurve` from the release progress (clamped to [0, 1]) over `completionDuration(progress:decision:)` seconds.
     public func release(_ state: ReleaseState) -> Completion {
         let decision = decide(state)
         let start = min(max(state.progress, 0), 1)

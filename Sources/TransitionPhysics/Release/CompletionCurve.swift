@@ -21,6 +21,7 @@ public struct CompletionCurve: Hashable, Sendable {
         case spring(Spring, overshoot: OvershootPolicy)
     }
 
+    /// How progress moves from `start` to `target`: a timed curve or a spring.
     public var shape: Shape
     /// Progress at release.
     public var start: Double
@@ -29,6 +30,7 @@ public struct CompletionCurve: Hashable, Sendable {
     /// 0 (cancel) or 1 (finish).
     public var target: Double
 
+    /// A curve of `shape` from progress `start` with velocity `startVelocity` (progress per second) to `target`.
     public init(shape: Shape, start: Double, startVelocity: Double, target: Double) {
         self.shape = shape
         self.start = start

@@ -19,6 +19,7 @@ public struct CompletionMetrics: Hashable, Sendable {
     /// Instants where a timing curve's slope is undefined contribute nothing.
     public var peakAcceleration: Double
 
+    /// Metrics from their values: seconds, progress per second, fraction of the travel, progress per second squared.
     public init(completionTime: Double, velocityJump: Double, overshoot: Double, peakAcceleration: Double) {
         self.completionTime = completionTime
         self.velocityJump = velocityJump
@@ -39,6 +40,8 @@ extension CompletionCurve {
     /// `releaseVelocity` (progress per second).
     ///
     /// - Parameters:
+    ///   - releaseVelocity: The finger's velocity at release, progress per second (the velocity
+    ///     jump is measured against it).
     ///   - frameRate: Frames per second, > 0 (default 240).
     ///   - settleTolerance: Fraction of the travel within which a spring counts as settled (default 0.001).
     public func metrics(
@@ -111,6 +114,7 @@ public struct CompletionExtremes: Hashable, Sendable {
     /// The largest finite |acceleration| so far, progress per s² (non-finite ones are skipped).
     public var peakAcceleration = 0.0
 
+    /// Extremes of a completion toward `target` (0 or 1), none seen yet.
     @inlinable
     public init(target: Double) {
         self.target = target
@@ -136,12 +140,15 @@ public struct CompletionExtremes: Hashable, Sendable {
 /// energy-equivalent amplitude sqrt(x² + v² / omega0²) is within the tolerance, or, with the
 /// clamp policy, the first frame n > 0 at which progress has reached the target.
 public struct SpringFrameMetrics: Sendable {
+    /// The spring's constants: stiffness (1/s² per unit mass), damping (1/s per unit mass) and mass.
     public let stiffness: Double, damping: Double, mass: Double
     /// stiffness / mass, 1/s².
     public let omega0Squared: Double
+    /// How each frame is shown past the target.
     public let policy: OvershootPolicy
     /// The settle tolerance squared (fraction of the travel, squared).
     public let toleranceSquared: Double
+    /// The overshoot and peak acceleration of the frames recorded so far.
     public var extremes: CompletionExtremes
 
     /// - Parameters: the spring's constants (stiffness 1/s² and damping 1/s per unit mass, mass),

@@ -10,6 +10,7 @@ import RealModule
 /// - Durations: finish animates floor(800 * (1 - p)) ms; cancel min(floor(800 * p), 300) ms;
 ///   curve fastLinearToSlowEaseIn. Velocity chooses the direction only, never the speed.
 public struct CupertinoModel: ReleaseModel, Hashable {
+    /// `cupertino`, the model's name in tables and CSV columns.
     public var name: String { ReleaseModelKind.cupertino.rawValue }
     /// kMinFlingVelocity, travel widths per second (1.0 in Flutter).
     public var minFlingVelocity: Double
@@ -18,12 +19,14 @@ public struct CupertinoModel: ReleaseModel, Hashable {
     /// kMaxPageBackAnimationTime, milliseconds (300): caps the cancel animation.
     public var maxCancelTimeMilliseconds: Double
 
+    /// Flutter's constants by default: 1 travel width per second, 800 ms, 300 ms.
     public init(minFlingVelocity: Double = 1.0, maxAnimationTimeMilliseconds: Double = 800, maxCancelTimeMilliseconds: Double = 300) {
         self.minFlingVelocity = minFlingVelocity
         self.maxAnimationTimeMilliseconds = maxAnimationTimeMilliseconds
         self.maxCancelTimeMilliseconds = maxCancelTimeMilliseconds
     }
 
+    /// The sign of a velocity of at least `minFlingVelocity` (travel widths per second) decides; slower releases finish at progress >= 0.5.
     public func decide(_ state: ReleaseState) -> Decision {
         if abs(state.velocity) >= minFlingVelocity { return state.velocity > 0 ? .finish : .cancel }
         return state.progress >= 0.5 ? .finish : .cancel
@@ -38,6 +41,7 @@ public struct CupertinoModel: ReleaseModel, Hashable {
         return milliseconds / 1000
     }
 
+    /// The decision and Flutter's completion: `fastLinearToSlowEaseIn` over `completionDuration(progress:decision:)` seconds from the release progress clamped to [0, 1].
     public func release(_ state: ReleaseState) -> Completion {
         let decision = decide(state)
         let start = min(max(state.progress, 0), 1)

@@ -13,6 +13,7 @@
 /// (`transition-bench behavior`, README "Behaviour"): see `defaultSpring` and
 /// `defaultDecelerationRate` for the measurements behind them.
 public struct ProjectedSpringModel: ReleaseModel, Hashable {
+    /// `physics`, the model's name in tables and CSV columns.
     public var name: String { ReleaseModelKind.physics.rawValue }
     /// The completion spring.
     public var spring: Spring
@@ -49,6 +50,7 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     /// gestures past the middle); on the recorded page turns 74.2%, 78.9%, 80.1% finished.
     public static let defaultDecelerationRate = DecelerationRate.normal
 
+    /// A physics model; the defaults are the shipped ones: a critically damped spring of response 0.3 s, `DecelerationRate.normal`, discrete projection, threshold 0.5, no minimum fling velocity, overshoot allowed.
     public init(
         spring: Spring = ProjectedSpringModel.defaultSpring,
         decelerationRate: DecelerationRate = ProjectedSpringModel.defaultDecelerationRate,
@@ -74,6 +76,7 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
             distancePerVelocity: projection.distancePerVelocity(rate: decelerationRate))
     }
 
+    /// Decides from `projectedProgress(_:)` against `threshold` (`ProjectionRule.decision`) and completes with `spring` from the release progress and velocity: the velocity jump is 0.
     public func release(_ state: ReleaseState) -> Completion {
         let projected = projectedProgress(state)
         let decision = ProjectionRule.decision(

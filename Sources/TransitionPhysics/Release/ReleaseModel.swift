@@ -13,6 +13,7 @@ public struct ReleaseState: Hashable, Sendable {
     /// True when the recognizer was cancelled by the system rather than ended by a lift.
     public var recognizerCancelled: Bool
 
+    /// A release at `progress` with `velocity` (progress per second); `lastChangedProgress` defaults to `progress`.
     public init(progress: Double, velocity: Double, lastChangedProgress: Double? = nil, recognizerCancelled: Bool = false) {
         self.progress = progress
         self.velocity = velocity
@@ -24,12 +25,14 @@ public struct ReleaseState: Hashable, Sendable {
 /// A model's answer to a release: finish or cancel, where it projected the motion (when it
 /// projects), and the completion curve that animates progress to the chosen end.
 public struct Completion: Sendable {
+    /// Finish or cancel.
     public var decision: Decision
     /// Where the release velocity would coast progress to; nil for models without projection.
     public var projectedProgress: Double?
     /// Progress and progress velocity as functions of time since release.
     public var curve: CompletionCurve
 
+    /// A completion from its parts.
     public init(decision: Decision, projectedProgress: Double?, curve: CompletionCurve) {
         self.decision = decision
         self.projectedProgress = projectedProgress

@@ -12,8 +12,34 @@
 public struct ReleaseParameter: Hashable, Sendable {
     /// Every parameter.
     public enum ID: String, CaseIterable, Hashable, Sendable {
-        case duration, completionSpeed, completionCurve, threshold, response, dampingRatio, stiffness, damping, mass
-        case decelerationRate, projection, minFlingVelocity, overshoot, frameRate
+        /// Classic: the transition duration, seconds.
+        case duration
+        /// Classic: UIKit's completionSpeed, unitless.
+        case completionSpeed
+        /// Classic: the completion curve, by name.
+        case completionCurve
+        /// Classic and physics: the decision threshold, progress.
+        case threshold
+        /// Physics: the spring response (undamped period), seconds.
+        case response
+        /// Physics: the spring damping ratio, unitless (1 = critical).
+        case dampingRatio
+        /// Physics: the spring stiffness, 1/s² per unit mass.
+        case stiffness
+        /// Physics: the spring damping coefficient, 1/s per unit mass.
+        case damping
+        /// Physics: the spring mass, mass units.
+        case mass
+        /// Physics: the deceleration rate, velocity kept per millisecond.
+        case decelerationRate
+        /// Physics: the projection formula, by name.
+        case projection
+        /// Physics: release speeds below this do not fling, progress per second.
+        case minFlingVelocity
+        /// Physics: the overshoot policy, by name.
+        case overshoot
+        /// Every model: the frame rate the completion metrics are sampled at, Hz.
+        case frameRate
     }
 
     /// The values a parameter takes.
@@ -29,10 +55,13 @@ public struct ReleaseParameter: Hashable, Sendable {
     /// the constants stiffness, damping and mass. A model uses one; parameters of the other are
     /// absent from its rows.
     public enum SpringForm: Hashable, Sendable {
+        /// `response` (seconds) and `dampingRatio`.
         case responseAndDampingRatio
+        /// `stiffness`, `damping` and `mass`.
         case constants
     }
 
+    /// Which parameter this row describes.
     public let id: ID
     /// The command-line flag without dashes, which is also the key in a `--spec` file.
     public let flag: String
@@ -42,6 +71,7 @@ public struct ReleaseParameter: Hashable, Sendable {
     public let unit: String
     /// The CSV column, unit in the name.
     public let column: String
+    /// The values it accepts: a number range (inclusive or not at each end) or a list of names.
     public let domain: Domain
     /// The models it applies to; a row of any other model leaves its column empty.
     public let models: [ReleaseModelKind]
@@ -79,10 +109,14 @@ public struct ReleaseParameter: Hashable, Sendable {
 
 /// A parameter's value: a number in the parameter's unit, or a name.
 public enum ReleaseParameterValue: Hashable, Sendable {
+    /// A number, in the parameter's unit.
     case number(Double)
+    /// A name (a curve, a projection formula, an overshoot policy).
     case name(String)
 
+    /// The number, or nil for a name.
     public var number: Double? { if case .number(let x) = self { return x } else { return nil } }
+    /// The name, or nil for a number.
     public var name: String? { if case .name(let s) = self { return s } else { return nil } }
 }
 

@@ -70,16 +70,24 @@ extension Spring {
 
     /// Android's `SpringForce` stiffness presets, in 1/s² at mass 1.
     public enum AndroidStiffness {
+        /// `STIFFNESS_HIGH`: 10,000 /s².
         public static let high = 10_000.0
+        /// `STIFFNESS_MEDIUM`: 1,500 /s² (SpringForce's default).
         public static let medium = 1_500.0
+        /// `STIFFNESS_LOW`: 200 /s².
         public static let low = 200.0
+        /// `STIFFNESS_VERY_LOW`: 50 /s².
         public static let veryLow = 50.0
     }
     /// Android's `SpringForce` damping-ratio presets.
     public enum AndroidDampingRatio {
+        /// `DAMPING_RATIO_HIGH_BOUNCY`: 0.2.
         public static let highBouncy = 0.2
+        /// `DAMPING_RATIO_MEDIUM_BOUNCY`: 0.5 (SpringForce's default).
         public static let mediumBouncy = 0.5
+        /// `DAMPING_RATIO_LOW_BOUNCY`: 0.75.
         public static let lowBouncy = 0.75
+        /// `DAMPING_RATIO_NO_BOUNCY`: 1, critically damped.
         public static let noBouncy = 1.0
     }
     /// A spring as Android's `SpringForce` describes it: stiffness (1/s², mass 1) and damping ratio.

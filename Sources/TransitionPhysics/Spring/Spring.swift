@@ -160,6 +160,7 @@ extension Spring {
 }
 
 extension Spring: CustomStringConvertible {
+    /// The constants, then the response in seconds and the damping ratio.
     public var description: String {
         "Spring(mass: \(mass), stiffness: \(stiffness), damping: \(damping); response \(response) s, dampingRatio \(dampingRatio))"
     }

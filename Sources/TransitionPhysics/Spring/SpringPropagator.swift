@@ -24,6 +24,7 @@ public struct SpringPropagator: Hashable, Sendable {
     /// `positionFromPosition - 1`, accurate to a few ulps even when tiny.
     public var positionIncrementFromPosition: Double
 
+    /// A propagator from its four entries and `positionFromPosition - 1`.
     public init(
         positionFromPosition: Double, positionFromVelocity: Double,
         velocityFromPosition: Double, velocityFromVelocity: Double,

@@ -18,6 +18,7 @@ public struct MinimumJerkSegment: Hashable, Sendable {
     /// Seconds; > 0.
     public var duration: Double
 
+    /// A movement from rest at `start` to rest at `end` in `duration` seconds (positive, finite).
     public init(start: Double, end: Double, duration: Double) {
         precondition(duration > 0 && duration.isFinite, "a minimum-jerk segment needs a positive finite duration, got \(duration)")
         self.start = start
@@ -77,12 +78,14 @@ public struct MinimumJerkSegment: Hashable, Sendable {
 public struct MinimumJerkPath: Hashable, Sendable {
     /// Position at time 0.
     public let start: Double
+    /// The segments, in time order.
     public private(set) var segments: [MinimumJerkSegment] = []
     /// When each segment starts, in seconds (same count as `segments`).
     public private(set) var startTimes: [Double] = []
     /// The total duration, in seconds.
     public private(set) var duration: Double = 0
 
+    /// An empty path at rest at `start`.
     public init(start: Double) {
         self.start = start
     }

@@ -15,10 +15,12 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     /// The generator's whole state; any value is valid.
     public var state: UInt64
 
+    /// A generator whose state is `seed`.
     public init(seed: UInt64) {
         state = seed
     }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return Self.mix(state)
@@ -62,6 +64,7 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Hashable, Sendable {
         self.init(seed: SplitMix64.mix(key &+ index &* 0x9E37_79B9_7F4A_7C15))
     }
 
+    /// The next 64 random bits (xoshiro256** output, then the state update).
     @inlinable
     public mutating func next() -> UInt64 {
         let result = rotateLeft(s1 &* 5, by: 7) &* 9

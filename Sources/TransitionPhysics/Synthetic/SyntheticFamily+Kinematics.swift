@@ -10,6 +10,7 @@ public struct SyntheticMotion: Hashable, Sendable {
     /// Seconds from touch-down to lift-off; within the path's duration.
     public var liftTime: Double
 
+    /// A motion along `path`, lifted at `liftTime` seconds (in (0, path duration]).
     public init(path: MinimumJerkPath, liftTime: Double) {
         precondition(liftTime > 0 && liftTime <= path.duration, "lift-off must fall inside the path (0, \(path.duration)], got \(liftTime)")
         self.path = path

@@ -4,12 +4,14 @@
 public struct SyntheticGesture: Hashable, Sendable {
     /// The samples, id `syn-<family>-<index>`, `family` = the family's raw value, `intent` set.
     public var trace: GestureTrace
+    /// The kind of gesture it was drawn from.
     public var family: SyntheticFamily
     /// The swipe's screen direction; progress grows along it.
     public var direction: SwipeDirection
     /// The finger's true motion, in progress units along `direction`, without noise.
     public var motion: SyntheticMotion
 
+    /// A gesture from its samples, family, direction and true motion.
     public init(trace: GestureTrace, family: SyntheticFamily, direction: SwipeDirection, motion: SyntheticMotion) {
         self.trace = trace
         self.family = family

@@ -12,6 +12,7 @@
 /// 9 ms of CPU per 1,000 gestures at 60 Hz (31 samples each on average), twice that at 120 Hz;
 /// a debug build makes 6,000 in well under a second (a test checks < 5 s).
 public struct SyntheticGestureGenerator: Hashable, Sendable {
+    /// The corpus seed: gesture i draws from `Xoshiro256StarStar(seed:stream:index:)`.
     public var seed: UInt64
     /// Points that map to progress 1 (a phone's width, 390 pt, by default).
     public var travel: Double
@@ -26,6 +27,7 @@ public struct SyntheticGestureGenerator: Hashable, Sendable {
         self.init(seed: seed, travel: travel, sampling: TouchSamplingModel(samplingRate: samplingRate))
     }
 
+    /// A generator with an explicit touch model; `travel` in points, > 0.
     public init(seed: UInt64, travel: Double = 390, sampling: TouchSamplingModel) {
         precondition(travel > 0 && travel.isFinite, "travel must be a positive number of points, got \(travel)")
         self.seed = seed

@@ -66,8 +66,10 @@ public struct TouchSamplingModel: Hashable, Sendable {
     ///   - motion: the true motion, in progress units along the initial direction.
     ///   - direction: maps progress to screen x: x = startX + sign * progress * travel.
     ///   - travel: points that map to progress 1.
-    ///   - startX, startY: the touch-down point, in points.
+    ///   - startX: the touch-down x, in points.
+    ///   - startY: the touch-down y, in points.
     ///   - verticalSlope: y drifts by this many points per point of movement along x.
+    ///   - rng: the gesture's own random stream (timing jitter, dropped frames, position noise).
     public func samples(
         of motion: SyntheticMotion, direction: SwipeDirection, travel: Double,
         startX: Double, startY: Double, verticalSlope: Double,

@@ -21,6 +21,7 @@ public struct ImpulseVelocityEstimator: VelocityEstimator, Hashable {
     /// Which samples take part: horizon (seconds), sample count, longest gap (seconds).
     public var window: VelocityWindow
 
+    /// An impulse estimator over `window` (default 100 ms, 20 samples, 40 ms gap).
     public init(window: VelocityWindow = VelocityWindow()) {
         self.window = window
     }

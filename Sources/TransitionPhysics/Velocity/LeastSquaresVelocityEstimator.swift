@@ -49,6 +49,7 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// Default 0.040 s (Android and Flutter).
     public var pointerStoppedAfter: Double
 
+    /// Flutter's and Android's LSQ2 by default: a parabola over `window` (100 ms, 20 samples, 40 ms gap), 0 for short windows, and 0 after 40 ms without movement before lift-off.
     public init(
         degree: Int = 2, window: VelocityWindow = VelocityWindow(), shortWindowRule: ShortWindowRule = .zero,
         quadraticMinimumSamples: Int = 3, pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
@@ -66,9 +67,11 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// Convenience for the window's three parameters.
     ///
     /// - Parameters:
+    ///   - degree: Polynomial degree of the fit, 1 or 2 (default 2).
     ///   - horizon: Oldest sample age kept, seconds before the newest (default 0.100 s).
     ///   - maxSamples: Most samples kept (default 20).
     ///   - maxGap: Longest interval between consecutive samples, seconds (default 0.040 s).
+    ///   - shortWindowRule: What windows shorter than `degree + 1` samples give (default `.zero`).
     public init(
         degree: Int = 2, horizon: Double, maxSamples: Int = VelocityWindow.defaultMaxSamples,
         maxGap: Double = VelocityWindow.defaultMaxGap, shortWindowRule: ShortWindowRule = .zero

@@ -19,8 +19,11 @@ public struct VelocityWindow: Hashable, Sendable {
     /// Default 0.040 s.
     public var maxGap: Double
 
+    /// 100 ms, in seconds (Flutter's `_horizonMilliseconds`, Android's `HORIZON`).
     public static let defaultHorizon = 0.100
+    /// 20 samples (Flutter's `_historySize`, Android's `HISTORY_SIZE`).
     public static let defaultMaxSamples = 20
+    /// 40 ms, in seconds (Flutter's `_assumePointerMoveStoppedMilliseconds`).
     public static let defaultMaxGap = 0.040
 
     /// Ages and gaps within this many seconds (1 ns, the resolution of Android event times) of
@@ -28,6 +31,7 @@ public struct VelocityWindow: Hashable, Sendable {
     /// `0.10000000000000003`) must not fall out of a window that integer milliseconds keep.
     public static let timeResolution = 1e-9
 
+    /// A window of `horizon` seconds (>= 0), at most `maxSamples` samples (>= 1), ended by a gap longer than `maxGap` seconds (> 0).
     public init(
         horizon: Double = VelocityWindow.defaultHorizon,
         maxSamples: Int = VelocityWindow.defaultMaxSamples,

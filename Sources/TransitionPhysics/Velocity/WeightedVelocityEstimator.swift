@@ -24,6 +24,7 @@ public struct WeightedVelocityEstimator: VelocityEstimator, Hashable {
     /// Flutter `MacOSScrollViewFlingVelocityTracker`: 0.15 / 0.65 / 0.2.
     public static let macOSWeights = (oldest: 0.15, middle: 0.65, newest: 0.2)
 
+    /// An estimator with the three pair weights, oldest first (iOS's by default).
     public init(weights: (oldest: Double, middle: Double, newest: Double) = WeightedVelocityEstimator.iOSWeights) {
         self.weights = weights
     }
@@ -44,10 +45,12 @@ public struct WeightedVelocityEstimator: VelocityEstimator, Hashable {
         return weights.oldest * pairVelocity(2) + weights.middle * pairVelocity(1) + weights.newest * pairVelocity(0)
     }
 
+    /// Equal when the three weights are.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.weights == rhs.weights
     }
 
+    /// Hashes the three weights.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(weights.oldest)
         hasher.combine(weights.middle)

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+// Every ```swift block of the DocC articles must appear verbatim (at some indentation) in its
+// catalog's snippet test file, where it is compiled and run: editing a listing without editing
+// the tested code fails here.
+
+@Suite struct ArticleListingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The ```swift blocks of a Markdown text, each as its lines.
+    static func swiftBlocks(_ markdown: String) -> [[String]] {
+        var blocks: [[String]] = []
+        var current: [String]?
+        for line in markdown.components(separatedBy: "\n") {
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                current = []
+            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+                blocks.append(current!)
+                current = nil
+            } else if current != nil {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// Whether `block` appears in `source` as consecutive lines, all indented alike.
+    static func contains(_ source: String, _ block: [String]) -> Bool {
+        ["", "    ", "        "].contains { indent in
+            let text = block.map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
+            return source.contains("\n" + text + "\n")
+        }
+    }
+
+    @Test(arguments: [
+        ("Sources/TransitionPhysics/TransitionPhysics.docc", "Tests/TransitionPhysicsTests/Docs/ArticleSnippetTests.swift"),
+        ("Sources/TransitionBatch/TransitionBatch.docc", "Tests/TransitionBatchTests/Docs/ArticleSnippetTests.swift"),
+    ])
+    func everyListingIsTestedCode(catalog: String, snippets: String) throws {
+        let source = try String(contentsOf: Self.root.appendingPathComponent(snippets), encoding: .utf8)
+        let folder = Self.root.appendingPathComponent(catalog)
+        let articles = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
+        #expect(!articles.isEmpty)
+        var listings = 0
+        for article in articles.sorted() {
+            let text = try String(contentsOf: folder.appendingPathComponent(article), encoding: .utf8)
+            for (i, block) in Self.swiftBlocks(text).enumerated() {
+                listings += 1
+                #expect(Self.contains(source, block), "\(catalog)/\(article): listing \(i + 1) is not in \(snippets)")
+            }
+        }
+        #expect(listings > 0)
+    }
+
+    @Test func theCatalogsHaveTheArticlesTheReadmeLinks() {
+        let files = [
+            "Sources/TransitionPhysics/TransitionPhysics.docc/GettingStarted.md",
+            "Sources/TransitionPhysics/TransitionPhysics.docc/ReplacingPercentDrivenTransition.md",
+            "Sources/TransitionPhysics/TransitionPhysics.docc/ChoosingASpring.md",
+            "Sources/TransitionPhysics/TransitionPhysics.docc/DetentsAndRetargeting.md",
+            "Sources/TransitionPhysics/TransitionPhysics.docc/SweepsAtScale.md",
+            "Sources/TransitionPhysics/TransitionPhysics.docc/HowTheBenchmarkMeasures.md",
+            "Sources/TransitionBatch/TransitionBatch.docc/SimulatingMillionsOfReleases.md",
+        ]
+        for file in files {
+            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(file).path), "\(file) missing")
+        }
+    }
+}

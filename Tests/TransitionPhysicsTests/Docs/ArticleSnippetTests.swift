@@ -1,0 +1,253 @@
+import Testing
+import TransitionPhysics
+
+// Every ```swift listing of the TransitionPhysics.docc articles is the body of one function
+// below, compiled and run by the tests; `ArticleListingTests` checks that each listing appears
+// here verbatim, so an edited article without an edited test fails.
+
+// GettingStarted.md, listing 1: a recorded release, from touch samples to decision and curve.
+func gettingStartedRelease() -> GestureOutcome {
+    // A leftward swipe on a 390 pt wide screen: time in seconds, x in points.
+    let xs: [Double] = [320, 310, 290, 262, 226, 186, 146]
+    var samples = xs.indices.map { i in
+        TouchSample(time: Double(i) / 60, x: xs[i], phase: i == 0 ? .began : .changed)
+    }
+    samples.append(TouchSample(time: 0.105, x: 146, phase: .ended))
+    let trace = GestureTrace(id: "swipe", samples: samples, travel: 390)
+
+    let runner = GestureRunner(model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator())
+    let outcome = runner.run(trace)
+    print(outcome.releaseProgress)      // fraction of the travel at lift-off
+    print(outcome.releaseVelocity)      // travel widths per second
+    print(outcome.decision)             // .finish or .cancel
+    print(outcome.completion.curve)     // a spring from the release progress and velocity
+    print(outcome.metrics.completionTime, outcome.metrics.peakAcceleration)  // s, widths/s²
+    return outcome
+}
+
+// GettingStarted.md, listing 2: the same samples through the frame driver.
+func gettingStartedFrames() -> [String] {
+    let xs: [Double] = [320, 310, 290, 262, 226, 186, 146]
+    var transition = InteractiveTransition(
+        mapping: ProgressMapping(travel: 390), model: ProjectedSpringModel(),
+        estimator: LeastSquaresVelocityEstimator())
+    var names: [String] = []
+    for (i, x) in xs.enumerated() {
+        let time = Double(i) / 60
+        _ = transition.handle(TouchSample(time: time, x: x, phase: i == 0 ? .began : .changed))
+        names += transition.advance(to: time).events.map(\.name)
+    }
+    _ = transition.handle(TouchSample(time: 0.105, x: 146, phase: .ended))
+    var time = 0.105
+    while true {
+        let frame = transition.advance(to: time)   // progress, velocity, target, events
+        names += frame.events.map(\.name)
+        if frame.isComplete { break }
+        time += 1.0 / 120                           // a 120 Hz display
+    }
+    print(names)   // ["began", "released", "completed"]
+    return names
+}
+
+// ReplacingPercentDrivenTransition.md, listing 3: the classic rule and the driver on one stroke.
+func replacingSideBySide() -> (classic: Bool, physics: Double) {
+    // A short quick flick: 0.27 of the width at lift-off, moving fast.
+    let xs: [Double] = [300, 296, 284, 262, 232, 195]
+    var transition = InteractiveTransition(
+        mapping: ProgressMapping(travel: 390), model: ProjectedSpringModel(),
+        estimator: LeastSquaresVelocityEstimator())
+    var progress = 0.0
+    for (i, x) in xs.enumerated() {
+        let time = Double(i) / 60
+        _ = transition.handle(TouchSample(time: time, x: x, phase: i == 0 ? .began : .changed))
+        progress = transition.advance(to: time).progress   // what update(_:) would receive
+    }
+    let classicFinishes = progress > 0.5                      // seed 000's rule: cancels
+
+    _ = transition.handle(TouchSample(time: 0.087, x: 195, phase: .ended))
+    var frame = transition.advance(to: 0.087)
+    var time = 0.087
+    while !frame.isComplete {
+        time += 1.0 / 60
+        frame = transition.advance(to: time)
+    }
+    print(classicFinishes, frame.progress)   // false 1.0: the driver finishes the flick
+    return (classicFinishes, frame.progress)
+}
+
+// ChoosingASpring.md, listing 4: the four parameters of one spring.
+func choosingSpringParameters() -> [Spring] {
+    let snappy = Spring(response: 0.2, dampingRatio: 1)       // seconds; 1 = critically damped
+    let bouncy = Spring(duration: 0.5, bounce: 0.3)           // SwiftUI's duration and bounce
+    let physical = Spring(mass: 1, stiffness: 400, damping: 40)
+    for spring in [snappy, bouncy, physical] {
+        print(spring.response, spring.dampingRatio, spring.duration, spring.bounce)
+    }
+    return [snappy, bouncy, physical]
+}
+
+// ChoosingASpring.md, listing 5: one release under three responses.
+func choosingSpringRelease() -> [CompletionMetrics] {
+    let state = ReleaseState(progress: 0.4, velocity: 1.5)   // progress, widths per second
+    return [0.15, 0.3, 0.45].map { response in
+        let model = ProjectedSpringModel(spring: Spring(response: response, dampingRatio: 1))
+        let completion = model.release(state)
+        let metrics = completion.curve.metrics(releaseVelocity: state.velocity)
+        print(response, completion.decision, metrics.completionTime, metrics.peakAcceleration)
+        return metrics
+    }
+}
+
+// DetentsAndRetargeting.md, listing 6: a sheet with a middle detent.
+func detentsRelease() -> Double {
+    var sheet = InteractiveTransition(
+        mapping: ProgressMapping(travel: 800), model: ProjectedSpringModel(),
+        estimator: LeastSquaresVelocityEstimator())
+    sheet.detents = [0, 0.5, 1]   // closed, half open, open
+    let xs = Array(stride(from: 0.0, through: 200, by: 8))   // points; a steady 480 pt/s drag
+    for (i, x) in xs.enumerated() {
+        _ = sheet.handle(TouchSample(time: Double(i) / 60, x: x, phase: i == 0 ? .began : .changed))
+    }
+    let release = sheet.handle(TouchSample(time: 26.0 / 60, x: 200, phase: .ended))!
+    print(release.state.progress, release.completion.projectedProgress!, release.completion.curve.target)
+    return release.completion.curve.target
+}
+
+// DetentsAndRetargeting.md, listing 7: control from code, keeping the velocity.
+func retargetFromCode() -> [String] {
+    var sheet = InteractiveTransition(
+        mapping: ProgressMapping(travel: 800), model: ProjectedSpringModel(),
+        estimator: LeastSquaresVelocityEstimator())
+    sheet.detents = [0, 0.5, 1]
+    sheet.finish(at: 0)                     // open from code, from rest
+    _ = sheet.advance(to: 0.1)
+    sheet.retarget(to: 0.5, at: 0.1)        // on the way, a change of mind: stop at the middle
+    let frame = sheet.advance(to: 0.1)
+    print(frame.progress, frame.velocity, frame.target)   // the velocity carries over
+    var names = frame.events.map(\.name)
+    var time = 0.1
+    while true {
+        time += 1.0 / 60
+        let next = sheet.advance(to: time)
+        names += next.events.map(\.name)
+        if next.isComplete { break }
+    }
+    print(names)   // ["retargeted", "completed"]: the second retarget and the rest
+    return names
+}
+
+@Suite struct ArticleSnippetTests {
+    @Test func gettingStartedReleaseFinishesWithASpring() {
+        let outcome = gettingStartedRelease()
+        #expect(abs(outcome.releaseProgress - 174.0 / 390) < 1e-12)
+        #expect(outcome.decision == .finish)
+        #expect(outcome.releaseVelocity > 0)
+        guard case .spring = outcome.completion.curve.shape else {
+            Issue.record("expected a spring completion")
+            return
+        }
+        #expect(outcome.metrics.velocityJump < 1e-12)
+        #expect(outcome.metrics.completionTime > 0 && outcome.metrics.completionTime < 1)
+    }
+
+    @Test func gettingStartedFramesReportTheEvents() {
+        #expect(gettingStartedFrames() == ["began", "released", "completed"])
+    }
+
+    @Test func theDriverFinishesTheFlickTheClassicRuleCancels() {
+        let (classic, physics) = replacingSideBySide()
+        #expect(classic == false)
+        #expect(physics == 1)
+    }
+
+    @Test func springParametersAreOneSpring() {
+        let springs = choosingSpringParameters()
+        #expect(abs(springs[0].response - 0.2) < 1e-12 && abs(springs[0].dampingRatio - 1) < 1e-12)
+        #expect(abs(springs[1].duration - 0.5) < 1e-12 && abs(springs[1].bounce - 0.3) < 1e-12)
+        #expect(abs(springs[2].response - 2 * Double.pi / 20) < 1e-12 && abs(springs[2].dampingRatio - 1) < 1e-12)
+    }
+
+    @Test func aLongerResponseIsSlowerAndGentler() {
+        let metrics = choosingSpringRelease()
+        #expect(metrics[0].completionTime < metrics[1].completionTime)
+        #expect(metrics[1].completionTime < metrics[2].completionTime)
+        #expect(metrics[0].peakAcceleration > metrics[1].peakAcceleration)
+        #expect(metrics[1].peakAcceleration > metrics[2].peakAcceleration)
+    }
+
+    @Test func aMediumDragStopsAtTheMiddleDetent() {
+        #expect(detentsRelease() == 0.5)
+    }
+
+    @Test func retargetingReportsEachChange() {
+        #expect(retargetFromCode() == ["retargeted", "completed"])
+    }
+}
+
+// ReplacingPercentDrivenTransition.md, listings 1 and 2 (UIKit; docs/uikit-adapter.md): kept
+// here verbatim so the article cannot drift from this file, but never compiled: UIKit does not
+// exist on Linux, and the test target does not link TransitionPhysicsUIKit.
+#if canImport(UIKit) && TRANSITIONPHYSICS_UIKIT_LISTINGS
+import UIKit
+import TransitionPhysicsUIKit
+
+enum ClassicListing {
+    final class DetailViewController: UIViewController, UINavigationControllerDelegate {
+        private var interaction: UIPercentDrivenInteractiveTransition?
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(pan(_:))))
+        }
+
+        @objc private func pan(_ recognizer: UIPanGestureRecognizer) {
+            let progress = min(max(recognizer.translation(in: view).x / view.bounds.width, 0), 1)
+            switch recognizer.state {
+            case .began:
+                interaction = UIPercentDrivenInteractiveTransition()
+                navigationController?.delegate = self
+                navigationController?.popViewController(animated: true)
+            case .changed:
+                interaction?.update(progress)
+            case .ended, .cancelled:
+                progress > 0.5 ? interaction?.finish() : interaction?.cancel()
+                interaction = nil
+            default:
+                break
+            }
+        }
+
+        func navigationController(
+            _ navigationController: UINavigationController,
+            interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+        ) -> UIViewControllerInteractiveTransitioning? { interaction }
+    }
+}
+
+enum AdapterListing {
+    final class DetailViewController: UIViewController, UINavigationControllerDelegate {
+        private var interaction: PhysicsPercentDrivenTransition?
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(pan(_:))))
+        }
+
+        @objc private func pan(_ recognizer: UIPanGestureRecognizer) {
+            if recognizer.state == .began {
+                let interaction = PhysicsPercentDrivenTransition()
+                interaction.transition.reduceMotion = UIAccessibility.isReduceMotionEnabled
+                self.interaction = interaction
+                navigationController?.delegate = self
+                navigationController?.popViewController(animated: true)
+            }
+            interaction?.handle(recognizer)
+        }
+
+        func navigationController(
+            _ navigationController: UINavigationController,
+            interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+        ) -> UIViewControllerInteractiveTransitioning? { interaction }
+    }
+}
+#endif
