@@ -62,6 +62,6 @@ extension InteractiveTransition {
     /// Progress and the estimator's velocity (per second) of a touch so far.
     private func current(_ tracking: Tracking) -> (progress: Double, velocity: Double) {
         let velocity = tracking.sign == nil ? 0 : estimator.velocity(of: tracking.samples)
-        return (bounded(tracking.samples.last?.position ?? tracking.baseProgress), velocity)
+        return (bounded(tracking.lastPosition ?? tracking.baseProgress), velocity)
     }
 }
