@@ -217,7 +217,7 @@ extension ReleaseParameter {
         let who: String
         switch models.count {
         case ReleaseModelKind.allCases.count: who = "All models"
-        case 1: who = models[0].rawValue.capitalized
+        case 1: who = models[0].rawValue.capitalizedFirst
         default: who = models.map(\.rawValue).joined(separator: " and ").capitalizedFirst
         }
         let range: String
@@ -255,5 +255,4 @@ extension ReleaseParameter {
 
 extension String {
     fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-    fileprivate var capitalized: String { capitalizedFirst }
 }
