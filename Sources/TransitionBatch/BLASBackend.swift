@@ -26,7 +26,7 @@ enum BLASBackend {
         var timed: [Int32] = []
         physics.reserveCapacity(count)
         for i in 0..<count {
-            if releases.kind[i] == .physics { physics.append(Int32(i)) } else { timed.append(Int32(i)) }
+            if releases.isSpringLane[i] { physics.append(Int32(i)) } else { timed.append(Int32(i)) }
         }
         releases.mass.withUnsafeBufferPointer { m in
             releases.stiffness.withUnsafeBufferPointer { k in

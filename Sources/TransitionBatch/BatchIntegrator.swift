@@ -237,10 +237,10 @@ public struct BatchIntegrator: Sendable {
             // Timed lanes, lane by lane through their curve.
             for i in 0..<laneWidth {
                 let g = base + i
-                guard g < r.count, r.kind[g] != .physics else { continue }
+                guard g < r.count, !r.isSpringLane[g] else { continue }
                 let result = evaluateTimedLane(releases, g, frameRate: frameRate, settleTolerance: settleTolerance)
                 writer.write(
-                    lane: g, decision: result.decision, projected: .nan, frame: result.completionFrame,
+                    lane: g, decision: result.decision, projected: result.projected, frame: result.completionFrame,
                     time: result.metrics.completionTime,
                     metrics: (result.metrics.velocityJump, result.metrics.overshoot, result.metrics.peakAcceleration))
                 if let output {
@@ -270,7 +270,7 @@ public struct BatchIntegrator: Sendable {
         let toleranceSquared = settleTolerance * settleTolerance
         for i in 0..<laneWidth {
             let g = base + i
-            guard g < r.count, r.kind[g] == .physics else { continue }
+            guard g < r.count, r.isSpringLane[g] else { continue }
             let trajectory = output.map { (p: $0.progress + i, v: $0.velocity + i, frames: $0.frames, stride: laneWidth) }
             let lane = scalarSpringLane(
                 r, g, cache: &cache, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, trajectory: trajectory)
@@ -297,7 +297,7 @@ public struct BatchIntegrator: Sendable {
         var lastSeries = -1
         for i in 0..<laneWidth {
             let g = base + i
-            guard g < r.count, r.kind[g] == .physics else { continue }
+            guard g < r.count, r.isSpringLane[g] else { continue }
             any = true
             let start = startPhysicsLane(r, g)
             writer.write(
@@ -352,7 +352,7 @@ public struct BatchIntegrator: Sendable {
         scratch.finish(s, k)
         for i in 0..<laneWidth {
             let g = base + i
-            guard g < r.count, r.kind[g] == .physics else { continue }
+            guard g < r.count, r.isSpringLane[g] else { continue }
             let frame = scratch.completionFrame(lane: i)
             writer.completionFrame[g] = frame
             writer.completionTime[g] = frame >= 0 ? Double(frame) * dt : .infinity

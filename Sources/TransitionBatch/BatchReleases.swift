@@ -31,7 +31,8 @@ extension BuiltInReleaseModel {
 /// `state(at: i)` handed to `model(at: i)`.
 ///
 /// Every parameter is per lane. The projected-spring lanes keep their parameters in flat arrays
-/// (the integrator reads them block by block); the timed models (classic, Cupertino), which are
+/// (the integrator reads them block by block); the timed models (classic, Cupertino, physics with
+/// a timed completion shape), which are
 /// evaluated through their curve lane by lane, are stored once each in `timedModels` and
 /// referenced by index.
 public struct BatchReleases: Sendable {
@@ -46,6 +47,9 @@ public struct BatchReleases: Sendable {
     public private(set) var recognizerCancelled: [Bool] = []
     /// The model kind per lane.
     public private(set) var kind: [ReleaseModelKind] = []
+    /// Per lane: true when the spring kernels run it (a physics model with the spring
+    /// completion), false for timed lanes (evaluated through their curve).
+    public private(set) var isSpringLane: [Bool] = []
 
     // MARK: Projected-spring parameters, per lane (unused by timed lanes)
     /// Spring mass per lane (physics lanes; 1 on timed lanes, unused).
@@ -67,10 +71,10 @@ public struct BatchReleases: Sendable {
     /// How each physics lane shows progress past the target.
     public private(set) var overshoot: [OvershootPolicy] = []
 
-    // MARK: Timed models (classic, Cupertino)
+    // MARK: Timed models (classic, Cupertino, physics with a timed completion shape)
     /// The distinct timed models of the batch.
     public private(set) var timedModels: [BuiltInReleaseModel] = []
-    /// Per lane: index into `timedModels`, or -1 for physics lanes.
+    /// Per lane: index into `timedModels`, or -1 for spring lanes.
     public private(set) var timedModelIndex: [Int32] = []
     private var timedModelLookup: [BuiltInReleaseModel: Int32] = [:]
 
@@ -101,6 +105,7 @@ public struct BatchReleases: Sendable {
     public mutating func reserveCapacity(_ n: Int) {
         progress.reserveCapacity(n); velocity.reserveCapacity(n)
         lastChangedProgress.reserveCapacity(n); recognizerCancelled.reserveCapacity(n); kind.reserveCapacity(n)
+        isSpringLane.reserveCapacity(n)
         mass.reserveCapacity(n); stiffness.reserveCapacity(n); damping.reserveCapacity(n)
         decelerationRate.reserveCapacity(n); projection.reserveCapacity(n); distancePerVelocity.reserveCapacity(n)
         threshold.reserveCapacity(n); minFlingVelocity.reserveCapacity(n); overshoot.reserveCapacity(n)
@@ -113,9 +118,10 @@ public struct BatchReleases: Sendable {
         velocity.append(state.velocity)
         lastChangedProgress.append(state.lastChangedProgress)
         recognizerCancelled.append(state.recognizerCancelled)
+        kind.append(model.kind)
         switch model {
-        case .physics(let m):
-            kind.append(.physics)
+        case .physics(let m) where m.completionShape == .spring:
+            isSpringLane.append(true)
             mass.append(m.spring.mass)
             stiffness.append(m.spring.stiffness)
             damping.append(m.spring.damping)
@@ -126,8 +132,8 @@ public struct BatchReleases: Sendable {
             minFlingVelocity.append(m.minFlingVelocity)
             overshoot.append(m.overshoot)
             timedModelIndex.append(-1)
-        case .classic, .cupertino:
-            if case .classic = model { kind.append(.classic) } else { kind.append(.cupertino) }
+        case .physics, .classic, .cupertino:
+            isSpringLane.append(false)
             mass.append(1); stiffness.append(1); damping.append(0)
             decelerationRate.append(0.5); projection.append(.discrete); distancePerVelocity.append(0)
             threshold.append(0.5); minFlingVelocity.append(0); overshoot.append(.allow)
@@ -152,6 +158,7 @@ public struct BatchReleases: Sendable {
 
     /// The model of lane `i`.
     public func model(at i: Int) -> BuiltInReleaseModel {
+        if !isSpringLane[i] { return timedModels[Int(timedModelIndex[i])] }
         switch kind[i] {
         case .physics:
             return .physics(

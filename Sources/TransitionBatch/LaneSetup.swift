@@ -36,9 +36,12 @@ func startPhysicsLane(_ r: borrowing BatchReleases.Pointers, _ i: Int) -> Spring
         jump: abs(shown.velocity - v), policy: policy)
 }
 
-/// Timed lanes (classic, Cupertino): the scalar path itself, lane by lane.
+/// Timed lanes (classic, Cupertino, physics with a timed completion shape): the scalar path
+/// itself, lane by lane.
 struct TimedLaneResult {
     var decision: Decision
+    /// The model's projected progress, NaN for models that do not project.
+    var projected: Double
     var completionFrame: Int32
     var metrics: CompletionMetrics
     var curve: CompletionCurve
@@ -54,7 +57,8 @@ func evaluateTimedLane(_ releases: BatchReleases, _ i: Int, frameRate: Double, s
     var n = max(0, Int((duration * frameRate).rounded(.up)))
     while Double(n) * dt < duration { n += 1 }
     while n > 0 && Double(n - 1) * dt >= duration { n -= 1 }
-    return TimedLaneResult(decision: completion.decision, completionFrame: Int32(clamping: n), metrics: metrics, curve: completion.curve)
+    return TimedLaneResult(
+        decision: completion.decision, projected: completion.projectedProgress ?? .nan, completionFrame: Int32(clamping: n), metrics: metrics, curve: completion.curve)
 }
 
 extension BatchReleases {
@@ -64,7 +68,8 @@ extension BatchReleases {
         let progress: UnsafePointer<Double>
         let velocity: UnsafePointer<Double>
         let recognizerCancelled: UnsafePointer<Bool>
-        let kind: UnsafePointer<ReleaseModelKind>
+        /// True for lanes the spring kernels run (physics with the spring completion).
+        let isSpringLane: UnsafePointer<Bool>
         let mass: UnsafePointer<Double>
         let stiffness: UnsafePointer<Double>
         let damping: UnsafePointer<Double>
@@ -81,7 +86,7 @@ extension BatchReleases {
         return progress.withUnsafeBufferPointer { p in
             velocity.withUnsafeBufferPointer { v in
                 recognizerCancelled.withUnsafeBufferPointer { rc in
-                    kind.withUnsafeBufferPointer { k in
+                    isSpringLane.withUnsafeBufferPointer { k in
                         mass.withUnsafeBufferPointer { m in
                             stiffness.withUnsafeBufferPointer { s in
                                 damping.withUnsafeBufferPointer { d in
@@ -92,7 +97,7 @@ extension BatchReleases {
                                                     body(
                                                         Pointers(
                                                             count: count, progress: base(p), velocity: base(v),
-                                                            recognizerCancelled: base(rc), kind: base(k), mass: base(m),
+                                                            recognizerCancelled: base(rc), isSpringLane: base(k), mass: base(m),
                                                             stiffness: base(s), damping: base(d), distancePerVelocity: base(dpv),
                                                             threshold: base(th), minFlingVelocity: base(mf), overshoot: base(o)))
                                                 }
@@ -158,7 +163,7 @@ extension BatchReleases.Pointers {
             tp_prefetch_for_read(array + first)
             tp_prefetch_for_read(array + first + 8)
         }
-        tp_prefetch_for_read(kind + first)
+        tp_prefetch_for_read(isSpringLane + first)
         tp_prefetch_for_read(overshoot + first)
     }
 }

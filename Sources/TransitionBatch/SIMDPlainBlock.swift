@@ -20,7 +20,7 @@ func loadLane(_ pointer: UnsafePointer<Double>, _ offset: Int) -> Lane {
 @inline(__always)
 func plainBlockSprings(_ r: BatchReleases.Pointers, base: Int, dt: Double) -> (lambda: Lane, omega0Squared: Lane)? {
     guard base + laneWidth <= r.count else { return nil }
-    for i in base..<(base + laneWidth) where r.kind[i] != .physics || r.overshoot[i] != .allow { return nil }
+    for i in base..<(base + laneWidth) where !r.isSpringLane[i] || r.overshoot[i] != .allow { return nil }
     // Recognizer-cancelled lanes (rare) take the lane-by-lane path: a mask built from bytes
     // compiles to a lane-by-lane loop.
     let cancelledBytes = UnsafeRawPointer(r.recognizerCancelled + base).loadUnaligned(as: SIMD2<UInt64>.self)

@@ -38,7 +38,16 @@ func randomSpring(_ g: inout SplitMix64) -> Spring {
 }
 
 func randomModel(_ g: inout SplitMix64) -> BuiltInReleaseModel {
-    switch Int.random(in: 0..<8, using: &g) {
+    switch Int.random(in: 0..<9, using: &g) {
+    case 8:
+        // A timed physics completion: a lane evaluated through its curve, with the projection.
+        let rule: TimedCompletionDuration = Bool.random(using: &g)
+            ? .peakAcceleration(.random(in: 20...600, using: &g)) : .fullTravel(seconds: .random(in: 0.1...0.8, using: &g))
+        return .physics(
+            ProjectedSpringModel(
+                decelerationRate: .normal, projection: ProjectionForm.allCases.randomElement(using: &g)!,
+                threshold: .random(in: 0.2...0.8, using: &g),
+                completionShape: Bool.random(using: &g) ? .minimumJerk(rule) : .easeInOut(rule)))
     case 0, 1, 2, 3, 4:
         let rates = [DecelerationRate.normal, .fast, DecelerationRate(rawValue: .random(in: 0.9...0.999, using: &g))]
         return .physics(

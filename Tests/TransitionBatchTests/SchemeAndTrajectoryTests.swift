@@ -122,7 +122,7 @@ struct TrajectoryTests {
                 let i = layout.index(lane: lane, frame: n)
                 let exact = curve.state(at: Double(n) * (1 / 240.0))
                 switch curve.shape {
-                case .timingCurve, .uiKitSpringCurve:
+                case .timingCurve, .uiKitSpringCurve, .minimumJerk:
                     #expect(simd.0[i] == exact.progress && simd.1[i] == exact.velocity)
                 case .spring(let spring, let policy):
                     if policy == .allow {

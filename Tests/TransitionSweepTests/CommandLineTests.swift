@@ -35,7 +35,10 @@ import TransitionPhysics
             "--shard <K/N>", "SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX",
             "--shard-count <n>", "--dry-run", "--quiet", "--summary", "--spec <file>",
             "Rows are numbered from 0",
-            "Columns: row, model, release_progress, release_velocity_per_s, decision, projected_progress, completion_time_s, velocity_jump_per_s, overshoot, peak_acceleration_per_s2, duration_s",
+            "Columns: row, model, release_progress, release_velocity_per_s, decision, projected_progress, completion_time_s, visual_completion_time_s, velocity_jump_per_s, overshoot, peak_acceleration_per_s2, duration_s",
+            "--travel-pixels <pixels>", "(default: 1170, a 390 pt phone at 3x)",
+            "--completion-shape <list>", "spring, minimum-jerk, ease-in-out. (default: spring)",
+            "--completion-peak-acceleration <values>", "progress per s²", "(default: 120)",
         ]
         for text in pinned {
             #expect(help.contains(text), "run --help lacks \(text)")
@@ -182,7 +185,7 @@ import TransitionPhysics
 
         // Shards of another grid version (different header) are refused.
         var other = try String(contentsOfFile: path("flag-2.csv"), encoding: .utf8)
-        other = other.replacingOccurrences(of: "frame_rate_hz\n", with: "frame_rate\n")
+        other = other.replacingOccurrences(of: "frame_rate_hz,", with: "frame_rate,")
         try other.write(toFile: path("other-2.csv"), atomically: true, encoding: .utf8)
         let mismatch = try Binary.run(["merge", "--output", path("bad.csv"), path("flag-1.csv"), path("other-2.csv")])
         #expect(mismatch.status == 65)

@@ -22,6 +22,11 @@ import TransitionPhysics
             "--deceleration-rate", "0.99,0.998", "--overshoot", "allow,clamp,rubberBand", "--min-fling-velocity", "0,1",
             "--frame-rate", "30",
         ]),
+        ("completion shapes and their duration rules", [
+            "--model", "physics,classic", "--release-progress", "0:1:0.05", "--release-velocity", "-6:6:0.5",
+            "--completion-shape", "spring,minimum-jerk,ease-in-out", "--completion-duration-rule", "peak-acceleration,duration",
+            "--completion-peak-acceleration", "30,400", "--duration", "0.2,0.5", "--travel-pixels", "390",
+        ]),
         ("the default grid, coarser", ["--release-progress", "0:1:0.05", "--release-velocity", "-5:5:0.25"]),
     ]
 

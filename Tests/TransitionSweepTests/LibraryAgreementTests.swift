@@ -10,7 +10,8 @@ import TransitionPhysics
         "--model", "classic,physics,cupertino", "--release-progress", "0:1:0.125", "--release-velocity", "-3:3:0.75",
         "--completion-curve", "easeInOut,linear,uiKitSpring", "--duration", "0.25,0.4",
         "--overshoot", "allow,clamp,rubberBand", "--damping-ratio", "0.6,1", "--projection", "discrete,continuous",
-        "--frame-rate", "60,240",
+        "--frame-rate", "60,240", "--completion-shape", "spring,minimum-jerk",
+        "--completion-duration-rule", "peak-acceleration,duration",
     ]
 
     /// Parses a CSV number exactly (empty stays nil).
@@ -29,42 +30,71 @@ import TransitionPhysics
         let plan = try command.plan(environment: [:])
         #expect(plan.grid.rowCount == lines.count - 1)
         var checked = 0
+        let column = Dictionary(uniqueKeysWithValues: SweepGrid.columns.enumerated().map { ($1, $0) })
         for (index, line) in lines.dropFirst().enumerated() {
-            let f = line.split(separator: ",", omittingEmptySubsequences: false)
-            #expect(f.count == SweepGrid.columns.count)
-            #expect(Int(f[0]) == index)
-            let p = Self.number(f[2])!, v = Self.number(f[3])!
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            #expect(fields.count == SweepGrid.columns.count)
+            func f(_ name: String) -> Substring { fields[column[name]!] }
+            func empty(_ names: [String]) -> Bool { names.allSatisfy { f($0).isEmpty } }
+            #expect(Int(f("row")) == index)
+            let p = Self.number(f("release_progress"))!, v = Self.number(f("release_velocity_per_s"))!
             let point = plan.grid.point(index)
             let variant = plan.grid.variants[point.variant]
-            #expect(f[1] == Substring(variant.kind.rawValue))
+            #expect(f("model") == Substring(variant.kind.rawValue))
             #expect(p == plan.grid.progress[point.progress] && v == plan.grid.velocity[point.velocity])
             let completion = variant.model.release(ReleaseState(progress: p, velocity: v))
             let metrics = completion.curve.metrics(releaseVelocity: v, frameRate: variant.frameRate)
-            #expect(f[4] == Substring(completion.decision.rawValue))
-            #expect(Self.number(f[5])?.bitPattern == completion.projectedProgress?.bitPattern)
-            #expect(Self.number(f[6])!.bitPattern == metrics.completionTime.bitPattern, "row \(index)")
-            #expect(Self.number(f[7])!.bitPattern == metrics.velocityJump.bitPattern, "row \(index)")
-            #expect(Self.number(f[8])!.bitPattern == metrics.overshoot.bitPattern, "row \(index)")
-            #expect(Self.number(f[9])!.bitPattern == metrics.peakAcceleration.bitPattern, "row \(index)")
-            #expect(Self.number(f[23]) == variant.frameRate)
+            #expect(f("decision") == Substring(completion.decision.rawValue))
+            #expect(Self.number(f("projected_progress"))?.bitPattern == completion.projectedProgress?.bitPattern)
+            #expect(Self.number(f("completion_time_s"))!.bitPattern == metrics.completionTime.bitPattern, "row \(index)")
+            let visual = completion.curve.restTime(tolerance: 1 / SweepGrid.defaultTravelPixels)
+            #expect(Self.number(f("visual_completion_time_s"))!.bitPattern == visual.bitPattern, "row \(index)")
+            #expect(Self.number(f("velocity_jump_per_s"))!.bitPattern == metrics.velocityJump.bitPattern, "row \(index)")
+            #expect(Self.number(f("overshoot"))!.bitPattern == metrics.overshoot.bitPattern, "row \(index)")
+            #expect(Self.number(f("peak_acceleration_per_s2"))!.bitPattern == metrics.peakAcceleration.bitPattern, "row \(index)")
+            #expect(Self.number(f("frame_rate_hz")) == variant.frameRate)
+            let springColumns = ["response_s", "damping_ratio", "stiffness_per_s2", "damping_per_s", "mass", "overshoot_policy"]
+            let physicsColumns = springColumns + [
+                "deceleration_rate_per_ms", "projection", "min_fling_velocity_per_s", "completion_shape",
+                "completion_duration_rule", "completion_peak_acceleration_per_s2",
+            ]
             switch variant.kind {
             case .classic:
                 let model = try #require(variant.model as? ClassicPercentDrivenModel)
-                #expect(Self.number(f[10]) == model.duration && Self.number(f[11]) == model.completionSpeed)
-                #expect(Self.number(f[13]) == model.threshold)
-                #expect(f[14...21].allSatisfy { $0.isEmpty })
+                #expect(Self.number(f("duration_s")) == model.duration && Self.number(f("completion_speed")) == model.completionSpeed)
+                #expect(Self.number(f("threshold")) == model.threshold)
+                #expect(empty(physicsColumns))
             case .physics:
                 let model = try #require(variant.model as? ProjectedSpringModel)
-                #expect(f[10...12].allSatisfy { $0.isEmpty })
-                #expect(Self.number(f[16]) == model.spring.stiffness && Self.number(f[17]) == model.spring.damping)
-                #expect(f[20] == Substring(model.projection.rawValue) && f[22] == Substring(model.overshoot.rawValue))
-                #expect(Self.number(f[19]) == model.decelerationRate.rawValue)
+                #expect(empty(["completion_speed", "completion_curve"]))
+                #expect(f("projection") == Substring(model.projection.rawValue))
+                #expect(Self.number(f("deceleration_rate_per_ms")) == model.decelerationRate.rawValue)
+                #expect(f("completion_shape") == Substring(model.completionShape.name))
+                switch model.completionShape {
+                case .spring:
+                    #expect(Self.number(f("stiffness_per_s2")) == model.spring.stiffness && Self.number(f("damping_per_s")) == model.spring.damping)
+                    #expect(f("overshoot_policy") == Substring(model.overshoot.rawValue))
+                    #expect(empty(["duration_s", "completion_duration_rule", "completion_peak_acceleration_per_s2"]))
+                case .minimumJerk(let rule), .easeInOut(let rule):
+                    #expect(empty(springColumns))
+                    #expect(f("completion_duration_rule") == Substring(rule.name))
+                    switch rule {
+                    case .peakAcceleration(let limit):
+                        #expect(Self.number(f("completion_peak_acceleration_per_s2")) == limit && f("duration_s").isEmpty)
+                    case .fullTravel(let seconds):
+                        #expect(Self.number(f("duration_s")) == seconds && f("completion_peak_acceleration_per_s2").isEmpty)
+                    }
+                }
             case .cupertino:
-                #expect(f[10...22].allSatisfy { $0.isEmpty })
+                #expect(empty(["duration_s", "completion_speed", "completion_curve", "threshold"] + physicsColumns))
             }
             checked += 1
         }
-        #expect(checked == 9 * 9 * (2 * 3 * 2 + 2 * 2 * 3 * 2 + 2))
+        // classic: 2 durations x 3 curves x 2 frame rates; physics with the spring: 2 damping
+        // ratios x 2 projections x 3 overshoot policies x 2 frame rates, with minimum jerk (no
+        // spring parameters): 2 projections x 2 frame rates by peak acceleration, and x 2
+        // durations by duration; cupertino: 2 frame rates.
+        #expect(checked == 9 * 9 * (2 * 3 * 2 + (2 * 2 * 3 * 2 + 2 * 2 + 2 * 2 * 2) + 2))
     }
 
     @Test func trajectoriesAreTheLibrarysSamples() throws {

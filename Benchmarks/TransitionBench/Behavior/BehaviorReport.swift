@@ -54,12 +54,15 @@ public enum BehaviorReport {
         }
     }
 
-    /// `value` with exactly `decimals` decimals (no Foundation formatting), `inf` for infinity.
+    /// `value` with exactly `decimals` decimals (no Foundation formatting), `inf` for infinity; a
+    /// value too large for its decimals (`|value| * 10^decimals >= 2^53`) in the number format.
     static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
+        // Beyond 2^53 an integer has no fraction to show (and may not fit an Int): the number format.
+        if scaled >= 9_007_199_254_740_992 { return NumberFormatting.string(value) }
         let negative = value < 0 && scaled != 0
         let whole = Int(scaled / scale)
         var fraction = String(Int(scaled - Double(whole) * scale))

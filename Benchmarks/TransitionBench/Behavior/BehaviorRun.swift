@@ -26,8 +26,11 @@ public struct TraceOutcome: Sendable, Hashable {
     /// Finger velocity at release, progress (travel widths) per second.
     public var releaseVelocity: Double
     public var projectedProgress: Double?
-    /// Seconds from release to done.
+    /// Seconds from release to done (settled within the settle tolerance, on frames).
     public var completionTime: Double
+    /// Seconds from release until nothing moves by one physical pixel (the frame driver's
+    /// `.completed`, `GestureOutcome.visualCompletionTime`).
+    public var visualCompletionTime: Double
     /// |completion velocity just after release - finger velocity|, progress per second.
     public var velocityJump: Double
     /// Farthest progress past the target, fraction of the travel.
@@ -42,6 +45,7 @@ public struct TraceOutcome: Sendable, Hashable {
         releaseVelocity = outcome.releaseVelocity
         projectedProgress = outcome.projectedProgress
         completionTime = outcome.metrics.completionTime
+        visualCompletionTime = outcome.visualCompletionTime
         velocityJump = outcome.metrics.velocityJump
         overshoot = outcome.metrics.overshoot
         peakAcceleration = outcome.metrics.peakAcceleration

@@ -25,6 +25,9 @@ public struct BehaviorSummary: Sendable, Hashable {
     /// Seconds.
     public var medianCompletionTime: Double?
     public var p90CompletionTime: Double?
+    /// Seconds until nothing moves by one physical pixel (`TraceOutcome.visualCompletionTime`).
+    public var medianVisualCompletionTime: Double?
+    public var p90VisualCompletionTime: Double?
     /// Fraction of the travel.
     public var medianOvershoot: Double?
     /// Progress per second squared: the completion's peak |acceleration|, what a stiffer spring pays.
@@ -32,13 +35,14 @@ public struct BehaviorSummary: Sendable, Hashable {
     /// Traces that started a transition (the population of the medians).
     public var started: Int
 
-    /// The columns, in order: the list, named exactly so, then `started` and
-    /// `median_peak_acceleration_per_s2`.
+    /// The columns, in order: the list, named exactly so, then `started`,
+    /// `median_peak_acceleration_per_s2` and the visual completion (nothing moves by one physical
+    /// pixel), appended so that earlier columns keep their places.
     public static let columns = [
         "model", "source", "traces", "intended_finish", "intended_cancel", "finished_of_intended_finish",
         "cancelled_of_intended_cancel", "intent_match_rate", "median_velocity_jump_per_s", "p90_velocity_jump_per_s",
         "median_completion_time_s", "p90_completion_time_s", "median_overshoot", "started",
-        "median_peak_acceleration_per_s2",
+        "median_peak_acceleration_per_s2", "median_visual_completion_s", "p90_visual_completion_s",
     ]
 
     /// A cell of the row, by column order.
@@ -56,7 +60,7 @@ public struct BehaviorSummary: Sendable, Hashable {
             .rate(finishedOfIntendedFinish), .rate(cancelledOfIntendedCancel), .rate(intentMatchRate),
             .measure(medianVelocityJump), .measure(p90VelocityJump), .measure(medianCompletionTime),
             .measure(p90CompletionTime), .measure(medianOvershoot), .count(started),
-            .measure(medianPeakAcceleration),
+            .measure(medianPeakAcceleration), .measure(medianVisualCompletionTime), .measure(p90VisualCompletionTime),
         ]
     }
 
@@ -94,6 +98,9 @@ public struct BehaviorSummary: Sendable, Hashable {
         medianCompletionTime = quantile(times, 0.5)
         p90CompletionTime = quantile(times, 0.9)
         medianOvershoot = quantile(overshoots, 0.5)
+        let visualTimes = startedOutcomes.map(\.visualCompletionTime).sorted()
+        medianVisualCompletionTime = quantile(visualTimes, 0.5)
+        p90VisualCompletionTime = quantile(visualTimes, 0.9)
         medianPeakAcceleration = quantile(startedOutcomes.map(\.peakAcceleration).sorted(), 0.5)
     }
 }

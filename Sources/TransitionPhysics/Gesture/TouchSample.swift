@@ -82,12 +82,19 @@ public struct GestureTrace: Hashable, Sendable {
     public var userID: String?
     /// Recorded-data device identifier, nil for synthetic traces.
     public var deviceID: String?
+    /// Physical pixels per unit of the samples' positions: 1 for recorded traces (positions in
+    /// pixels, `travel_px`), 3 for synthetic ones (points on a 3x phone). A completion is visually
+    /// done when nothing moves by one physical pixel (`CompletionCurve.restTime(tolerance:)`).
+    public var pixelsPerUnit: Double
 
-    /// A trace from its samples and the `travel` that maps to progress 1 (the samples' unit).
+    /// A trace from its samples and the `travel` that maps to progress 1 (the samples' unit), with
+    /// `pixelsPerUnit` physical pixels per unit (default 1: positions in pixels).
     public init(
         id: String, samples: [TouchSample], travel: Double, intent: Intent? = nil,
-        family: String? = nil, userID: String? = nil, deviceID: String? = nil
+        family: String? = nil, userID: String? = nil, deviceID: String? = nil, pixelsPerUnit: Double = 1
     ) {
+        precondition(pixelsPerUnit > 0 && pixelsPerUnit.isFinite, "pixelsPerUnit must be positive and finite; got \(pixelsPerUnit).")
+        self.pixelsPerUnit = pixelsPerUnit
         self.id = id
         self.samples = samples
         self.travel = travel

@@ -50,12 +50,14 @@ public struct GestureRunner: Sendable {
         let mapping = ProgressMapping(
             travel: fixedTravel ?? trace.travel, axis: axis, direction: direction, range: range, edgeZone: edgeZone)
         var transition = InteractiveTransition(mapping: mapping, model: model, estimator: estimator)
+        transition.pixelsPerPoint = trace.pixelsPerUnit
         for sample in trace.samples { transition.handle(sample) }
         guard let release = transition.releases.last else { return GestureOutcome(notStarted: trace) }
         let metrics = release.completion.curve.metrics(
             releaseVelocity: release.state.velocity, frameRate: frameRate, settleTolerance: settleTolerance)
         return GestureOutcome(
-            traceID: trace.id, started: true, release: release.state, completion: release.completion, metrics: metrics)
+            traceID: trace.id, started: true, release: release.state, completion: release.completion, metrics: metrics,
+            visualCompletionTime: release.completion.curve.restTime(tolerance: transition.pixelTolerance))
     }
 }
 
@@ -81,13 +83,22 @@ public struct GestureOutcome: Sendable {
     /// Where the release would coast, fraction of the travel; nil for models without projection.
     public var projectedProgress: Double? { completion.projectedProgress }
 
-    /// An outcome from its parts.
-    public init(traceID: String, started: Bool, release: ReleaseState, completion: Completion, metrics: CompletionMetrics) {
+    /// Seconds from release until nothing moves by one physical pixel of the trace
+    /// (`CompletionCurve.restTime(tolerance:)` at `GestureTrace.pixelsPerUnit`): when the frame
+    /// driver reports `.completed`. 0 for a trace that never started.
+    public var visualCompletionTime: Double
+
+    /// An outcome from its parts (`visualCompletionTime` in seconds).
+    public init(
+        traceID: String, started: Bool, release: ReleaseState, completion: Completion, metrics: CompletionMetrics,
+        visualCompletionTime: Double
+    ) {
         self.traceID = traceID
         self.started = started
         self.release = release
         self.completion = completion
         self.metrics = metrics
+        self.visualCompletionTime = visualCompletionTime
     }
 
     init(notStarted trace: GestureTrace) {
@@ -97,7 +108,8 @@ public struct GestureOutcome: Sendable {
             completion: Completion(
                 decision: .cancel, projectedProgress: nil,
                 curve: CompletionCurve(shape: .timingCurve(.linear, duration: 0), start: 0, startVelocity: 0, target: 0)),
-            metrics: CompletionMetrics(completionTime: 0, velocityJump: 0, overshoot: 0, peakAcceleration: 0))
+            metrics: CompletionMetrics(completionTime: 0, velocityJump: 0, overshoot: 0, peakAcceleration: 0),
+            visualCompletionTime: 0)
     }
 
     /// The completion sampled at `frameRate` Hz until it is done (or `duration` seconds).

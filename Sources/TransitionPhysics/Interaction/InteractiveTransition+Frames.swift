@@ -34,7 +34,8 @@ extension InteractiveTransition {
 
     /// Starts a completion toward `target` (progress, usually a detent) at `time` (seconds) from
     /// the progress *and velocity* shown at that time (velocity jump 0, as SwiftUI's springs and
-    /// Wave's retargeting preserve it): a `completionSpring` spring, or under `reduceMotion`
+    /// Wave's retargeting preserve it): a `completionSpring` spring (a `ProjectedSpringModel`'s
+    /// timed `completionShape`, re-planned from this state, when it has one), or under `reduceMotion`
     /// `CompletionCurve.reducedMotion`. A finger still down is let go without a release (its
     /// next samples are ignored until a new touch begins). Reports `.retargeted`.
     public mutating func retarget(to target: Double, at time: Double) {
@@ -51,10 +52,18 @@ extension InteractiveTransition {
             (progress, velocity) = animation.state(at: time)
             sign = animation.sign
         }
-        let overshoot = (model as? ProjectedSpringModel)?.overshoot ?? .allow
-        let curve = reduceMotion
-            ? CompletionCurve.reducedMotion(start: progress, target: target)
-            : CompletionCurve(shape: .spring(completionSpring, overshoot: overshoot), start: progress, startVelocity: velocity, target: target)
+        let physics = model as? ProjectedSpringModel
+        let curve: CompletionCurve
+        if reduceMotion {
+            curve = .reducedMotion(start: progress, target: target)
+        } else if let physics, physics.completionShape != .spring {
+            // A timed shape re-planned from the current progress and velocity (no jump).
+            curve = physics.completionCurve(start: progress, startVelocity: velocity, target: target)
+        } else {
+            curve = CompletionCurve(
+                shape: .spring(completionSpring, overshoot: physics?.overshoot ?? .allow), start: progress,
+                startVelocity: velocity, target: target)
+        }
         pendingEvents.append(.retargeted)
         start(curve, at: time, sign: sign)
     }

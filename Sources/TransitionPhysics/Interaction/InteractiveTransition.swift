@@ -119,6 +119,7 @@ public struct InteractiveTransition: Sendable {
     /// The spring for completions started from code (`finish(at:)`, `cancel(at:)`,
     /// `retarget(to:at:)`): the model's spring for a `ProjectedSpringModel`, else
     /// `ProjectedSpringModel.defaultSpring`. It starts at the current velocity, whatever the model.
+    /// A `ProjectedSpringModel` with a timed `completionShape` re-plans that shape instead.
     public var completionSpring: Spring
     /// Events since the last `advance(to:)`, oldest first.
     var pendingEvents: [TransitionEvent] = []
@@ -215,7 +216,12 @@ public struct InteractiveTransition: Sendable {
                 ? detents[0]
                 : detents[ProjectionRule.nearestDetent(to: completion.projectedProgress ?? state.progress, in: detents)]
             completion.decision = target == detents[detents.count - 1] ? .finish : .cancel
-            completion.curve.target = target
+            if let physics = model as? ProjectedSpringModel, physics.completionShape != .spring {
+                // A timed shape's duration depends on the distance: plan it for the detent.
+                completion.curve = physics.completionCurve(start: state.progress, startVelocity: state.velocity, target: target)
+            } else {
+                completion.curve.target = target
+            }
         }
         if reduceMotion {
             completion.curve = .reducedMotion(start: completion.curve.start, target: completion.curve.target)

@@ -101,16 +101,60 @@ extension BuiltInReleaseModel {
                 ProjectedSpringModel(
                     spring: spring, decelerationRate: DecelerationRate(rawValue: try number(.decelerationRate)),
                     projection: ProjectionForm(rawValue: try name(.projection))!, threshold: try number(.threshold),
-                    minFlingVelocity: try number(.minFlingVelocity), overshoot: OvershootPolicy(rawValue: try name(.overshoot))!))
+                    minFlingVelocity: try number(.minFlingVelocity), overshoot: OvershootPolicy(rawValue: try name(.overshoot))!,
+                    completionShape: try Self.completionShape(name: try name(.completionShape), number: number, name: name)))
         case .cupertino:
             self = .cupertino(CupertinoModel())
         }
     }
 
+    /// The physics completion shape called `shapeName`, with its duration rule read through
+    /// `number` and `name` (the table's values); throws when a full travel from rest would take
+    /// longer than `CompletionMetrics.maximumSeconds`.
+    static func completionShape(
+        name shapeName: String, number: (ReleaseParameter.ID) throws(ReleaseParameterError) -> Double,
+        name: (ReleaseParameter.ID) throws(ReleaseParameterError) -> String
+    ) throws(ReleaseParameterError) -> PhysicsCompletionShape {
+        let names = PhysicsCompletionShape.names
+        if shapeName == names[0] { return .spring }
+        let ruleName = try name(.completionDurationRule)
+        let rule: TimedCompletionDuration, blamed: ReleaseParameter.ID
+        if ruleName == TimedCompletionDuration.names[1] {
+            rule = .fullTravel(seconds: try number(.duration))
+            blamed = .duration
+        } else {
+            rule = .peakAcceleration(try number(.completionPeakAcceleration))
+            blamed = .completionPeakAcceleration
+        }
+        let shape: PhysicsCompletionShape = shapeName == names[1] ? .minimumJerk(rule) : .easeInOut(rule)
+        // A full travel from rest, before the curve's own cap at maximumSeconds.
+        let fullTravel: Double
+        switch (shape, rule) {
+        case (.minimumJerk, .peakAcceleration(let limit)):
+            fullTravel = MinimumJerkCompletion.duration(start: 0, startVelocity: 0, target: 1, peakAcceleration: limit)
+        case (_, .peakAcceleration(let limit)):
+            fullTravel = (PhysicsCompletionShape.easeInOutPeakCurvature / limit).squareRoot()
+        case (_, .fullTravel(let seconds)):
+            fullTravel = seconds
+        }
+        guard fullTravel <= CompletionMetrics.maximumSeconds else {
+            let value = try number(blamed)
+            throw ReleaseParameterError(
+                parameter: blamed, value: .number(value), with: [.completionShape: .name(shapeName)],
+                reason: "a full travel's completion from rest would take \(fullTravel) s; at most \(CompletionMetrics.maximumSeconds) s")
+        }
+        return shape
+    }
+
     /// The value of parameter `id` in this model (derived where the model stores another form:
     /// a physics model has both its response and damping ratio and its constants), or nil when
-    /// the parameter does not apply. `frameRate` is not part of a model: nil.
+    /// the parameter does not apply (to the model, or to its completion shape: the duration rule
+    /// and its parameter only to timed shapes). `frameRate` is not part of a model: nil.
     public func parameterValue(_ id: ReleaseParameter.ID) -> ReleaseParameterValue? {
+        // A timed completion shape has no spring: its parameters do not apply.
+        if case .physics(let m) = self, m.completionShape != .spring, ReleaseParameter[id].springForm != nil || id == .overshoot {
+            return nil
+        }
         switch (self, id) {
         case (.classic(let m), .duration): return .number(m.duration)
         case (.classic(let m), .completionSpeed): return .number(m.completionSpeed)
@@ -126,6 +170,14 @@ extension BuiltInReleaseModel {
         case (.physics(let m), .projection): return .name(m.projection.rawValue)
         case (.physics(let m), .minFlingVelocity): return .number(m.minFlingVelocity)
         case (.physics(let m), .overshoot): return .name(m.overshoot.rawValue)
+        case (.physics(let m), .completionShape): return .name(m.completionShape.name)
+        case (.physics(let m), .completionDurationRule): return m.completionShape.durationRule.map { .name($0.name) }
+        case (.physics(let m), .completionPeakAcceleration):
+            if case .peakAcceleration(let limit) = m.completionShape.durationRule { return .number(limit) }
+            return nil
+        case (.physics(let m), .duration):
+            if case .fullTravel(let seconds) = m.completionShape.durationRule { return .number(seconds) }
+            return nil
         default: return nil
         }
     }

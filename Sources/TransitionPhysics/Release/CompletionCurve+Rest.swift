@@ -1,29 +1,77 @@
 /// When a completion counts as done, and the completion played when the person asked for
 /// reduced motion.
 extension CompletionCurve {
-    /// Seconds after the curve's start from which nothing visible moves, for a `tolerance` in
-    /// progress (one physical pixel is `1 / (travel in points * pixels per point)`):
+    /// The visual completion: seconds after the curve's start from which the shown progress
+    /// stays within `tolerance` (progress; one physical pixel is `1 / (travel in points * pixels
+    /// per point)`, see `visualCompletionTolerance(travelPixels:)`) of the target for good, that
+    /// is, from which neither the distance left nor any motion still to come reaches a pixel.
+    /// One rule for every shape (Flutter's and Android's one-pixel convention), which the frame
+    /// driver (`InteractiveTransition`), the benchmark and the sweep all use:
     ///
-    /// - timed shapes: their fixed duration (they hold the target exactly from then on);
-    /// - a spring: `Spring.restTime`, when its energy bound (the largest displacement it can
-    ///   still reach) falls under `tolerance`; with `.clamp`, the arrival at the target if that
-    ///   is earlier. The rubber band only shrinks what is shown, so the bound holds for it too.
+    /// - an upper bound first: a timed shape's fixed duration (it holds the target exactly from
+    ///   then on); a spring's `Spring.restTime`, when its energy bound (the largest displacement
+    ///   it can still reach) falls under `tolerance`, or with `.clamp` its arrival if earlier;
+    /// - then the last instant before that bound at which the shown progress is `tolerance` or
+    ///   more from the target: the grid of `visualGridSteps` instants (finer for a spring: at
+    ///   least 32 per damped period) is scanned back from the bound, and the crossing is
+    ///   bisected to 1e-12 s. A bump narrower than a grid step that reaches the tolerance by
+    ///   less than ~0.5% between two grid instants can be missed (springs: a peak within
+    ///   1 - cos(pi / 32) of the tolerance).
     ///
-    /// A closed-form answer (see `Spring.restTime`): no frame is stepped, so every frame rate
-    /// agrees on it.
+    /// Closed-form evaluations only: no frame is stepped, so every frame rate agrees on it. 0 when
+    /// nothing is ever a pixel away; infinity for an undamped spring that never rests.
     public func restTime(tolerance: Double) -> Double {
+        precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")
+        let bound: Double
+        var steps = Self.visualGridSteps
         switch shape {
-        case .timingCurve(_, let duration), .uiKitSpringCurve(let duration):
-            return max(0, duration)
+        case .timingCurve(_, let duration), .uiKitSpringCurve(let duration), .minimumJerk(let duration):
+            bound = max(0, duration)
         case .spring(let spring, let overshoot):
             let x0 = start - target
-            let rest = spring.restTime(initialDisplacement: x0, initialVelocity: startVelocity, tolerance: tolerance)
+            var rest = spring.restTime(initialDisplacement: x0, initialVelocity: startVelocity, tolerance: tolerance)
             if overshoot == .clamp, let arrival = spring.firstZeroCrossing(initialDisplacement: x0, initialVelocity: startVelocity) {
-                return min(rest, arrival)
+                rest = min(rest, arrival)
             }
-            return rest
+            bound = rest
+            let lambda = spring.decayRate, omega0 = spring.naturalAngularFrequency
+            let dampedSquared = omega0 * omega0 - lambda * lambda
+            if dampedSquared > 0 {
+                let dampedPeriod = 2 * Double.pi / dampedSquared.squareRoot()
+                let wanted = (32 * bound / dampedPeriod).rounded(.up)
+                if wanted > Double(steps) { steps = wanted < Double(Self.maximumVisualGridSteps) ? Int(wanted) : Self.maximumVisualGridSteps }
+            }
         }
+        guard bound.isFinite else { return bound }
+        guard bound > 0 else { return 0 }
+        func isVisible(_ t: Double) -> Bool { abs(state(at: t).progress - target) >= tolerance }
+        // Scan back from the bound for the last grid instant still a pixel away.
+        var low = -1.0, high = bound
+        for k in stride(from: steps - 1, through: 0, by: -1) {
+            let t = bound / Double(steps) * Double(k)
+            if isVisible(t) {
+                low = t
+                break
+            }
+            high = t
+        }
+        guard low >= 0 else { return 0 }
+        while high - low > 1e-12 {
+            let mid = low + 0.5 * (high - low)
+            if mid <= low || mid >= high { break }
+            if isVisible(mid) { low = mid } else { high = mid }
+        }
+        return high
     }
+
+    /// Grid instants the visual completion scans back over, at least (`restTime(tolerance:)`).
+    public static let visualGridSteps = 64
+    /// Grid instants at most, for lightly damped springs with many periods before rest.
+    public static let maximumVisualGridSteps = 4096
+
+    /// One physical pixel as progress, for a travel of `travelPixels` physical pixels (> 0): the
+    /// tolerance of the visual completion, `restTime(tolerance:)`.
+    public static func visualCompletionTolerance(travelPixels: Double) -> Double { 1 / travelPixels }
 
     /// The fixed duration of a reduced-motion completion, seconds: 0.2 s, the order of the
     /// system's cross-fades that replace slides under iOS's Reduce Motion, and short enough that

@@ -19,6 +19,11 @@ public struct CompletionCurve: Hashable, Sendable {
         /// A spring toward the target that starts at the release progress with the release
         /// velocity, so progress velocity is continuous at release.
         case spring(Spring, overshoot: OvershootPolicy)
+        /// The minimum-jerk quintic (`MinimumJerkCompletion`) from the release progress and
+        /// velocity, acceleration 0, to the target at rest in `duration` seconds: velocity is
+        /// continuous at release like the spring's, and it ends exactly at `duration` like a
+        /// timing curve.
+        case minimumJerk(duration: Double)
     }
 
     /// How progress moves from `start` to `target`: a timed curve or a spring.
@@ -42,8 +47,17 @@ public struct CompletionCurve: Hashable, Sendable {
     /// `CompletionMetrics` for when a spring counts as done).
     public var fixedDuration: Double? {
         switch shape {
-        case .timingCurve(_, let duration), .uiKitSpringCurve(let duration): return duration
+        case .timingCurve(_, let duration), .uiKitSpringCurve(let duration), .minimumJerk(let duration): return duration
         case .spring: return nil
+        }
+    }
+
+    /// True when the curve depends on `startVelocity` (the spring and the minimum-jerk
+    /// quintic); false for the timed curves from rest, which ignore it.
+    public var dependsOnStartVelocity: Bool {
+        switch shape {
+        case .spring, .minimumJerk: return true
+        case .timingCurve, .uiKitSpringCurve: return false
         }
     }
 
@@ -66,6 +80,9 @@ public struct CompletionCurve: Hashable, Sendable {
             return (start + change * (1 + x) / curve.endValue,
                     change * v * s / curve.endValue,
                     change * a * s * s / curve.endValue)
+        case .minimumJerk(let duration):
+            return MinimumJerkCompletion.state(
+                start: start, startVelocity: startVelocity, target: target, duration: duration, time: time)
         case .spring(let spring, let overshoot):
             if overshoot == .clamp,
                 let arrival = spring.firstZeroCrossing(initialDisplacement: start - target, initialVelocity: startVelocity),

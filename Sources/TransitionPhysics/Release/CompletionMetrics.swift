@@ -53,7 +53,7 @@ extension CompletionCurve {
         let dt = 1 / frameRate
         let jump = abs(velocity(at: 0) - releaseVelocity)
         switch shape {
-        case .timingCurve, .uiKitSpringCurve:
+        case .timingCurve, .uiKitSpringCurve, .minimumJerk:
             let duration = fixedDuration ?? 0
             var extremes = CompletionExtremes(target: target)
             var n = 0

@@ -7,7 +7,9 @@
 ///   magnitude is below `minFlingVelocity` is treated as 0 for the decision. A recognizer
 ///   cancelled by the system cancels (it carries no intent).
 /// - Completion: a spring toward the chosen end that starts at the release progress with the
-///   finger's release velocity, so progress velocity is continuous at release (velocity jump 0).
+///   finger's release velocity, so progress velocity is continuous at release (velocity jump 0);
+///   or, by `completionShape`, a minimum-jerk quintic from the same state that ends exactly at a
+///   duration, or the classic ease-in-out from rest (for comparisons).
 ///
 /// Defaults (`ProjectedSpringModel()`), chosen from the behaviour benchmark
 /// (`transition-bench behavior`, README "Behaviour"): see `defaultSpring` and
@@ -28,6 +30,8 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     public var minFlingVelocity: Double
     /// What happens if the spring would carry progress past the target.
     public var overshoot: OvershootPolicy
+    /// How the completion moves: the spring (the default), or a timed shape and its duration rule.
+    public var completionShape: PhysicsCompletionShape
 
     /// The default completion spring: response 0.3 s, damping ratio 1 (critically damped).
     ///
@@ -43,6 +47,9 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     public static let defaultResponse = 0.3
     /// The default spring's damping ratio, 1: critically damped (see `defaultSpring`).
     public static let defaultDampingRatio = 1.0
+    /// The default largest acceleration of a timed completion shape under the peak-acceleration
+    /// rule, progress per s² (travel widths per s²): see docs/behaviour.md, "Completion shapes".
+    public static let defaultCompletionPeakAcceleration = 120.0
     /// The default deceleration rate: UIScrollView's normal rate, 0.998 per ms.
     ///
     /// Measured with the default estimator on 10,000 synthetic labelled gestures (seed 1):
@@ -50,12 +57,12 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     /// gestures past the middle); on the recorded page turns 74.2%, 78.9%, 80.1% finished.
     public static let defaultDecelerationRate = DecelerationRate.normal
 
-    /// A physics model; the defaults are the shipped ones: a critically damped spring of response 0.3 s, `DecelerationRate.normal`, discrete projection, threshold 0.5, no minimum fling velocity, overshoot allowed.
+    /// A physics model; the defaults are the shipped ones: a critically damped spring of response 0.3 s, `DecelerationRate.normal`, discrete projection, threshold 0.5, no minimum fling velocity, overshoot allowed, the spring completion.
     public init(
         spring: Spring = ProjectedSpringModel.defaultSpring,
         decelerationRate: DecelerationRate = ProjectedSpringModel.defaultDecelerationRate,
         projection: ProjectionForm = .discrete, threshold: Double = 0.5, minFlingVelocity: Double = 0,
-        overshoot: OvershootPolicy = .allow
+        overshoot: OvershootPolicy = .allow, completionShape: PhysicsCompletionShape = .spring
     ) {
         precondition(threshold > 0 && threshold < 1, "Physics threshold must be in (0, 1); got \(threshold).")
         precondition(
@@ -67,6 +74,7 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
         self.threshold = threshold
         self.minFlingVelocity = minFlingVelocity
         self.overshoot = overshoot
+        self.completionShape = completionShape
     }
 
     /// Where progress would coast to from this release, in progress units.
@@ -76,15 +84,22 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
             distancePerVelocity: projection.distancePerVelocity(rate: decelerationRate))
     }
 
-    /// Decides from `projectedProgress(_:)` against `threshold` (`ProjectionRule.decision`) and completes with `spring` from the release progress and velocity: the velocity jump is 0.
+    /// Decides from `projectedProgress(_:)` against `threshold` (`ProjectionRule.decision`) and
+    /// completes with `completionCurve(start:startVelocity:target:)` from the release progress
+    /// and velocity: the velocity jump is 0 (but for the ease-in-out comparison shape).
     public func release(_ state: ReleaseState) -> Completion {
         let projected = projectedProgress(state)
         let decision = ProjectionRule.decision(
             projectedProgress: projected, threshold: threshold, recognizerCancelled: state.recognizerCancelled)
         return Completion(
             decision: decision, projectedProgress: projected,
-            curve: CompletionCurve(
-                shape: .spring(spring, overshoot: overshoot), start: state.progress,
-                startVelocity: state.velocity, target: decision.targetProgress))
+            curve: completionCurve(start: state.progress, startVelocity: state.velocity, target: decision.targetProgress))
+    }
+
+    /// This model's completion from progress `start` with velocity `startVelocity` (progress per
+    /// second) to `target`: `completionShape` with `spring` and `overshoot`. Releases, and the
+    /// frame driver's detents and retargets, all complete through it.
+    public func completionCurve(start: Double, startVelocity: Double, target: Double) -> CompletionCurve {
+        completionShape.curve(start: start, startVelocity: startVelocity, target: target, spring: spring, overshoot: overshoot)
     }
 }

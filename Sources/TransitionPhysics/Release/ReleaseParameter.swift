@@ -12,7 +12,8 @@
 public struct ReleaseParameter: Hashable, Sendable {
     /// Every parameter.
     public enum ID: String, CaseIterable, Hashable, Sendable {
-        /// Classic: the transition duration, seconds.
+        /// Classic: the transition duration; physics with a timed completion shape: its duration
+        /// for a full travel; seconds.
         case duration
         /// Classic: UIKit's completionSpeed, unitless.
         case completionSpeed
@@ -40,6 +41,12 @@ public struct ReleaseParameter: Hashable, Sendable {
         case overshoot
         /// Every model: the frame rate the completion metrics are sampled at, Hz.
         case frameRate
+        /// Physics: how the completion moves (spring, minimum-jerk, ease-in-out), by name.
+        case completionShape
+        /// Physics, timed completion shapes: how their duration is chosen, by name.
+        case completionDurationRule
+        /// Physics, timed completion shapes: the largest acceleration allowed, progress per s².
+        case completionPeakAcceleration
     }
 
     /// The values a parameter takes.
@@ -130,8 +137,10 @@ extension ReleaseParameter {
         let classic = ClassicPercentDrivenModel(), physics = ProjectedSpringModel()
         return [
             ReleaseParameter(
-                .duration, flag: "duration", summary: "transition duration, seconds", unit: "s", column: "duration_s",
-                domain: positive, models: [.classic], defaultValue: .number(classic.duration), axisRank: 0,
+                .duration, flag: "duration",
+                summary: "transition duration, seconds (physics: a timed completion's duration for a full travel, "
+                    + "with --completion-duration-rule duration)", unit: "s", column: "duration_s",
+                domain: positive, models: [.classic, .physics], defaultValue: .number(classic.duration), axisRank: 0,
                 note: "; a full travel's completion, duration / completion speed, at most \(CompletionMetrics.maximumSeconds) s"),
             ReleaseParameter(
                 .completionSpeed, flag: "completion-speed", summary: "UIKit completionSpeed (unitless)", unit: "",
@@ -188,6 +197,25 @@ extension ReleaseParameter {
                 column: "frame_rate_hz",
                 domain: .number(lower: 0, lowerInclusive: false, upper: 10_000, upperInclusive: true),
                 models: ReleaseModelKind.allCases, defaultValue: .number(CompletionMetrics.defaultFrameRate), axisRank: 13),
+            ReleaseParameter(
+                .completionShape, flag: "completion-shape",
+                summary: "completion shape (spring: the spring from the release velocity; minimum-jerk: the quintic from "
+                    + "the release velocity to rest, ending at a duration; ease-in-out: classic's curve from rest)",
+                unit: "", column: "completion_shape", domain: .choice(PhysicsCompletionShape.names), models: [.physics],
+                defaultValue: .name(physics.completionShape.name), axisRank: 14),
+            ReleaseParameter(
+                .completionDurationRule, flag: "completion-duration-rule",
+                summary: "how a timed completion shape picks its duration (peak-acceleration: the shortest within "
+                    + "--completion-peak-acceleration; duration: --duration times the progress left to go)",
+                unit: "", column: "completion_duration_rule", domain: .choice(TimedCompletionDuration.names),
+                models: [.physics], defaultValue: .name(TimedCompletionDuration.names[0]), axisRank: 15),
+            ReleaseParameter(
+                .completionPeakAcceleration, flag: "completion-peak-acceleration",
+                summary: "a timed completion's largest acceleration, progress per s² (travel widths/s²)", unit: "/s²",
+                column: "completion_peak_acceleration_per_s2", domain: positive, models: [.physics],
+                defaultValue: .number(ProjectedSpringModel.defaultCompletionPeakAcceleration), axisRank: 16,
+                note: "; with --completion-duration-rule peak-acceleration; a full travel from rest within "
+                    + "\(CompletionMetrics.maximumSeconds) s"),
         ]
     }()
 

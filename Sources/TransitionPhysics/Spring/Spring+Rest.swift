@@ -36,6 +36,8 @@ extension Spring {
         if damping == 0 { return .infinity }
         var low = 0.0
         var high = 1 / decayRate
+        // A decay rate so small that 1 / rate overflows: no finite time brings it to rest.
+        guard high.isFinite else { return .infinity }
         while amplitude(high) > tolerance {
             low = high
             high *= 2

@@ -18,6 +18,9 @@ public struct SyntheticGestureGenerator: Hashable, Sendable {
     public var travel: Double
     /// The touch clock, noise and recognizer model.
     public var sampling: TouchSamplingModel
+    /// Physical pixels per point of the simulated phone (3: a 390 pt wide phone at 3x, 1,170 px
+    /// across): the traces' `GestureTrace.pixelsPerUnit`, for the one-pixel visual completion.
+    public var pixelsPerPoint = 3.0
 
     /// - Parameters:
     ///   - seed: any value.
@@ -68,7 +71,7 @@ public struct SyntheticGestureGenerator: Hashable, Sendable {
             startX: startX, startY: startY, verticalSlope: verticalSlope, using: &rng)
         let trace = GestureTrace(
             id: "syn-\(family.rawValue)-\(index)", samples: samples, travel: travel,
-            intent: family.intent, family: family.rawValue)
+            intent: family.intent, family: family.rawValue, pixelsPerUnit: pixelsPerPoint)
         return SyntheticGesture(trace: trace, family: family, direction: direction, motion: motion)
     }
 

@@ -13,10 +13,12 @@ public struct RunCommand: ParsableCommand {
             decimal ranges are exact: 0:1:0.1 is 11 values). Each flag is an axis of a Cartesian \
             product. Rows are numbered from 0 in this order: model (outermost, in --model order), \
             release progress, release velocity, then the model's own parameters (classic: duration, \
-            completion speed, completion curve, threshold, frame rate; physics: response, damping \
-            ratio (or stiffness, damping, mass), deceleration rate, projection, threshold, min fling \
-            velocity, overshoot, frame rate; cupertino: frame rate). A model varies only over its own \
-            parameters; parameter columns that do not apply to a row's model are empty.
+            completion speed, completion curve, threshold, frame rate; physics: duration, response, \
+            damping ratio (or stiffness, damping, mass), deceleration rate, projection, threshold, \
+            min fling velocity, overshoot, frame rate, completion shape, completion duration rule, \
+            completion peak acceleration; cupertino: frame rate). A model varies only over its own \
+            parameters; parameter columns that do not apply to a row's model, or to its completion \
+            shape, are empty, and combinations differing only in such parameters are one row.
 
             Columns: \(SweepGrid.columns.joined(separator: ", ")).
 
@@ -36,6 +38,11 @@ public struct RunCommand: ParsableCommand {
         "Release velocity, progress per second (travel widths per second), signed toward finishing. (default: -5:5:0.05)",
         valueName: "values"))
     public var releaseVelocity: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Physical pixels across the travel, in [1, 1e9]: visual_completion_time_s is when nothing moves by one of them (1 / travel pixels of progress). (default: 1170, a 390 pt phone at 3x)",
+        valueName: "pixels"))
+    public var travelPixels: String?
 
     @OptionGroup(title: "Models and parameters")
     public var models: ModelOptions
@@ -106,7 +113,8 @@ public struct RunCommand: ParsableCommand {
             constraint: { $0 >= 0 && $0 <= 1 ? nil : "must be in [0, 1]" })
         let velocity = try AxisParser.numbers(options.releaseVelocity ?? "-5:5:0.05", flag: "--release-velocity")
         let variants = try options.models.variants()
-        let grid = try SweepGrid(progress: progress, velocity: velocity, variants: variants)
+        let travelPixels = try Self.travelPixels(options.travelPixels)
+        let grid = try SweepGrid(progress: progress, velocity: velocity, variants: variants, travelPixels: travelPixels)
         let shard = try Shard.resolve(flag: shard, shardCount: shardCount, environment: environment)
         if let threads, !(1...1024).contains(threads) {
             throw ValidationError("--threads: invalid value '\(threads)': must be in 1...1024.")
@@ -123,6 +131,16 @@ public struct RunCommand: ParsableCommand {
             threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
             output: outputPath, trajectories: trajectoryPath, evaluator: evaluator ?? .default,
             recordsShard: Shard.isRequested(flag: self.shard, environment: environment))
+    }
+
+    /// The travel in physical pixels from `--travel-pixels` text (default
+    /// `SweepGrid.defaultTravelPixels`): one number in [1, 1e9].
+    static func travelPixels(_ text: String?) throws -> Double {
+        guard let text else { return SweepGrid.defaultTravelPixels }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value >= 1, value <= 1e9 else {
+            throw ValidationError("--travel-pixels: invalid value '\(text)': must be one number of pixels in [1, 1e9].")
+        }
+        return value
     }
 
     /// The largest spec file read, in bytes (1 MiB: a spec is a few dozen keys; a larger file
@@ -176,10 +194,11 @@ public struct RunCommand: ParsableCommand {
             switch key {
             case "release-progress": if releaseProgress == nil { releaseProgress = value }
             case "release-velocity": if releaseVelocity == nil { releaseVelocity = value }
+            case "travel-pixels": if travelPixels == nil { travelPixels = value }
             default:
                 if !models.fill(flag: key, with: value) {
                     throw ValidationError(
-                        "--spec: unknown key '\(key)' in '\(path)'; expected release-progress, release-velocity, \(ModelOptions.flagNames.joined(separator: ", ")).")
+                        "--spec: unknown key '\(key)' in '\(path)'; expected release-progress, release-velocity, travel-pixels, \(ModelOptions.flagNames.joined(separator: ", ")).")
                 }
             }
         }

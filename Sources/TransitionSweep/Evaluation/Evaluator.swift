@@ -8,6 +8,8 @@ public struct EvaluatedChunk: Sendable {
     /// NaN where the model does not project.
     public var projectedProgress: [Double]
     public var completionTime: [Double]
+    /// Seconds until nothing moves by a physical pixel any more (`CompletionCurve.restTime`).
+    public var visualCompletionTime: [Double]
     public var velocityJump: [Double]
     public var overshoot: [Double]
     public var peakAcceleration: [Double]
@@ -18,6 +20,7 @@ public struct EvaluatedChunk: Sendable {
         decisions = Array(repeating: .cancel, count: n)
         projectedProgress = Array(repeating: .nan, count: n)
         completionTime = Array(repeating: 0, count: n)
+        visualCompletionTime = Array(repeating: 0, count: n)
         velocityJump = Array(repeating: 0, count: n)
         overshoot = Array(repeating: 0, count: n)
         peakAcceleration = Array(repeating: 0, count: n)
@@ -32,10 +35,11 @@ public protocol SweepEvaluator: Sendable {
     func evaluate(rows: Range<Int>) -> EvaluatedChunk
 }
 
-/// The reference evaluator: for each row, the library's `release(_:)` and
-/// `CompletionCurve.metrics(releaseVelocity:frameRate:)`.
+/// The reference evaluator: for each row, the library's `release(_:)`,
+/// `CompletionCurve.metrics(releaseVelocity:frameRate:)` and the visual completion
+/// `CompletionCurve.restTime(tolerance:)` at one pixel of `SweepGrid.travelPixels`.
 ///
-/// One shortcut, exact by construction: for timed completion curves (classic, Cupertino) the
+/// One shortcut, exact by construction: for timed curves from rest (classic, Cupertino) the
 /// frame metrics do not depend on the release velocity except through the velocity jump
 /// `|curve.velocity(at: 0) - releaseVelocity|`, and the curve is the same for every velocity at a
 /// given progress. So the metrics of a timed curve are computed once per distinct curve (the
@@ -62,6 +66,7 @@ public struct ScalarEvaluator: SweepEvaluator {
         var curve: CompletionCurve
         var velocityAtRelease: Double
         var metrics: CompletionMetrics
+        var visualCompletionTime: Double
     }
 
     /// Per-chunk memo of timed-curve metrics (see the type's documentation).
@@ -87,7 +92,9 @@ public struct ScalarEvaluator: SweepEvaluator {
         chunk.decisions[i] = completion.decision
         chunk.projectedProgress[i] = completion.projectedProgress ?? .nan
         let metrics: CompletionMetrics
-        if completion.curve.fixedDuration != nil {
+        let tolerance = CompletionCurve.visualCompletionTolerance(travelPixels: grid.travelPixels)
+        let visual: Double
+        if completion.curve.fixedDuration != nil && !completion.curve.dependsOnStartVelocity {
             var normalized = completion.curve
             normalized.startVelocity = 0
             let key = MemoKey(variant: v, start: normalized.start.bitPattern, target: normalized.target.bitPattern)
@@ -97,17 +104,21 @@ public struct ScalarEvaluator: SweepEvaluator {
             } else {
                 entry = MemoEntry(
                     curve: normalized, velocityAtRelease: normalized.velocity(at: 0),
-                    metrics: normalized.metrics(releaseVelocity: 0, frameRate: variant.frameRate))
+                    metrics: normalized.metrics(releaseVelocity: 0, frameRate: variant.frameRate),
+                    visualCompletionTime: normalized.restTime(tolerance: tolerance))
                 if memo.entries.count > 65_536 { memo.entries.removeAll(keepingCapacity: true) }
                 memo.entries[key] = entry
             }
             var m = entry.metrics
             m.velocityJump = abs(entry.velocityAtRelease - state.velocity)
             metrics = m
+            visual = entry.visualCompletionTime
         } else {
             metrics = completion.curve.metrics(releaseVelocity: state.velocity, frameRate: variant.frameRate)
+            visual = completion.curve.restTime(tolerance: tolerance)
         }
         chunk.completionTime[i] = metrics.completionTime
+        chunk.visualCompletionTime[i] = visual
         chunk.velocityJump[i] = metrics.velocityJump
         chunk.overshoot[i] = metrics.overshoot
         chunk.peakAcceleration[i] = metrics.peakAcceleration

@@ -15,6 +15,11 @@ public struct SweepGrid: Sendable {
     /// One block per model: its variants and its rows.
     public let blocks: [Block]
     public let rowCount: Int
+    /// Physical pixels across the travel: the visual completion ends when nothing moves by one
+    /// of them, `1 / travelPixels` of progress (`--travel-pixels`).
+    public let travelPixels: Double
+    /// The default travel in physical pixels: a 390 pt wide phone at 3x, 1,170 px.
+    public static let defaultTravelPixels = 1170.0
 
     public struct Block: Sendable {
         public var kind: ReleaseModelKind
@@ -22,7 +27,10 @@ public struct SweepGrid: Sendable {
         public var rows: Range<Int>
     }
 
-    public init(progress: [Double], velocity: [Double], variants: [ModelVariant]) throws {
+    public init(
+        progress: [Double], velocity: [Double], variants: [ModelVariant], travelPixels: Double = SweepGrid.defaultTravelPixels
+    ) throws {
+        self.travelPixels = travelPixels
         self.progress = progress
         self.velocity = velocity
         self.variants = variants
@@ -62,7 +70,7 @@ public struct SweepGrid: Sendable {
     /// The fixed leading columns, named exactly as the issue asks.
     public static let resultColumns = [
         "row", "model", "release_progress", "release_velocity_per_s", "decision", "projected_progress",
-        "completion_time_s", "velocity_jump_per_s", "overshoot", "peak_acceleration_per_s2",
+        "completion_time_s", "visual_completion_time_s", "velocity_jump_per_s", "overshoot", "peak_acceleration_per_s2",
     ]
 
     /// Every column, in order.

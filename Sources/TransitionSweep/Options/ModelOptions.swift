@@ -13,12 +13,17 @@ import TransitionPhysics
 /// in ascending `ReleaseParameter.axisRank`, the last one varying fastest:
 ///
 /// - classic: duration, completion speed, completion curve, threshold, frame rate;
-/// - physics: response and damping ratio (or stiffness, damping, mass), deceleration rate,
-///   projection, threshold, min fling velocity, overshoot, frame rate;
+/// - physics: duration, response and damping ratio (or stiffness, damping, mass), deceleration
+///   rate, projection, threshold, min fling velocity, overshoot, frame rate, completion shape,
+///   its duration rule, its peak acceleration;
 /// - cupertino: frame rate (its constants are Flutter's).
 ///
 /// A model only varies over its own axes: `--response 0.2,0.3` doubles the physics rows and
-/// leaves the classic rows alone. `--threshold` is shared by classic and physics.
+/// leaves the classic rows alone. `--threshold` is shared by classic and physics, `--duration`
+/// too (physics uses it only for a timed completion shape under the `duration` rule). A
+/// combination that differs from an earlier one only in parameters its configuration leaves
+/// unused (the spring of a timed completion shape, the duration of a spring) is not repeated:
+/// `--duration 0.2,0.3` leaves the spring-completed physics rows alone.
 ///
 /// Unset flags (nil) take the table's defaults; `fill(flag:with:)` lets a spec file fill them.
 /// Every value, and every quantity derived from them (the spring's rates, a classic completion's
@@ -62,6 +67,13 @@ public struct ModelOptions: ParsableArguments, Sendable {
     public var overshoot: String?
     @Option(name: .customLong(P[.frameRate].flag), parsing: .unconditional, help: H.of(.frameRate))
     public var frameRate: String?
+    @Option(name: .customLong(P[.completionShape].flag), help: H.of(.completionShape))
+    public var completionShape: String?
+    @Option(name: .customLong(P[.completionDurationRule].flag), help: H.of(.completionDurationRule))
+    public var completionDurationRule: String?
+    @Option(
+        name: .customLong(P[.completionPeakAcceleration].flag), parsing: .unconditional, help: H.of(.completionPeakAcceleration))
+    public var completionPeakAcceleration: String?
 
     /// Where each parameter's flag text is stored.
     static var storage: [ReleaseParameter.ID: WritableKeyPath<ModelOptions, String?>] { [
@@ -69,6 +81,8 @@ public struct ModelOptions: ParsableArguments, Sendable {
         .threshold: \.threshold, .response: \.response, .dampingRatio: \.dampingRatio, .stiffness: \.stiffness,
         .damping: \.damping, .mass: \.mass, .decelerationRate: \.decelerationRate, .projection: \.projection,
         .minFlingVelocity: \.minFlingVelocity, .overshoot: \.overshoot, .frameRate: \.frameRate,
+        .completionShape: \.completionShape, .completionDurationRule: \.completionDurationRule,
+        .completionPeakAcceleration: \.completionPeakAcceleration,
     ] }
 
     static let defaultModels = "classic,physics"
@@ -109,12 +123,17 @@ public struct ModelOptions: ParsableArguments, Sendable {
         result.reserveCapacity(Int(plan.count))
         for kind in plan.models {
             let axes = plan.axes(of: kind)
+            // Combinations that differ only in parameters their configuration leaves unused (the
+            // spring of a timed completion shape, the duration of a spring) are one variant: the
+            // first in row order, with those cells empty.
+            var seen = Set<[ReleaseParameterValue?]>()
             // Odometer over the axes, the last fastest.
             var index = [Int](repeating: 0, count: axes.count)
             repeat {
                 var assignment: [ReleaseParameter.ID: ReleaseParameterValue] = [:]
                 for (a, axis) in axes.enumerated() { assignment[axis.parameter] = axis.values[index[a]] }
-                result.append(try ModelVariant(kind: kind, assignment: assignment))
+                let variant = try ModelVariant(kind: kind, assignment: assignment)
+                if seen.insert(variant.parameters).inserted { result.append(variant) }
                 var a = axes.count - 1
                 while a >= 0 {
                     index[a] += 1
@@ -238,7 +257,10 @@ public struct ModelVariant: Sendable {
         parameters = ReleaseParameter.table.map { row in
             guard row.models.contains(kind) else { return nil }
             if row.id == .frameRate { return .number(frameRate) }
-            return assignment[row.id] ?? model.parameterValue(row.id)
+            // Empty where the model's configuration leaves the parameter unused (the completion
+            // shape's other parameters).
+            guard let used = model.parameterValue(row.id) else { return nil }
+            return assignment[row.id] ?? used
         }
         for (i, row) in ReleaseParameter.table.enumerated() where assignment[row.id] != nil { assignedCells |= 1 << UInt64(i) }
     }

@@ -46,7 +46,7 @@ public struct CSVRowFormatter: Sendable {
                 let point = grid.point(row)
                 let pr = progressText.range(point.progress), vr = velocityText.range(point.velocity)
                 let mr = modelText.range(point.variant), sr = suffixText.range(point.variant)
-                buffer.reserve(20 + pr.count + vr.count + mr.count + sr.count + 16 + 5 * 48)
+                buffer.reserve(20 + pr.count + vr.count + mr.count + sr.count + 16 + 6 * 48)
                 var out = buffer.base + buffer.count
                 @inline(__always) func put(_ bytes: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) {
                     out.update(from: bytes.baseAddress! + r.lowerBound, count: r.count)
@@ -65,6 +65,7 @@ public struct CSVRowFormatter: Sendable {
                 let projected = chunk.projectedProgress[i]
                 if !projected.isNaN { out += cache.write(projected, to: out) }
                 comma(); out += cache.write(chunk.completionTime[i], to: out)
+                comma(); out += cache.write(chunk.visualCompletionTime[i], to: out)
                 comma(); out += cache.write(chunk.velocityJump[i], to: out)
                 comma(); out += cache.write(chunk.overshoot[i], to: out)
                 comma(); out += cache.write(chunk.peakAcceleration[i], to: out)

@@ -186,8 +186,13 @@ import Testing
             let s = spring.state(initialDisplacement: animation.curve.start - animation.curve.target, initialVelocity: animation.curve.startVelocity, time: t)
             return spring.energyAmplitude(displacement: s.displacement, velocity: s.velocity)
         }
-        #expect(amplitude(duration) <= pixel)
-        #expect(amplitude(duration - 1e-3) > pixel)
+        // The end is when the motion is last a pixel from the target, no later than the energy
+        // bound (the largest displacement the spring can still reach) says.
+        #expect(abs(animation.curve.progress(at: duration - 1e-6) - animation.curve.target) >= pixel * (1 - 1e-6))
+        #expect(amplitude(duration) <= pixel * 2)
+        #expect(duration <= spring.restTime(
+            initialDisplacement: animation.curve.start - animation.curve.target, initialVelocity: animation.curve.startVelocity,
+            tolerance: pixel))
         // The unsnapped motion after the end stays within a pixel; the shown one is the target.
         for i in 0...400 {
             let t = duration + Double(i) * 0.005
@@ -278,7 +283,11 @@ import Testing
         let curve = model.release(release!.state).curve
         #expect(release!.completion.curve == curve)
         guard case .completing(let animation) = transition.phase else { Issue.record("not completing"); return }
-        if let duration = curve.fixedDuration { #expect(animation.endTime == release!.time + duration) }
+        if let duration = curve.fixedDuration {
+            // The last pixel is reached before the timed curve's end.
+            #expect(animation.endTime == release!.time + curve.restTime(tolerance: transition.pixelTolerance))
+            #expect(animation.endTime < release!.time + duration)
+        }
         for frame in Self.frames(hz: 240, until: 1) where frame >= release!.time && frame < animation.endTime {
             let update = transition.advance(to: frame)
             #expect(update.progress == curve.progress(at: frame - release!.time))
@@ -312,7 +321,9 @@ import Testing
             let release = releases[0]
             #expect(release.completion.decision == plain.releases[0].completion.decision)
             guard case .completing(let animation) = reduced.phase else { Issue.record("not completing"); continue }
-            #expect(animation.endTime == animation.startTime + CompletionCurve.reducedMotionDuration)
+            // Done at the last pixel, within the fixed time.
+            #expect(animation.endTime == animation.startTime + animation.curve.restTime(tolerance: reduced.pixelTolerance))
+            #expect(animation.endTime <= animation.startTime + CompletionCurve.reducedMotionDuration)
             let (start, target) = (release.state.progress, animation.curve.target)
             var previous = start
             for i in 0...240 {

@@ -10,7 +10,8 @@ struct ReleaseParameterTests {
         #expect(ReleaseParameter.table.map(\.column) == [
             "duration_s", "completion_speed", "completion_curve", "threshold", "response_s", "damping_ratio",
             "stiffness_per_s2", "damping_per_s", "mass", "deceleration_rate_per_ms", "projection",
-            "min_fling_velocity_per_s", "overshoot_policy", "frame_rate_hz",
+            "min_fling_velocity_per_s", "overshoot_policy", "frame_rate_hz", "completion_shape", "completion_duration_rule",
+            "completion_peak_acceleration_per_s2",
         ])
         #expect(Set(ReleaseParameter.table.map(\.flag)).count == ReleaseParameter.table.count)
         #expect(Set(ReleaseParameter.table.map(\.axisRank)).count == ReleaseParameter.table.count)
@@ -21,8 +22,8 @@ struct ReleaseParameterTests {
     func axisOrder() {
         #expect(ReleaseParameter.axes(of: .classic).map(\.id) == [.duration, .completionSpeed, .completionCurve, .threshold, .frameRate])
         #expect(ReleaseParameter.axes(of: .physics).map(\.id) == [
-            .response, .dampingRatio, .stiffness, .damping, .mass, .decelerationRate, .projection, .threshold,
-            .minFlingVelocity, .overshoot, .frameRate,
+            .duration, .response, .dampingRatio, .stiffness, .damping, .mass, .decelerationRate, .projection, .threshold,
+            .minFlingVelocity, .overshoot, .frameRate, .completionShape, .completionDurationRule, .completionPeakAcceleration,
         ])
         #expect(ReleaseParameter.axes(of: .cupertino).map(\.id) == [.frameRate])
     }
@@ -100,7 +101,8 @@ struct ReleaseParameterTests {
 
     @Test("help text derives from the row")
     func help() {
-        #expect(ReleaseParameter[.duration].help.hasPrefix("Classic: transition duration, seconds, > 0"))
+        #expect(ReleaseParameter[.duration].help.hasPrefix("Classic and physics: transition duration, seconds (physics: a timed"))
+        #expect(ReleaseParameter[.completionShape].help.hasSuffix(": spring, minimum-jerk, ease-in-out. (default: spring)"))
         #expect(ReleaseParameter[.threshold].help == "Classic and physics: decision threshold, progress, in (0, 1) exclusive. (default: 0.5)")
         #expect(ReleaseParameter[.frameRate].help.hasPrefix("All models:"))
         #expect(ReleaseParameter[.stiffness].help.hasSuffix("(default: none)"))
