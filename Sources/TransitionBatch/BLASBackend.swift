@@ -72,7 +72,7 @@ enum BLASBackend {
                             let result = evaluateTimedLane(
                                 releases, g, frameRate: integrator.frameRate, settleTolerance: integrator.settleTolerance)
                             writer.write(
-                                lane: g, decision: result.decision, projected: .nan, frame: result.completionFrame,
+                                lane: g, decision: result.decision, projected: result.projected, frame: result.completionFrame,
                                 time: result.metrics.completionTime,
                                 metrics: (result.metrics.velocityJump, result.metrics.overshoot, result.metrics.peakAcceleration))
                         }
