@@ -13,8 +13,8 @@ extension CompletionCurve {
     ///   it can still reach) falls under `tolerance`, or with `.clamp` its arrival if earlier;
     /// - then the last instant before that bound at which the shown progress is `tolerance` or
     ///   more from the target: the grid of `visualGridSteps` instants (finer for a spring: at
-    ///   least 32 per damped period) is scanned back from the bound, and the crossing is
-    ///   bisected to 1e-12 s. A bump narrower than a grid step that reaches the tolerance by
+    ///   least 32 per damped period) is scanned back from the bound, and the crossing is found
+    ///   in its grid step by regula falsi (Illinois) to 1e-12 s. A bump narrower than a grid step that reaches the tolerance by
     ///   less than ~0.5% between two grid instants can be missed (springs: a peak within
     ///   1 - cos(pi / 32) of the tolerance).
     ///
@@ -29,7 +29,9 @@ extension CompletionCurve {
             bound = max(0, duration)
         case .spring(let spring, let overshoot):
             let x0 = start - target
-            var rest = spring.restTime(initialDisplacement: x0, initialVelocity: startVelocity, tolerance: tolerance)
+            // Any time past the energy bound's crossing will do as the upper end (1/256 above it).
+            var rest = spring.restTime(
+                initialDisplacement: x0, initialVelocity: startVelocity, tolerance: tolerance, relativePrecision: 1.0 / 256)
             if overshoot == .clamp, let arrival = spring.firstZeroCrossing(initialDisplacement: x0, initialVelocity: startVelocity) {
                 rest = min(rest, arrival)
             }
@@ -56,10 +58,26 @@ extension CompletionCurve {
             high = t
         }
         guard low >= 0 else { return 0 }
-        while high - low > 1e-12 {
-            let mid = low + 0.5 * (high - low)
-            if mid <= low || mid >= high { break }
-            if isVisible(mid) { low = mid } else { high = mid }
+        // The crossing inside [low, high]: regula falsi with the Illinois step on
+        // g(t) = |shown - target| - tolerance (g(low) >= 0 > g(high)), a bisection step whenever
+        // the secant leaves the bracket; to 1e-12 s.
+        func excess(_ t: Double) -> Double { abs(state(at: t).progress - target) - tolerance }
+        var gLow = excess(low), gHigh = excess(high)
+        var kept = 0
+        for _ in 0..<200 {
+            if high - low <= 1e-12 { break }
+            var t = high - gHigh * (high - low) / (gHigh - gLow)
+            if !(t > low && t < high) { t = low + 0.5 * (high - low) }
+            let g = excess(t)
+            if g >= 0 {
+                low = t; gLow = g
+                if kept < 0 { gHigh *= 0.5 }
+                kept = min(kept, 0) - 1
+            } else {
+                high = t; gHigh = g
+                if kept > 0 { gLow *= 0.5 }
+                kept = max(kept, 0) + 1
+            }
         }
         return high
     }

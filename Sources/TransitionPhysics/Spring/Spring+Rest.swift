@@ -24,9 +24,15 @@ extension Spring {
     /// `settlingTime(initialDisplacement:initialVelocity:tolerance:)`, which bounds the
     /// displacement alone.
     ///
+    /// - Parameter relativePrecision: stop the bisection once the bracket is this fraction of its
+    ///   upper end (default 0: to the resolution of `Double`); the answer is then an upper bound
+    ///   within that fraction of the crossing, still a time from which the amplitude stays under
+    ///   `tolerance`.
     /// - Returns: 0 if the amplitude is already within `tolerance`; `Double.infinity` for an
     ///   undamped spring (damping 0) whose amplitude exceeds it.
-    public func restTime(initialDisplacement x0: Double, initialVelocity v0: Double, tolerance: Double) -> Double {
+    public func restTime(
+        initialDisplacement x0: Double, initialVelocity v0: Double, tolerance: Double, relativePrecision: Double = 0
+    ) -> Double {
         precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")
         func amplitude(_ t: Double) -> Double {
             let (x, v) = state(initialDisplacement: x0, initialVelocity: v0, time: t)
@@ -45,7 +51,7 @@ extension Spring {
         }
         for _ in 0..<200 {
             let mid = (low + high) / 2
-            if mid <= low || mid >= high { break }
+            if mid <= low || mid >= high || high - low <= relativePrecision * high { break }
             if amplitude(mid) > tolerance { low = mid } else { high = mid }
         }
         return high
