@@ -21,6 +21,7 @@ A cell error fails the run with exit status 1, naming the notebook and the cell.
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import re
@@ -45,6 +46,15 @@ PARAMETER_RELEASE = (0.4, 1.0)
 RESPONSES_S = [0.15, 0.3, 0.6]
 DAMPING_RATIOS = [0.4, 0.7, 1.0]
 DECELERATION_RATES = [0.99, 0.995, 0.998, 0.999]
+# The completion-shape trade-off (notebook 05): durations of a full travel (timed shapes, the
+# duration rule), peak accelerations in travel widths per s² (the peak-acceleration rule), spring
+# responses in seconds and damping ratios.
+TRADEOFF_DURATIONS_S = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.8]
+TRADEOFF_PEAK_ACCELERATIONS = [20, 30, 45, 60, 80, 100, 120, 150, 200, 300, 450, 700, 1000]
+TRADEOFF_RESPONSES_S = [0.1, 0.125, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6]
+TRADEOFF_DAMPING_RATIOS = [0.8, 1.0]
+# The decision map's velocity axis: 0.05 per s steps within this many per s, geometric beyond.
+DECISION_LINEAR_VELOCITY = 4.0
 THROUGHPUT_LANES = [100_000, 10_000, 1_000]
 THROUGHPUT_BUDGET_S = 90.0  # skip further batch sizes once the throughput runs took this long
 THROUGHPUT_TIMEOUT_S = 180.0
@@ -59,6 +69,30 @@ class RunError(Exception):
 def fmt(values) -> str:
     """A CLI list value: `0.3,0.6,-1.5` (shortest form of each number)."""
     return ",".join(format(float(v), "g") for v in values)
+
+
+def decision_velocities(limit: float) -> list[float]:
+    """Release velocities for the decision map, per s: -4:4 in 0.05 steps, then steps of 8% out
+    to the first value at or beyond `limit` on both sides (none beyond 4 when `limit` <= 4)."""
+    inner = [round(-DECISION_LINEAR_VELOCITY + 0.05 * i, 2) for i in range(int(2 * DECISION_LINEAR_VELOCITY / 0.05) + 1)]
+    outer, v = [], DECISION_LINEAR_VELOCITY
+    while v < limit:
+        v = float(format(v * 1.08, ".4g"))
+        outer.append(v)
+    return sorted([-x for x in outer] + inner + outer)
+
+
+def recorded_speed_limit() -> float:
+    """The fastest recorded release in the behaviour run's per-trace CSV, per s (absolute); the
+    linear range when there are no recorded traces."""
+    path = DATA_DIR / "bench_per_trace.csv"
+    fastest = 0.0
+    if path.exists():
+        with path.open(newline="") as f:
+            for row in csv.DictReader(f):
+                if row["source"] != "synthetic" and row["release_velocity_per_s"]:
+                    fastest = max(fastest, abs(float(row["release_velocity_per_s"])))
+    return max(fastest, DECISION_LINEAR_VELOCITY)
 
 
 def resolve_bin_dir(explicit: str | None) -> Path:
@@ -129,9 +163,30 @@ class DataGenerator:
 
     def generate(self) -> dict:
         DATA_DIR.mkdir(parents=True, exist_ok=True)
-        # Decision map: every model over the release grid (3 x 101 x 161 rows).
+        # Behaviour on recorded (default file, when present) and synthetic gestures; first, so
+        # that the decision map's velocity axis can cover every recorded release.
+        self.run("bench_behavior", [
+            self.tools["transition-bench"], "behavior", "--synthetic", "2000", "--seed", "1",
+            "--format", "csv", "--per-trace", DATA_DIR / "bench_per_trace.csv",
+        ], stdout_file=DATA_DIR / "bench_summary.csv")
+        self.runs[-1]["notes"] = strip_to_header(DATA_DIR / "bench_summary.csv", "model,")
+
+        # Decision map: every model over the release grid, 0.05 per s steps within 4 per s and
+        # geometric steps beyond it to the fastest recorded release.
         self.sweep("sweep_decision", "--model=classic,cupertino,physics",
-                   "--release-progress=0:1:0.01", "--release-velocity=-4:4:0.05")
+                   "--release-progress=0:1:0.01",
+                   f"--release-velocity={fmt(decision_velocities(recorded_speed_limit()))}")
+
+        # The completion shapes with the decision held fixed (physics'): a grid of durations,
+        # peak accelerations, responses and damping ratios (notebook 05).
+        self.run("bench_tradeoff", [
+            self.tools["transition-bench"], "behavior", "--synthetic", "2000", "--seed", "1", "--format", "csv",
+            "--model", "physics", "--completion-shape", "spring,minimum-jerk,ease-in-out",
+            "--completion-duration-rule", "peak-acceleration,duration", f"--duration={fmt(TRADEOFF_DURATIONS_S)}",
+            f"--completion-peak-acceleration={fmt(TRADEOFF_PEAK_ACCELERATIONS)}",
+            f"--response={fmt(TRADEOFF_RESPONSES_S)}", f"--damping-ratio={fmt(TRADEOFF_DAMPING_RATIOS)}",
+        ], stdout_file=DATA_DIR / "bench_tradeoff.csv")
+        self.runs[-1]["notes"] = strip_to_header(DATA_DIR / "bench_tradeoff.csv", "model,")
         # Completion curves: the product of the gestures' progress and velocity values (the
         # notebook picks the listed pairs), every model, with trajectories.
         self.sweep("sweep_curves", "--model=classic,cupertino,physics",
@@ -147,13 +202,6 @@ class DataGenerator:
                    f"--damping-ratio={fmt(DAMPING_RATIOS)}", trajectories=True)
         self.sweep("sweep_deceleration", "--model=physics", "--release-progress=0:1:0.01",
                    "--release-velocity=-4:4:0.05", f"--deceleration-rate={fmt(DECELERATION_RATES)}")
-
-        # Behaviour on recorded (default file, when present) and synthetic gestures.
-        self.run("bench_behavior", [
-            self.tools["transition-bench"], "behavior", "--synthetic", "2000", "--seed", "1",
-            "--format", "csv", "--per-trace", DATA_DIR / "bench_per_trace.csv",
-        ], stdout_file=DATA_DIR / "bench_summary.csv")
-        self.runs[-1]["notes"] = strip_to_header(DATA_DIR / "bench_summary.csv", "model,")
 
         throughput = self.throughput()
         return {

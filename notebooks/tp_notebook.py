@@ -224,3 +224,56 @@ def unit_of(frame: pd.DataFrame) -> str:
     """The unit of a set of measurement rows (the first listed; "?" when none is)."""
     units = frame["unit"].dropna().unique()
     return units[0] if len(units) else "?"
+
+
+# --- Completion shapes (notebook 05) --------------------------------------------------------
+
+_VARIANT_FIELD = re.compile(r"([a-z][a-z ]*?) (-?[0-9][0-9.e+-]*|[A-Za-z][A-Za-z-]*)(?:\s*(s|/s²|/ms|/s))?$")
+
+
+def variant_parameters(name: str) -> dict:
+    """The parameters in a benchmark variant's model name, `physics(response 0.3 s, damping
+    ratio 1.0, ..., completion shape spring)`, as {parameter: number or name}; {} for a preset
+    name without parentheses."""
+    if "(" not in name or not name.endswith(")"):
+        return {}
+    out = {}
+    for part in name[name.index("(") + 1:-1].split(", "):
+        match = _VARIANT_FIELD.match(part.strip())
+        if not match:
+            continue
+        key, value = match.group(1), match.group(2)
+        try:
+            out[key] = float(value)
+        except ValueError:
+            out[key] = value
+    return out
+
+
+def completion_family(params: dict) -> str:
+    """The trade-off family of a physics variant: `spring` (with its damping ratio),
+    `minimum-jerk` or `ease-in-out` with its duration rule."""
+    shape = params.get("completion shape", "spring")
+    if shape == "spring":
+        ratio = params.get("damping ratio")
+        return "spring" if ratio is None else f"spring, damping ratio {ratio:g}"
+    return f"{shape}, {params.get('completion duration rule', 'peak-acceleration')} rule"
+
+
+def pareto_front(frame: pd.DataFrame, x: str, y: str) -> pd.DataFrame:
+    """The rows no other row beats on both `x` and `y` (smaller is better on both), by `x`."""
+    ordered = frame.sort_values([x, y])
+    keep, best = [], np.inf
+    for index, value in zip(ordered.index, ordered[y]):
+        if value < best:
+            keep.append(index)
+            best = value
+    return ordered.loc[keep]
+
+
+def interpolate_at(front: pd.DataFrame, x: str, y: str, at: float) -> float:
+    """`y` on a front at `x == at`, linear in log x between its points; NaN outside it."""
+    xs, ys = np.log(front[x].to_numpy(float)), front[y].to_numpy(float)
+    if len(xs) == 0 or not (xs.min() <= np.log(at) <= xs.max()):
+        return float("nan")
+    return float(np.interp(np.log(at), xs, ys))

@@ -127,3 +127,26 @@ def test_load_and_manifest_name_the_missing_file(tmp_path, monkeypatch):
         tp.manifest()
     (tmp_path / "x.csv").write_text("a,b\n1,2\n")
     assert tp.load("x.csv").to_dict("list") == {"a": [1], "b": [2]}
+
+
+def test_variant_parameters_reads_numbers_units_and_names():
+    name = ("physics(response 0.3 s, damping ratio 1.0, deceleration rate 0.998/ms, projection discrete, "
+            "threshold 0.5, min fling velocity 0.0/s, overshoot allow, completion shape spring)")
+    p = tp.variant_parameters(name)
+    assert p["response"] == 0.3 and p["damping ratio"] == 1.0 and p["deceleration rate"] == 0.998
+    assert p["projection"] == "discrete" and p["completion shape"] == "spring"
+    jerk = tp.variant_parameters("physics(deceleration rate 0.998/ms, completion shape minimum-jerk, "
+                                 "completion duration rule peak-acceleration, completion peak acceleration 15.0/s²)")
+    assert jerk["completion peak acceleration"] == 15.0
+    assert tp.completion_family(jerk) == "minimum-jerk, peak-acceleration rule"
+    assert tp.completion_family(p) == "spring, damping ratio 1"
+    assert tp.variant_parameters("physics") == {}
+
+
+def test_pareto_front_keeps_only_undominated_points_and_interpolates_in_log_x():
+    frame = pd.DataFrame({"a": [10, 20, 40, 30, 80], "t": [0.5, 0.3, 0.2, 0.35, 0.21]})
+    front = tp.pareto_front(frame, "a", "t")
+    assert front["a"].tolist() == [10, 20, 40]
+    assert tp.interpolate_at(front, "a", "t", 20) == pytest.approx(0.3)
+    assert tp.interpolate_at(front, "a", "t", np.sqrt(20 * 40)) == pytest.approx(0.25)
+    assert np.isnan(tp.interpolate_at(front, "a", "t", 100))

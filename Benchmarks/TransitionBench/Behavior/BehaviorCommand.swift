@@ -37,7 +37,7 @@ public struct BehaviorCommand: ParsableCommand {
     @Option(
         name: .customLong("builtin"),
         help: ArgumentHelp(
-            "A built-in model with its shipped defaults: \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")); repeatable (default: all four, unless variants are configured).",
+            "A built-in model with its shipped defaults: \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")); repeatable (default: all of them, unless variants are configured).",
             valueName: "name"))
     public var builtInNames: [String] = []
 

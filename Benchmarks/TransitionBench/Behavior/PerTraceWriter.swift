@@ -10,11 +10,12 @@ public enum PerTraceWriter {
     /// intent (empty when unknown), started (true/false), decision, release_progress,
     /// release_velocity_per_s (progress per second), projected_progress (empty for models
     /// without projection), completion_time_s, velocity_jump_per_s, overshoot (fraction of the
-    /// travel), peak_acceleration_per_s2 (progress per second squared).
+    /// travel), peak_acceleration_per_s2 (progress per second squared), visual_completion_s
+    /// (seconds until nothing moves by one physical pixel).
     public static let columns = [
         "model", "source", "family", "trace_id", "user_id", "device_id", "intent", "started", "decision",
         "release_progress", "release_velocity_per_s", "projected_progress", "completion_time_s",
-        "velocity_jump_per_s", "overshoot", "peak_acceleration_per_s2",
+        "velocity_jump_per_s", "overshoot", "peak_acceleration_per_s2", "visual_completion_s",
     ]
 
     /// The records: traces in input order, models in model order within each trace.
@@ -34,7 +35,7 @@ public enum PerTraceWriter {
                     }
                     for number in [
                         o.releaseProgress, o.releaseVelocity, o.projectedProgress, o.completionTime, o.velocityJump,
-                        o.overshoot, o.peakAcceleration,
+                        o.overshoot, o.peakAcceleration, o.visualCompletionTime,
                     ] {
                         csv.field(number)
                     }

@@ -68,6 +68,10 @@ public enum ReleaseModelPreset: String, CaseIterable, Hashable, Sendable {
     case cupertino
     /// Ours: `ProjectedSpringModel()` with its defaults.
     case physics
+    /// Ours with the minimum-jerk completion: `ProjectedSpringModel(completionShape:
+    /// .minimumJerk(.peakAcceleration(ProjectedSpringModel.defaultCompletionPeakAcceleration)))`,
+    /// the same decisions, done sooner at the same peak acceleration (docs/behaviour.md).
+    case physicsMinimumJerk = "physics-minimum-jerk"
 
     /// The fixed travel of seed 004, in the gesture's unit (points in the seed, pixels in the
     /// recorded swipes).
@@ -80,6 +84,10 @@ public enum ReleaseModelPreset: String, CaseIterable, Hashable, Sendable {
         case .classic004: return .classic(ClassicPercentDrivenModel(decisionRule: .lastChangedFlag))
         case .cupertino: return .cupertino(CupertinoModel())
         case .physics: return .physics(ProjectedSpringModel())
+        case .physicsMinimumJerk:
+            return .physics(
+                ProjectedSpringModel(
+                    completionShape: .minimumJerk(.peakAcceleration(ProjectedSpringModel.defaultCompletionPeakAcceleration))))
         }
     }
 
