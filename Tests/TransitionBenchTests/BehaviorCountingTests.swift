@@ -17,7 +17,7 @@ import TransitionPhysics
         let command = try BehaviorCommand.parse(["--traces", url.path, "--format", "csv"])
         let output = try command.report(currentDirectory: url.deletingLastPathComponent()) { _ in }
         let (_, rows) = parseCSV(output)
-        #expect(rows.count == 4)
+        #expect(rows.count == ReleaseModelPreset.allCases.count)
         #expect(rows.allSatisfy { $0["source"] == "hand.csv" && $0["traces"] == "4" && $0["started"] == "4" })
         #expect(rows.allSatisfy { $0["intended_finish"] == "2" && $0["intended_cancel"] == "2" })
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["model"]!, $0) })
@@ -81,6 +81,28 @@ import TransitionPhysics
         let times = [settle(-0.375, 0), settle(-0.7, 5), settle(0.15, -2.5), settle(0.4, 0)].sorted()
         expect(row, "median_completion_time_s", (times[1] + times[2]) / 2)
         expect(row, "p90_completion_time_s", times[2] + 0.7 * (times[3] - times[2]))
+    }
+
+    /// The minimum-jerk preset decides as physics and completes in the quintic's duration: from
+    /// rest the closed form sqrt(10 / sqrt(3) D / A), moving the shortest within A = 120 widths/s².
+    @Test func physicsMinimumJerk() throws {
+        let rows = try summaries()
+        let row = rows["physics-minimum-jerk"]
+        for column in ["finished_of_intended_finish", "cancelled_of_intended_cancel", "intent_match_rate"] {
+            #expect(row?[column] == rows["physics"]?[column])
+        }
+        expect(row, "median_velocity_jump_per_s", 0)
+        expect(row, "p90_velocity_jump_per_s", 0)
+        expect(row, "median_overshoot", 0)
+        let limit = ProjectedSpringModel.defaultCompletionPeakAcceleration
+        let fromRest = { (d: Double) in (10 / 3.0.squareRoot() * d / limit).squareRoot() }
+        let moving = { (x0: Double, v0: Double) in
+            MinimumJerkCompletion.duration(start: x0, startVelocity: v0, target: 0, peakAcceleration: limit)
+        }
+        let times = [fromRest(0.375), moving(-0.7, 5), moving(0.15, -2.5), fromRest(0.4)].sorted()
+        expect(row, "median_completion_time_s", (times[1] + times[2]) / 2)
+        let visual = try #require(Double(row?["median_visual_completion_s"] ?? ""))
+        #expect(visual > 0 && visual < (times[1] + times[2]) / 2)
     }
 
     /// A trace that never starts (outside an edge zone) counts as a cancel and leaves the medians.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TransitionPhysics
 import TransitionCSV
 @testable import TransitionBench
 
@@ -29,7 +30,7 @@ import TransitionCSV
         let output = try report("csv")
         #expect(output.hasPrefix(BehaviorSummary.columns.joined(separator: ",") + "\n"))
         let lines = output.components(separatedBy: "\n")
-        #expect(lines.count == 6 && lines.last == "", "header, 4 rows, LF after each")
+        #expect(lines.count == ReleaseModelPreset.allCases.count + 2 && lines.last == "", "header, a row per preset, LF after each")
         #expect(lines.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == BehaviorSummary.columns.count })
     }
 
@@ -69,9 +70,9 @@ import TransitionCSV
     @Test func jsonIsAnArrayOfRowsKeyedByColumn() throws {
         let output = try report("json")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
-        #expect(rows.count == 4)
+        #expect(rows.count == ReleaseModelPreset.allCases.count)
         #expect(rows.allSatisfy { Set($0.keys) == Set(BehaviorSummary.columns) })
-        #expect(rows.map { $0["model"] as? String } == ["classic", "classic-004", "cupertino", "physics"])
+        #expect(rows.map { $0["model"] as? String } == ["classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk"])
         // No intended-cancel traces would make the cancel rate null, not 0.
         #expect((rows[3]["intent_match_rate"] as? Double) == 1)
         #expect(rows[0]["cancelled_of_intended_cancel"] as? Double == 1)
@@ -80,7 +81,7 @@ import TransitionCSV
     @Test func tableIsAligned() throws {
         let output = try report("table")
         let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 5)
+        #expect(lines.count == ReleaseModelPreset.allCases.count + 1)
         #expect(lines[0].split(separator: " ").map(String.init) == BehaviorSummary.columns)
         #expect(lines.dropFirst().allSatisfy { $0.split(separator: " ").count == BehaviorSummary.columns.count })
         // Right-aligned numbers: every row ends where the header ends.
@@ -107,7 +108,7 @@ import TransitionCSV
         let text = try String(contentsOf: file, encoding: .utf8)
         let (header, rows) = parseCSV(text)
         #expect(header == PerTraceWriter.columns)
-        #expect(rows.count == 16, "4 traces x 4 models")
+        #expect(rows.count == 4 * ReleaseModelPreset.allCases.count, "4 traces x the presets")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["per-trace.csv"], "no temporary left")
         let b = try #require(rows.first { $0["trace_id"] == "B" && $0["model"] == "physics" })
         #expect(b["decision"] == "finish" && b["intent"] == "finish" && b["user_id"] == "u1" && b["device_id"] == "d1")
@@ -195,7 +196,7 @@ import TransitionCSV
     }
 
     @Test func modelSelection() throws {
-        #expect(try BehaviorCommand.parse([]).models().map(\.name) == ["classic", "classic-004", "cupertino", "physics"])
+        #expect(try BehaviorCommand.parse([]).models().map(\.name) == ["classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk"])
         #expect(try BehaviorCommand.parse(["--builtin", "physics", "--builtin", "classic"]).models().map(\.name) == ["physics", "classic"])
         // The sweep's flags configure variants: lists are axes, each combination a row.
         let variants = try BehaviorCommand.parse(["--model", "physics", "--response", "0.2,0.3"]).models().map(\.name)

@@ -184,4 +184,47 @@ struct MinimumJerkCompletionTests {
         let classic = ProjectedSpringModel(completionShape: .easeInOut(.fullTravel(seconds: 0.3))).release(state)
         #expect(classic.curve.fixedDuration!.isApproximatelyEqual(to: 0.21, relativeTolerance: 1e-14))
     }
+
+    /// The README's quick flick: 60 Hz samples of a 390 pt screen, lift-off at 0.087 s.
+    static var flick: [TouchSample] {
+        let xs: [Double] = [300, 296, 284, 262, 232, 195]
+        var samples = xs.indices.map { TouchSample(time: Double($0) / 60, x: xs[$0], phase: $0 == 0 ? .began : .changed) }
+        samples.append(TouchSample(time: 0.087, x: 195, phase: .ended))
+        return samples
+    }
+
+    @Test("The driver re-plans the quintic from the progress and velocity shown: retarget and detents, no jump")
+    func driverReplans() {
+        let model = ProjectedSpringModel(completionShape: .minimumJerk(.peakAcceleration(120)))
+        var transition = InteractiveTransition(
+            mapping: ProgressMapping(travel: 390), model: model, estimator: LeastSquaresVelocityEstimator())
+        for sample in Self.flick { transition.handle(sample) }
+        let now = 0.087 + 0.05
+        let before = transition.advance(to: now)
+        #expect(before.target == 1 && before.velocity > 0)
+        transition.retarget(to: 0, at: now)
+        guard case .completing(let animation) = transition.phase, case .minimumJerk(let duration) = animation.curve.shape else {
+            Issue.record("not a minimum-jerk completion"); return
+        }
+        #expect(animation.curve.start == before.progress && animation.curve.startVelocity == before.velocity)
+        let after = transition.advance(to: now)
+        #expect(after.progress == before.progress && after.velocity == before.velocity && after.target == 0)
+        #expect(MinimumJerkCompletion.peakAcceleration(
+            start: before.progress, startVelocity: before.velocity, target: 0, duration: duration) <= 120 * (1 + 1e-9))
+        let end = transition.advance(to: now + duration)
+        #expect(end.progress == 0 && end.velocity == 0 && end.isComplete)
+
+        // Detents: the quintic is planned for the chosen detent, not stretched from [0, 1].
+        var detented = InteractiveTransition(
+            mapping: ProgressMapping(travel: 390), model: model, estimator: LeastSquaresVelocityEstimator())
+        detented.detents = [0, 0.5, 1]
+        var release: InteractiveTransition.Release?
+        for sample in Self.flick { release = detented.handle(sample) ?? release }
+        let curve = release!.completion.curve
+        guard case .minimumJerk(let planned) = curve.shape else { Issue.record("not a minimum-jerk completion"); return }
+        #expect(curve.startVelocity == release!.state.velocity)
+        #expect(curve.target == 0.5 || curve.target == 1)
+        let fresh = model.completionCurve(start: release!.state.progress, startVelocity: release!.state.velocity, target: curve.target)
+        #expect(fresh == curve && planned == fresh.fixedDuration)
+    }
 }
