@@ -43,8 +43,14 @@ struct ExtremeValueTests {
             if row.springForm == .constants {
                 for other in ["stiffness", "damping"] where other != row.flag { context += ["--\(other)", "100"] }
             }
+            if row.id == .completionPeakAcceleration { context += ["--completion-shape", "minimum-jerk,ease-in-out"] }
             return (row.flag, context)
         }
+        // The duration of a timed physics completion, and the visual completion's pixels.
+        flags += [
+            ("duration", ["--model", "physics", "--completion-shape", "minimum-jerk,ease-in-out", "--completion-duration-rule", "duration"]),
+            ("travel-pixels", ["--model", "classic,physics"]),
+        ]
         flags += [("release-progress", []), ("release-velocity", []), ("threads", []), ("shard-count", [])]
         return flags
     }
@@ -82,6 +88,7 @@ struct ExtremeValueTests {
         let flags: [(flag: String, context: [String])] = [
             ("touch-slop", []), ("settle-tolerance", []), ("synthetic", []), ("seed", []),
             ("response", ["--model", "physics"]), ("duration", ["--model", "classic"]), ("frame-rate", ["--model", "physics"]),
+            ("completion-peak-acceleration", ["--model", "physics", "--completion-shape", "minimum-jerk"]),
         ]
         for (flag, context) in flags {
             for value in Self.values {

@@ -24,10 +24,14 @@ extension Spring {
     /// `settlingTime(initialDisplacement:initialVelocity:tolerance:)`, which bounds the
     /// displacement alone.
     ///
-    /// - Parameter relativePrecision: stop the bisection once the bracket is this fraction of its
-    ///   upper end (default 0: to the resolution of `Double`); the answer is then an upper bound
-    ///   within that fraction of the crossing, still a time from which the amplitude stays under
-    ///   `tolerance`.
+    /// - Parameters:
+    ///   - x0: The displacement from the target at time 0, in the caller's units.
+    ///   - v0: The velocity at time 0, units per second.
+    ///   - tolerance: The amplitude to fall under, same units as `x0`; positive and finite.
+    ///   - relativePrecision: Stop the bisection once the bracket is this fraction of its upper
+    ///     end (default 0: to the resolution of `Double`); the answer is then an upper bound
+    ///     within that fraction of the crossing, still a time from which the amplitude stays
+    ///     under `tolerance`.
     /// - Returns: 0 if the amplitude is already within `tolerance`; `Double.infinity` for an
     ///   undamped spring (damping 0) whose amplitude exceeds it.
     public func restTime(
