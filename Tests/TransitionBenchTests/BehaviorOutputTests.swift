@@ -20,7 +20,7 @@ import TransitionCSV
 
     @Test func columnsAreTheIssuesNamedExactly() {
         #expect(Array(BehaviorSummary.columns.prefix(Self.issueColumns.count)) == Self.issueColumns)
-        #expect(BehaviorSummary.columns == Self.issueColumns + ["started", "median_peak_acceleration_per_s2"])
+        #expect(BehaviorSummary.columns == Self.issueColumns + ["started", "median_peak_acceleration_per_s2", "skipped"])
     }
 
     @Test func csvIsRFC4180() throws {
@@ -28,7 +28,7 @@ import TransitionCSV
         #expect(output.hasPrefix(BehaviorSummary.columns.joined(separator: ",") + "\n"))
         let lines = output.components(separatedBy: "\n")
         #expect(lines.count == 6 && lines.last == "", "header, 4 rows, LF after each")
-        #expect(lines.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 15 })
+        #expect(lines.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == BehaviorSummary.columns.count })
     }
 
     /// The summary CSV and the per-trace CSV are in the sweep's dialect: LF line ends, no CR
@@ -51,7 +51,7 @@ import TransitionCSV
                     let field = try #require(row[column])
                     if field.isEmpty { continue }
                     let value = try #require(Double(field), "\(column): \(field)")
-                    if text == summary && ["traces", "intended_finish", "intended_cancel", "started"].contains(column) {
+                    if text == summary && ["traces", "intended_finish", "intended_cancel", "started", "skipped"].contains(column) {
                         #expect(field == String(Int(value)), "counts are integers: \(column) \(field)")
                         continue
                     }
@@ -80,7 +80,7 @@ import TransitionCSV
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         #expect(lines[0].split(separator: " ").map(String.init) == BehaviorSummary.columns)
-        #expect(lines.dropFirst().allSatisfy { $0.split(separator: " ").count == 15 })
+        #expect(lines.dropFirst().allSatisfy { $0.split(separator: " ").count == BehaviorSummary.columns.count })
         // Right-aligned numbers: every row ends where the header ends.
         #expect(Set(lines.map(\.count)).count == 1)
         #expect(lines[1].hasPrefix("classic ") && lines[1].contains("hand.csv"))
