@@ -110,7 +110,8 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// from the misses of the weakest family (docs/behaviour.md, "The flick back"). With all
     /// five the projected spring completes 98.3% / 98.6% of the even / odd users' recorded page
     /// turns (Flutter's tracker: 76% / 82%) and matches intent on 99.18% to 99.38% of the
-    /// synthetic gestures of seeds 1 to 5, its weakest family (flick back) at 97.5% to 98.4%.
+    /// synthetic gestures of seeds 1 to 5, the flick back (the weakest family but on seed 1) at
+    /// 97.5% to 98.4%.
     public static let dropTolerant = LeastSquaresVelocityEstimator(
         degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: 20, maxGap: 0.200, reversalDistance: 0.02),
         shortWindowRule: .lowerDegree, quadraticMinimumSamples: 8, pointerStoppedAfter: 0.100)
