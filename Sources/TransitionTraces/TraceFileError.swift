@@ -41,6 +41,12 @@ public struct TraceFileError: Error, CustomStringConvertible, Hashable, Sendable
         case unknownIntent
         /// t_ms decreases within a trace.
         case timeDecreasing
+        /// A `move` repeats the sample before it exactly: the same t_ms, x_px and y_px (a report
+        /// written twice). A new position at the same t_ms is not a repetition: touch hardware
+        /// reports two samples within one millisecond (36 strokes of the shared recording), and
+        /// Android's tracker keeps the later one. An `up` may repeat the last sample: that is
+        /// how a lift-off is reported (shared/data/README.md).
+        case repeatedSample
         /// A trace_id reappears after other traces: a trace's rows must be contiguous.
         case traceNotContiguous
         /// A trace's first row is not `down`, or `down` appears after the first row.
@@ -57,6 +63,54 @@ public struct TraceFileError: Error, CustomStringConvertible, Hashable, Sendable
         case fileTooLarge
         /// A trace has more samples than `TraceFormat.maximumSamplesPerTrace`.
         case tooManySamples
+
+        /// Whether a problem of this kind is confined to one stroke (a trace's rows), so that a
+        /// reader skipping malformed strokes (`TraceReader.MalformedStrokes.skip`) drops that
+        /// stroke and reads on. The others break the file itself (unreadable, too large, not UTF-8,
+        /// a broken header or quoting, a blank line between rows, no rows): no stroke can be trusted
+        /// after them, and the file is refused whatever the mode.
+        public var isConfinedToStroke: Bool {
+            switch self {
+            case .unreadable, .emptyFile, .invalidUTF8, .malformedQuoting, .blankLine, .missingColumn,
+                .duplicateColumn, .noTraces, .fileTooLarge:
+                return false
+            case .wrongFieldCount, .notANumber, .nonFinite, .outOfRange, .nonPositiveTravel, .invalidIdentifier,
+                .unknownPhase, .unknownIntent, .timeDecreasing, .repeatedSample, .traceNotContiguous, .misplacedDown,
+                .rowAfterEnd, .traceNotEnded, .inconsistentTraceField, .tooManySamples:
+                return true
+            }
+        }
+
+        /// A few words naming the problem, for counts by reason ("no lift-off: 2").
+        public var phrase: String {
+            switch self {
+            case .unreadable: return "unreadable file"
+            case .emptyFile: return "empty file"
+            case .invalidUTF8: return "not UTF-8"
+            case .malformedQuoting: return "malformed quoting"
+            case .blankLine: return "blank line"
+            case .missingColumn: return "missing column"
+            case .duplicateColumn: return "duplicate column"
+            case .wrongFieldCount: return "wrong field count"
+            case .notANumber: return "non-numeric field"
+            case .nonFinite: return "non-finite number"
+            case .outOfRange: return "number out of range"
+            case .nonPositiveTravel: return "travel not positive"
+            case .invalidIdentifier: return "invalid identifier"
+            case .unknownPhase: return "unknown phase"
+            case .unknownIntent: return "unknown intent"
+            case .timeDecreasing: return "decreasing timestamp"
+            case .repeatedSample: return "repeated timestamp and position"
+            case .traceNotContiguous: return "trace rows not contiguous"
+            case .misplacedDown: return "misplaced down"
+            case .rowAfterEnd: return "samples after lift-off"
+            case .traceNotEnded: return "no lift-off"
+            case .inconsistentTraceField: return "per-trace field changes"
+            case .noTraces: return "no rows"
+            case .fileTooLarge: return "file too large"
+            case .tooManySamples: return "too many samples"
+            }
+        }
     }
 
     /// The file name as given to the reader (the URL's last component, or `parse`'s argument).

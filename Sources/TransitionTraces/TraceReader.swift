@@ -4,8 +4,12 @@ import TransitionPhysics
 /// Reads recorded or exported gesture traces from the trace CSV format (`TraceFormat`,
 /// shared/data/README.md).
 ///
-/// Strict: a file is either read whole and valid or refused with a `TraceFileError` naming the
-/// file, line, column and what was expected. Nothing is skipped, repaired or clamped.
+/// Strict by default: a file is either read whole and valid or refused with a `TraceFileError`
+/// naming the file, line, column and what was expected. Nothing is repaired or clamped.
+/// Reading with `MalformedStrokes.skip` drops each malformed stroke instead and says which and
+/// why (`TraceFileContents.skipped`); a malformed file (unreadable, too large, not UTF-8, a
+/// broken header, quoting or blank line, no rows) is refused in both modes
+/// (`TraceFileError.Problem.isConfinedToStroke`).
 ///
 /// Each trace's samples carry time in seconds (t_ms / 1000, relative to the file's origin,
 /// touch-down for recorded data), x and y in pixels; `travel` is travel_px; `userID`,
@@ -16,6 +20,23 @@ public enum TraceReader {
     /// - Returns: The traces in file order, each with at least a `down` and an `up` or `cancel`.
     /// - Throws: `TraceFileError` (`.unreadable` when the file cannot be read).
     public static func read(contentsOf url: URL) throws(TraceFileError) -> [GestureTrace] {
+        try read(contentsOf: url, malformedStrokes: .refuse).traces
+    }
+
+    /// What to do with a malformed stroke (a trace whose rows break a rule of the format).
+    public enum MalformedStrokes: Sendable, Hashable {
+        /// Refuse the file at the first defect (the default).
+        case refuse
+        /// Drop each malformed stroke, note it in `TraceFileContents.skipped`, read on.
+        case skip
+    }
+
+    /// Reads the trace file at `url`, refusing or skipping malformed strokes.
+    ///
+    /// - Returns: The valid traces in file order and, with `.skip`, the strokes dropped.
+    /// - Throws: `TraceFileError`: any defect with `.refuse`; with `.skip`, only a defect of the
+    ///   file itself (`.unreadable` when it cannot be read).
+    public static func read(contentsOf url: URL, malformedStrokes: MalformedStrokes) throws(TraceFileError) -> TraceFileContents {
         let fileName = url.path
         let data: Data
         do {
@@ -47,7 +68,7 @@ public enum TraceReader {
                 fileName: fileName, line: 0, problem: .unreadable, expected: "a readable file",
                 found: error.localizedDescription)
         }
-        return try parse(bytes: [UInt8](data), fileName: fileName)
+        return try parse(bytes: [UInt8](data), fileName: fileName, malformedStrokes: malformedStrokes)
     }
 
     /// Parses trace CSV text; `fileName` only labels errors.
@@ -58,6 +79,14 @@ public enum TraceReader {
     /// Parses trace CSV bytes, which must be UTF-8 (a leading byte-order mark is skipped);
     /// `fileName` only labels errors.
     public static func parse(bytes: [UInt8], fileName: String) throws(TraceFileError) -> [GestureTrace] {
+        try parse(bytes: bytes, fileName: fileName, malformedStrokes: .refuse).traces
+    }
+
+    /// Parses trace CSV bytes (UTF-8, a leading byte-order mark skipped), refusing or skipping
+    /// malformed strokes; `fileName` only labels errors.
+    public static func parse(
+        bytes: [UInt8], fileName: String, malformedStrokes: MalformedStrokes
+    ) throws(TraceFileError) -> TraceFileContents {
         try validateUTF8(bytes, fileName: fileName)
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         if bytes[start...].allSatisfy({ $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
@@ -71,7 +100,7 @@ public enum TraceReader {
             preconditionFailure("a non-empty file has a first record")
         }
         let columns = try TraceColumns(header: header, fileName: fileName)
-        var assembler = TraceAssembler(columns: columns)
+        var assembler = TraceAssembler(columns: columns, mode: malformedStrokes)
         var pendingBlankLine: Int? = nil
         var rowCount = 0
         while let record = try tokenizer.nextRecord() {
@@ -84,7 +113,7 @@ public enum TraceReader {
                     fileName: fileName, line: blank, problem: .blankLine,
                     expected: "a row of \(columns.fieldCount) fields (blank lines only at the end)", found: "an empty line")
             }
-            try assembler.add(try columns.row(record))
+            try assembler.add(record)
             rowCount += 1
         }
         guard rowCount > 0 else {
@@ -92,7 +121,8 @@ public enum TraceReader {
                 fileName: fileName, line: 2, problem: .noTraces, expected: "at least one row after the header",
                 found: "the end of the file")
         }
-        return try assembler.finish()
+        let traces = try assembler.finish()
+        return TraceFileContents(traces: traces, skipped: assembler.skipped)
     }
 
     /// Throws `.invalidUTF8` at the line of the first byte that is not part of valid UTF-8.

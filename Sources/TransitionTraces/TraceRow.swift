@@ -102,6 +102,13 @@ struct TraceColumns {
             phase: phase, travel: travel, intent: intent)
     }
 
+    /// The row's trace_id if its stroke can be told despite a defect elsewhere in the row: the
+    /// header's number of fields (otherwise no column can be trusted) and a valid identifier.
+    func readableTraceID(_ record: CSVRecord) -> String? {
+        guard record.fields.count == fieldCount else { return nil }
+        return try? identifier("trace_id", slots.traceID, record, required: true)
+    }
+
     /// The 1-based position of a column, if the header has it.
     func fieldNumber(_ name: String) -> Int? {
         index[name].map { $0 + 1 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TransitionBench
 import TransitionPhysics
+import TransitionTraces
 
 /// The runner's counting on the hand-made file, against answers worked out from the rules:
 /// classic finishes iff p > 0.5 (time (1 - p) 0.3 s or p 0.3 s, easeInOut starts at velocity 0,
@@ -142,6 +143,118 @@ import TransitionPhysics
         #expect(families.count == 6, "every family of issue 3 in 60 gestures")
         #expect(sources == ["synthetic"] + families.map { "synthetic/\($0)" })
         #expect(try command.report(currentDirectory: URL(fileURLWithPath: "/")) { _ in } == output, "seeded: same output twice")
+    }
+}
+
+/// `--skip-invalid-traces` on the hand-made file with a malformed stroke of each kind among the
+/// four valid traces (`HandMadeTraces.malformed`): exactly the four are counted, as if the file
+/// held only them, and each malformed stroke is skipped for its own reason at its own line.
+@Suite struct SkippedStrokeCountingTests {
+    /// Rows keyed by model, without the skipped column.
+    func rowsWithoutSkipped(_ csv: String) -> [String: [String: String]] {
+        Dictionary(uniqueKeysWithValues: parseCSV(csv).rows.map { row in
+            var row = row
+            row["skipped"] = nil
+            return (row["model"]!, row)
+        })
+    }
+
+    @Test func exactlyTheValidStrokesAreCounted() throws {
+        let (text, expected) = HandMadeTraces.malformed
+        let url = try HandMadeTraces.write(text, name: "hand.csv")
+        let clean = try HandMadeTraces.write(HandMadeTraces.csv, name: "hand.csv")
+        let arguments = ["--format", "csv", "--skip-invalid-traces"]
+        let skipping = try BehaviorCommand.parse(["--traces", url.path] + arguments)
+        let output = try skipping.report(currentDirectory: url.deletingLastPathComponent()) { _ in }
+        let reference = try BehaviorCommand.parse(["--traces", clean.path] + arguments)
+            .report(currentDirectory: clean.deletingLastPathComponent()) { _ in }
+        #expect(parseCSV(output).rows.allSatisfy { $0["skipped"] == "\(expected.count)" && $0["traces"] == "4" })
+        #expect(parseCSV(reference).rows.allSatisfy { $0["skipped"] == "0" })
+        #expect(rowsWithoutSkipped(output) == rowsWithoutSkipped(reference), "the valid strokes count as on their own")
+
+        let set = try #require(try TraceSources.recorded([url], malformedStrokes: .skip).first)
+        #expect(set.traces.map(\.id) == ["A", "B", "C", "D"])
+        let skipped = set.skipped.map {
+            HandMadeTraces.Malformed(id: $0.traceID ?? "", problem: $0.defect.problem, line: $0.defect.line, lines: $0.lines)
+        }
+        #expect(skipped == expected)
+        #expect(expected.map(\.problem) == [.rowAfterEnd, .traceNotEnded, .repeatedSample, .timeDecreasing, .notANumber, .invalidIdentifier])
+    }
+
+    /// Standard error: the count per reason, then the first five with file, line and reason.
+    @Test func notesNameFileLineAndReason() throws {
+        let (text, expected) = HandMadeTraces.malformed
+        let url = try HandMadeTraces.write(text, name: "hand.csv")
+        var notes: [String] = []
+        _ = try BehaviorCommand.parse(["--traces", url.path, "--skip-invalid-traces", "--builtin", "physics"])
+            .report(currentDirectory: url.deletingLastPathComponent()) { notes.append($0) }
+        #expect(notes.first == "hand.csv: skipped 6 malformed strokes (non-numeric field 1, invalid identifier 1, decreasing timestamp 1, repeated timestamp and position 1, samples after lift-off 1, no lift-off 1); counted 4")
+        for (note, stroke) in zip(notes.dropFirst(), expected.prefix(SkippedStrokesReport.listedPerFile)) {
+            #expect(note.hasPrefix("\(url.path):\(stroke.line): skipped stroke \"\(stroke.id)\" (lines \(stroke.lines.lowerBound)-\(stroke.lines.upperBound)), \(stroke.problem.phrase):"), "\(note)")
+        }
+        #expect(notes[6] == "hand.csv: ... and 1 more skipped strokes")
+        #expect(notes[7].hasPrefix("behavior: 4 traces x 1 models"))
+    }
+
+    /// Without the flag the file is refused at its first defect, as before.
+    @Test func withoutTheFlagTheFileIsRefused() throws {
+        let (text, expected) = HandMadeTraces.malformed
+        let url = try HandMadeTraces.write(text, name: "hand.csv")
+        do {
+            _ = try BehaviorCommand.parse(["--traces", url.path]).report(currentDirectory: url.deletingLastPathComponent()) { _ in }
+            Issue.record("a file with malformed strokes was accepted without --skip-invalid-traces")
+        } catch let error as BehaviorError {
+            #expect(error.exitCode == 65)
+            #expect("\(error)".contains("\(url.path):\(expected[0].line): column phase"), "\(error)")
+        }
+    }
+
+    /// The table says it below the rows.
+    @Test func tableFooterSaysHowManyWereSkipped() throws {
+        let url = try HandMadeTraces.write(HandMadeTraces.malformed.text, name: "hand.csv")
+        let table = try BehaviorCommand.parse(["--traces", url.path, "--skip-invalid-traces"])
+            .report(currentDirectory: url.deletingLastPathComponent()) { _ in }
+        #expect(table.hasSuffix("\nhand.csv: skipped 6 malformed strokes (non-numeric field 1, invalid identifier 1, decreasing timestamp 1, repeated timestamp and position 1, samples after lift-off 1, no lift-off 1), not counted above\n"))
+        let clean = try HandMadeTraces.write(HandMadeTraces.csv, name: "hand.csv")
+        let cleanTable = try BehaviorCommand.parse(["--traces", clean.path, "--skip-invalid-traces"])
+            .report(currentDirectory: clean.deletingLastPathComponent()) { _ in }
+        #expect(!cleanTable.contains("skipped "), "no footer when nothing was skipped")
+    }
+
+    /// The real binary, as a user runs it: exit codes and standard error.
+    @Test func commandLine() throws {
+        let (text, expected) = HandMadeTraces.malformed
+        let url = try HandMadeTraces.write(text, name: "hand.csv")
+        let refused = try Binary.run(["behavior", "--no-recorded", "--traces", url.path], executable: Binary.benchURL, timeoutSeconds: 120)
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(url.path):\(expected[0].line):"), "\(refused.stderr)")
+        #expect(refused.text.isEmpty)
+
+        let skipped = try Binary.run(
+            ["behavior", "--no-recorded", "--traces", url.path, "--skip-invalid-traces", "--format", "csv"],
+            executable: Binary.benchURL, timeoutSeconds: 120)
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(!parseCSV(skipped.text).rows.isEmpty, "one row per built-in model")
+        #expect(parseCSV(skipped.text).rows.allSatisfy { $0["skipped"] == "6" && $0["traces"] == "4" })
+        let errorLines = skipped.stderr.split(separator: "\n").map(String.init)
+        #expect(errorLines.first?.hasPrefix("transition-bench: hand.csv: skipped 6 malformed strokes (") == true, "\(skipped.stderr)")
+        for stroke in expected.prefix(SkippedStrokesReport.listedPerFile) {
+            #expect(errorLines.contains { $0.hasPrefix("transition-bench: \(url.path):\(stroke.line): skipped stroke \"\(stroke.id)\"") },
+                    "\(stroke.id) at line \(stroke.line) not listed: \(skipped.stderr)")
+        }
+
+        // Only malformed strokes: nothing to run, a data error.
+        let onlyMalformed = try HandMadeTraces.write(HandMadeTraces.header + "\nz,u1,d1,0,1,2,move,400,finish\n", name: "bad.csv")
+        let nothing = try Binary.run(
+            ["behavior", "--no-recorded", "--traces", onlyMalformed.path, "--skip-invalid-traces"],
+            executable: Binary.benchURL, timeoutSeconds: 120)
+        #expect(nothing.status == 65 && nothing.stderr.contains("all 1 strokes of the trace files were malformed"), "\(nothing.stderr)")
+        // A malformed file (here its header) is refused even with the flag.
+        let badHeader = try HandMadeTraces.write("trace_id,t_ms\n" + text.split(separator: "\n").dropFirst().joined(separator: "\n"), name: "header.csv")
+        let header = try Binary.run(
+            ["behavior", "--no-recorded", "--traces", badHeader.path, "--skip-invalid-traces"],
+            executable: Binary.benchURL, timeoutSeconds: 120)
+        #expect(header.status == 65 && header.stderr.contains("\(badHeader.path):1:"), "\(header.stderr)")
     }
 }
 

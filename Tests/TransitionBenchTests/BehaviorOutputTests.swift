@@ -22,7 +22,7 @@ import TransitionCSV
     @Test func columnsAreTheIssuesNamedExactly() {
         #expect(Array(BehaviorSummary.columns.prefix(Self.issueColumns.count)) == Self.issueColumns)
         #expect(BehaviorSummary.columns == Self.issueColumns + [
-            "started", "median_peak_acceleration_per_s2", "median_visual_completion_s", "p90_visual_completion_s",
+            "started", "median_peak_acceleration_per_s2", "median_visual_completion_s", "p90_visual_completion_s", "skipped",
         ])
     }
 
@@ -54,7 +54,7 @@ import TransitionCSV
                     let field = try #require(row[column])
                     if field.isEmpty { continue }
                     let value = try #require(Double(field), "\(column): \(field)")
-                    if text == summary && ["traces", "intended_finish", "intended_cancel", "started"].contains(column) {
+                    if text == summary && ["traces", "intended_finish", "intended_cancel", "started", "skipped"].contains(column) {
                         #expect(field == String(Int(value)), "counts are integers: \(column) \(field)")
                         continue
                     }

@@ -1,4 +1,5 @@
 import Foundation
+import TransitionTraces
 
 /// Four hand-made traces whose right answers are worked out by hand from the model rules.
 ///
@@ -42,6 +43,70 @@ enum HandMadeTraces {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A stroke `--skip-invalid-traces` must leave out: its id, the rule it breaks, the line
+    /// of its first defect and its lines.
+    struct Malformed: Equatable {
+        var id: String
+        var problem: TraceFileError.Problem
+        var line: Int
+        var lines: ClosedRange<Int>
+    }
+
+    /// `csv`'s four traces with a malformed stroke of each kind among them, and those strokes.
+    ///
+    /// A, then `after` (a move after its up), B, `nolift` (no up: the next stroke begins),
+    /// `repeat` (a move repeating the sample before it: same t_ms, x and y), C, `back` (t_ms
+    /// going back), `nan` (x_px "abc"), `badid` (a row in its middle with an empty trace_id: it
+    /// belongs to the stroke around it), D. The malformed strokes are labelled cancel: counted
+    /// by mistake, they would show in intended_cancel.
+    static var malformed: (text: String, skipped: [Malformed]) {
+        var lines = [header]
+        var skipped: [Malformed] = []
+        func row(_ id: String, _ t: Int, _ x: String, _ phase: String, intent: String = "cancel") -> String {
+            "\(id),u1,d1,\(t),\(x),500,\(phase),400,\(intent)"
+        }
+        let valid = Dictionary(uniqueKeysWithValues: traces.map { ($0.id, $0) })
+        func addValid(_ id: String) {
+            let trace = valid[id]!
+            for (i, s) in trace.samples.enumerated() {
+                let phase = i == 0 ? "down" : (i == trace.samples.count - 1 ? "up" : "move")
+                lines.append(row(id, s.t, "\(s.x)", phase, intent: trace.intent))
+            }
+        }
+        /// Appends `rows`; the defect is on row `defect` (0-based) of them.
+        func addMalformed(_ id: String, _ problem: TraceFileError.Problem, defect: Int, _ rows: [String]) {
+            let first = lines.count + 1
+            lines += rows
+            skipped.append(Malformed(id: id, problem: problem, line: first + defect, lines: first...(lines.count)))
+        }
+        addValid("A")
+        addMalformed("after", .rowAfterEnd, defect: 3, [
+            row("after", 0, "100", "down"), row("after", 10, "120", "move"), row("after", 20, "120", "up"),
+            row("after", 30, "130", "move"),
+        ])
+        addValid("B")
+        addMalformed("nolift", .traceNotEnded, defect: 2, [
+            row("nolift", 0, "100", "down"), row("nolift", 10, "120", "move"), row("nolift", 20, "140", "move"),
+        ])
+        addMalformed("repeat", .repeatedSample, defect: 2, [
+            row("repeat", 0, "100", "down"), row("repeat", 10, "120", "move"), row("repeat", 10, "120", "move"),
+            row("repeat", 20, "140", "up"),
+        ])
+        addValid("C")
+        addMalformed("back", .timeDecreasing, defect: 2, [
+            row("back", 0, "100", "down"), row("back", 20, "120", "move"), row("back", 10, "130", "move"),
+            row("back", 30, "140", "up"),
+        ])
+        addMalformed("nan", .notANumber, defect: 1, [
+            row("nan", 0, "100", "down"), row("nan", 10, "abc", "move"), row("nan", 20, "140", "up"),
+        ])
+        addMalformed("badid", .invalidIdentifier, defect: 1, [
+            row("badid", 0, "100", "down"), row("", 10, "120", "move"), row("badid", 20, "140", "up"),
+        ])
+        addValid("D")
+        return (lines.joined(separator: "\n") + "\n", skipped)
     }
 
     /// A fresh temporary directory.

@@ -281,7 +281,63 @@ struct FuzzTests {
         return rows
     }
 
-    @Test("transition-bench behavior --traces: malformed rows exit 65 naming file and line; long traces within the bound replay; no nan")
+    /// The strokes of a trace file as `TraceReader` groups them: runs of rows with one trace_id,
+    /// a row whose trace_id cannot be read (a wrong number of fields, an empty id) joining the
+    /// run around it.
+    static func strokeCount(_ lines: [String]) -> Int {
+        let fieldCount = lines[0].split(separator: ",", omittingEmptySubsequences: false).count
+        var count = 0
+        var previous: Substring?
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count == fieldCount, !fields[0].isEmpty else { continue }
+            if fields[0] != previous { count += 1 }
+            previous = fields[0]
+        }
+        return count
+    }
+
+    /// The same file with `--skip-invalid-traces`: a valid file gives the same table; a broken
+    /// one either counts its valid strokes and says how many it skipped (counted + skipped =
+    /// its strokes, the per-trace file has the counted ones, standard error the count), or is
+    /// refused as a malformed file, exit 65 naming file and line. Never a trap, nan, or a
+    /// silent drop.
+    static func skippingInvalidTraces(file: URL, lines: [String], valid: Bool, strictOutput: String, in folder: URL) throws {
+        let perTrace = folder.appendingPathComponent("\(file.deletingPathExtension().lastPathComponent)-skipping-per-trace.csv")
+        let arguments = ["behavior", "--no-recorded", "--traces", file.path, "--format", "csv", "--per-trace", perTrace.path, "--skip-invalid-traces"]
+        let result = try Binary.run(arguments, executable: Binary.benchURL, timeoutSeconds: 60)
+        let call = "transition-bench \(arguments)"
+        #expect([0, 65].contains(result.status), "\(call): status \(result.status): \(result.stderr)")
+        guard result.status == 0 else {
+            #expect(!valid, "\(call): a valid file refused: \(result.stderr)")
+            #expect(result.stderr.range(of: #"\.csv:\d+:"#, options: .regularExpression) != nil || result.stderr.contains("no traces to run"),
+                    "\(call): the message names no line: \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: perTrace.path), "\(call) wrote \(perTrace.lastPathComponent)")
+            return
+        }
+        #expect(!result.text.contains("nan"), "\(call) printed nan")
+        let header = result.text.split(separator: "\n").first.map { $0.split(separator: ",").map(String.init) } ?? []
+        let rows = result.text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let column = { (name: String, row: [String]) -> Int in Int(row[header.firstIndex(of: name)!])! }
+        let first = try #require(rows.first, "\(call): no rows")
+        let (counted, skipped) = (column("traces", first), column("skipped", first))
+        #expect(rows.allSatisfy { column("traces", $0) == counted && column("skipped", $0) == skipped })
+        #expect(counted + skipped == strokeCount(lines), "\(call): \(counted) counted + \(skipped) skipped of \(strokeCount(lines)) strokes")
+        let written = (try? String(contentsOf: perTrace, encoding: .utf8)) ?? ""
+        #expect(!written.contains("nan"), "\(call): per-trace file with nan")
+        #expect(written.split(separator: "\n").count == 1 + counted * rows.count, "\(call): per-trace rows")
+        if valid {
+            #expect(skipped == 0 && !result.stderr.contains("skipped"), "\(call): \(result.stderr)")
+            let strictRows = strictOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init).dropLast() }
+            #expect(rows.map { $0.dropLast() } == strictRows, "\(call): the flag changed a valid file's table")
+        } else {
+            #expect(skipped > 0, "\(call): a broken file read whole")
+            #expect(result.stderr.contains("skipped \(skipped) malformed stroke"), "\(call): no count on standard error: \(result.stderr)")
+            #expect(result.stderr.range(of: #"\.csv:\d+: skipped "#, options: .regularExpression) != nil, "\(call): no file and line: \(result.stderr)")
+        }
+    }
+
+    @Test("transition-bench behavior --traces: malformed rows exit 65 naming file and line, or are skipped and counted with --skip-invalid-traces; long traces within the bound replay; no nan")
     func traceFiles() throws {
         let folder = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -342,6 +398,7 @@ struct FuzzTests {
                         "\(call): the message names no line: \(result.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: perTrace.path), "\(call) wrote \(perTrace.lastPathComponent)")
             }
+            try Self.skippingInvalidTraces(file: file, lines: lines, valid: valid, strictOutput: result.text, in: folder)
         }
         // A symbolic link to a trace file is that file.
         let link = folder.appendingPathComponent("link.csv")

@@ -19,7 +19,17 @@ public struct BehaviorCommand: ParsableCommand {
             Without --traces, the runner looks for \(TraceSources.defaultRecordedRelativePath) \
             relative to the current directory, then to the package root, and says on standard \
             error when it is absent. A broken trace file stops the run with file, line and reason \
-            (exit code 65; 66 when it cannot be read; bounds: TraceFormat.maximumFileBytes, 256 MiB, and maximumSamplesPerTrace, 100,000). The elapsed time goes to standard error.
+            (exit code 65; 66 when it cannot be read; bounds: TraceFormat.maximumFileBytes, 256 MiB, and maximumSamplesPerTrace, 100,000). \
+            With --skip-invalid-traces a malformed stroke (samples after lift-off, no lift-off, \
+            time going back, a move repeating the sample before it, a non-numeric or invalid \
+            field, ...) is left out instead: standard error says how many per reason and lists \
+            the first \(SkippedStrokesReport.listedPerFile) of each file with file, line and reason, \
+            the `skipped` column counts them, and the table's footer repeats the count. A malformed \
+            file (header, quoting, a blank line, no rows, encoding, size) is still refused with 65, \
+            and so is a run left with no stroke at all. The elapsed time goes to standard error.
+
+            Exit codes: 0 success; 64 bad flag; 65 bad data (file and line); 66 a trace file \
+            cannot be read; 73 --per-trace cannot be written.
             """)
 
     @Option(name: .customLong("traces"), help: ArgumentHelp("A recorded trace CSV (shared/data/README.md format); repeatable.", valueName: "file"))
@@ -27,6 +37,9 @@ public struct BehaviorCommand: ParsableCommand {
 
     @Flag(help: "Do not look for the default recorded file.")
     public var noRecorded = false
+
+    @Flag(help: "Leave malformed strokes of the trace files out, count them and say why on standard error, instead of refusing the file (a malformed file is still refused).")
+    public var skipInvalidTraces = false
 
     @Option(help: ArgumentHelp("Number of synthetic labelled gestures (0: none).", valueName: "count"))
     public var synthetic = 0
@@ -97,9 +110,13 @@ public struct BehaviorCommand: ParsableCommand {
                 note("no recorded traces: \(TraceSources.defaultRecordedRelativePath) is absent (looked at \(candidates.map(\.path).joined(separator: ", "))); pass --traces FILE")
             }
         }
-        var sets = try TraceSources.recorded(urls)
+        var sets = try TraceSources.recorded(urls, malformedStrokes: skipInvalidTraces ? .skip : .refuse)
+        for set in sets { SkippedStrokesReport.notes(for: set).forEach(note) }
         if synthetic > 0 { sets.append(TraceSources.synthetic(count: synthetic, seed: seed)) }
-        guard sets.contains(where: { !$0.traces.isEmpty }) else { throw BehaviorError.noTraces }
+        guard sets.contains(where: { !$0.traces.isEmpty }) else {
+            let skipped = sets.reduce(0) { $0 + $1.skipped.count }
+            throw skipped > 0 ? BehaviorError.everyStrokeSkipped(skipped: skipped) : BehaviorError.noTraces
+        }
         return sets
     }
 
@@ -113,7 +130,8 @@ public struct BehaviorCommand: ParsableCommand {
         let sets = try traceSets(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
         let models = try models()
         let results = BehaviorBenchmark(models: models).run(sets)
-        let table = BehaviorReport.render(results.summaries(), format: format)
+        var table = BehaviorReport.render(results.summaries(), format: format)
+        if format == .table { table += SkippedStrokesReport.footer(sets) }
         if let perTrace { try PerTraceWriter.write(results, to: URL(fileURLWithPath: perTrace, relativeTo: currentDirectory)) }
         let elapsed = clock.now - start
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }

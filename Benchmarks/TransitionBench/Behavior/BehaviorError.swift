@@ -6,7 +6,7 @@ public enum BehaviorError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .unreadableTraceFile: return 66
         case .cannotWrite: return 73
-        case .brokenTraceFile, .noTraces: return 65
+        case .brokenTraceFile, .noTraces, .everyStrokeSkipped: return 65
         }
     }
 
@@ -17,6 +17,8 @@ public enum BehaviorError: Error, CustomStringConvertible, Equatable {
     case unreadableTraceFile(path: String, reason: String)
     /// Neither recorded nor synthetic traces to run.
     case noTraces
+    /// `--skip-invalid-traces` left no stroke to run: every stroke of the files was malformed.
+    case everyStrokeSkipped(skipped: Int)
     case cannotWrite(path: String, reason: String)
 
     public var description: String {
@@ -27,6 +29,8 @@ public enum BehaviorError: Error, CustomStringConvertible, Equatable {
             return "cannot read trace file \(path) (nothing was counted): \(reason)"
         case .noTraces:
             return "no traces to run: the default recorded file was not found and no --traces or --synthetic was given"
+        case .everyStrokeSkipped(let skipped):
+            return "no traces to run: all \(skipped) strokes of the trace files were malformed and skipped (--skip-invalid-traces), and no --synthetic was given"
         case .cannotWrite(let path, let reason):
             return "cannot write \(path): \(reason)"
         }

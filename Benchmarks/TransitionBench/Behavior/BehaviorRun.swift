@@ -1,5 +1,6 @@
 import Dispatch
 import TransitionPhysics
+import TransitionTraces
 
 /// Traces from one place: a recorded file (source = its file name) or the synthetic corpus.
 public struct TraceSet: Sendable {
@@ -8,11 +9,14 @@ public struct TraceSet: Sendable {
     public var traces: [GestureTrace]
     /// Synthetic sets also get one summary row per family (`synthetic/<family>`).
     public var isSynthetic: Bool
+    /// Malformed strokes of the recorded file left out (`--skip-invalid-traces`), in file order.
+    public var skipped: [SkippedStroke]
 
-    public init(source: String, traces: [GestureTrace], isSynthetic: Bool) {
+    public init(source: String, traces: [GestureTrace], isSynthetic: Bool, skipped: [SkippedStroke] = []) {
         self.source = source
         self.traces = traces
         self.isSynthetic = isSynthetic
+        self.skipped = skipped
     }
 }
 

@@ -34,15 +34,18 @@ public struct BehaviorSummary: Sendable, Hashable {
     public var medianPeakAcceleration: Double?
     /// Traces that started a transition (the population of the medians).
     public var started: Int
+    /// Malformed strokes of the source left out (`--skip-invalid-traces`): the recorded file's
+    /// rows carry its count, synthetic rows 0.
+    public var skipped: Int
 
     /// The columns, in order: the list, named exactly so, then `started`,
-    /// `median_peak_acceleration_per_s2` and the visual completion (nothing moves by one physical
-    /// pixel), appended so that earlier columns keep their places.
+    /// `median_peak_acceleration_per_s2`, the visual completion (nothing moves by one physical
+    /// pixel) and `skipped`, appended so that earlier columns keep their places.
     public static let columns = [
         "model", "source", "traces", "intended_finish", "intended_cancel", "finished_of_intended_finish",
         "cancelled_of_intended_cancel", "intent_match_rate", "median_velocity_jump_per_s", "p90_velocity_jump_per_s",
         "median_completion_time_s", "p90_completion_time_s", "median_overshoot", "started",
-        "median_peak_acceleration_per_s2", "median_visual_completion_s", "p90_visual_completion_s",
+        "median_peak_acceleration_per_s2", "median_visual_completion_s", "p90_visual_completion_s", "skipped",
     ]
 
     /// A cell of the row, by column order.
@@ -61,15 +64,18 @@ public struct BehaviorSummary: Sendable, Hashable {
             .measure(medianVelocityJump), .measure(p90VelocityJump), .measure(medianCompletionTime),
             .measure(p90CompletionTime), .measure(medianOvershoot), .count(started),
             .measure(medianPeakAcceleration), .measure(medianVisualCompletionTime), .measure(p90VisualCompletionTime),
+            .count(skipped),
         ]
     }
 
-    /// Summarizes `outcomes` of `traces` (same order) under one model.
-    public init(model: String, source: String, traces: [GestureTrace], outcomes: [TraceOutcome]) {
+    /// Summarizes `outcomes` of `traces` (same order) under one model; `skipped` malformed
+    /// strokes of the source were left out.
+    public init(model: String, source: String, traces: [GestureTrace], outcomes: [TraceOutcome], skipped: Int = 0) {
         precondition(traces.count == outcomes.count, "One outcome per trace.")
         self.model = model
         self.source = source
         self.traces = traces.count
+        self.skipped = skipped
         var finish = 0, cancel = 0, finished = 0, cancelled = 0
         for (trace, outcome) in zip(traces, outcomes) {
             switch trace.intent {
@@ -129,17 +135,17 @@ extension BehaviorResults {
     public func summaries() -> [BehaviorSummary] {
         var rows: [BehaviorSummary] = []
         for (s, set) in sets.enumerated() {
-            var groups: [(source: String, indices: [Int])] = [(set.source, Array(set.traces.indices))]
+            var groups: [(source: String, indices: [Int], skipped: Int)] = [(set.source, Array(set.traces.indices), set.skipped.count)]
             if set.isSynthetic {
                 let byFamily = Dictionary(grouping: set.traces.indices) { set.traces[$0].family ?? "unlabelled" }
-                for family in byFamily.keys.sorted() { groups.append(("\(set.source)/\(family)", byFamily[family]!)) }
+                for family in byFamily.keys.sorted() { groups.append(("\(set.source)/\(family)", byFamily[family]!, 0)) }
             }
             for group in groups {
                 let traces = group.indices.map { set.traces[$0] }
                 for (m, model) in models.enumerated() {
                     rows.append(BehaviorSummary(
                         model: model, source: group.source, traces: traces,
-                        outcomes: group.indices.map { outcomes[s][$0][m] }))
+                        outcomes: group.indices.map { outcomes[s][$0][m] }, skipped: group.skipped))
                 }
             }
         }

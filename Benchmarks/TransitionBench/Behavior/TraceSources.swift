@@ -17,18 +17,22 @@ public enum TraceSources {
         [currentDirectory, packageRoot].map { $0.appendingPathComponent(defaultRecordedRelativePath).standardizedFileURL }
     }
 
-    /// Reads every file, all before any is used: one broken file refuses the whole run.
+    /// Reads every file, all before any is used: one broken file refuses the whole run. With
+    /// `.skip`, a malformed stroke is left out and listed in the set's `skipped` instead; a
+    /// malformed file is still refused.
     /// Sources are the files' names; a name given twice from different folders keeps its path.
-    public static func recorded(_ urls: [URL]) throws -> [TraceSet] {
+    public static func recorded(_ urls: [URL], malformedStrokes: TraceReader.MalformedStrokes = .refuse) throws -> [TraceSet] {
         let names = urls.map(\.lastPathComponent)
         return try urls.enumerated().map { i, url in
-            let traces: [GestureTrace]
-            do { traces = try TraceReader.read(contentsOf: url) } catch let error as TraceFileError {
+            let contents: TraceFileContents
+            do { contents = try TraceReader.read(contentsOf: url, malformedStrokes: malformedStrokes) } catch let error as TraceFileError {
                 if error.problem == .unreadable { throw BehaviorError.unreadableTraceFile(path: url.path, reason: "\(error)") }
                 throw BehaviorError.brokenTraceFile(path: url.path, reason: "\(error)")
             }
             let unique = names.filter { $0 == names[i] }.count == 1
-            return TraceSet(source: unique ? names[i] : url.relativePath, traces: traces, isSynthetic: false)
+            return TraceSet(
+                source: unique ? names[i] : url.relativePath, traces: contents.traces, isSynthetic: false,
+                skipped: contents.skipped)
         }
     }
 

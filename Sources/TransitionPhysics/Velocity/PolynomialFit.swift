@@ -70,6 +70,30 @@ enum PolynomialFit {
         return slopePerScaledTime / scale
     }
 
+    /// The slope at the newest sample of the least-squares parabola with its vertex at the first
+    /// sample: x(t) = x0 + a (t - t0)^2, a motion from rest at t0 (a turning point), so
+    /// a = sum(y u^2) / sum(u^4) in u = (t - t0) / (tn - t0), y = x - x0, and the slope is
+    /// 2 a / (tn - t0) per scaled unit.
+    ///
+    /// - Parameters:
+    ///   - times: Seconds, non-decreasing, the turning point first.
+    ///   - positions: Same count as `times`, at least 2.
+    /// - Returns: Position units per second, or nil when every sample is at the first one's time.
+    static func slopeFromRest(times: [Double], positions: [Double]) -> Double? {
+        precondition(times.count == positions.count && times.count >= 2)
+        let t0 = times[0], x0 = positions[0]
+        let span = times[times.count - 1] - t0
+        guard span > 0 else { return nil }
+        var numerator = 0.0, denominator = 0.0
+        for i in 1..<times.count {
+            let u = (times[i] - t0) / span
+            let u2 = u * u
+            numerator += (positions[i] - x0) * u2
+            denominator += u2 * u2
+        }
+        return 2 * (numerator / denominator) / span
+    }
+
     private static func dot(_ a: [Double], _ b: [Double]) -> Double {
         var sum = 0.0
         for i in a.indices { sum += a[i] * b[i] }

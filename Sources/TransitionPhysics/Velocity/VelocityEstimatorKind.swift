@@ -10,7 +10,8 @@ public enum VelocityEstimatorKind: String, CaseIterable, Sendable {
     /// `WeightedVelocityEstimator()` (Flutter's iOS-like tracker).
     case weighted
     /// `LeastSquaresVelocityEstimator.dropTolerant`: least squares for hardware that drops
-    /// frames (200 ms window not cut by stalls, parabola from 8 samples, rest after 100 ms).
+    /// frames (200 ms window not cut by stalls but started at a direction reversal, parabola
+    /// from 8 samples, rest after 100 ms).
     case dropTolerant
 
     /// The estimator with its default parameters.

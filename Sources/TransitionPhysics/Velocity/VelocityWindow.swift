@@ -1,7 +1,8 @@
 /// The recent stretch of continuous motion that the least-squares and impulse estimators look
 /// at: walking back from the newest sample, keep samples no older than `horizon` seconds, at most
 /// `maxSamples` of them, and stop at the first gap longer than `maxGap` seconds between two
-/// consecutive samples (shared/reference/physics-and-platforms.md section 5).
+/// consecutive samples (shared/reference/physics-and-platforms.md section 5); optionally, start
+/// at the last direction reversal (`reversalDistance`).
 ///
 /// Flutter's `VelocityTracker.getVelocityEstimate` walks back with exactly these three rules
 /// (`_horizonMilliseconds = 100`, `_historySize = 20`, `_assumePointerMoveStoppedMilliseconds = 40`,
@@ -18,6 +19,21 @@ public struct VelocityWindow: Hashable, Sendable {
     /// in seconds; > 0. A longer gap ends the window (the pointer is assumed to have stopped).
     /// Default 0.040 s.
     public var maxGap: Double
+    /// The return, in the samples' position unit, that makes a direction reversal; nil (the
+    /// default, Flutter and Android): no reversal rule, a window may straddle a reversal.
+    ///
+    /// A turning point is the farthest point of a movement of more than this distance that the
+    /// finger then came back from by more than this distance (a hysteresis: wiggles and noise
+    /// below it are no reversal, nor is the start of a movement from rest). When the last
+    /// turning point lies inside the window, the window starts there, because the samples
+    /// before it belong to the movement the finger reversed; a fit through both says the finger
+    /// still moves the old way, or barely moves.
+    /// The least-squares estimator also knows the velocity there: zero
+    /// (`LeastSquaresVelocityEstimator.velocity(of:)`).
+    ///
+    /// `InteractiveTransition` feeds the estimators progress, so there it is a fraction of the
+    /// travel (`LeastSquaresVelocityEstimator.dropTolerant`: 0.02).
+    public var reversalDistance: Double?
 
     /// 100 ms, in seconds (Flutter's `_horizonMilliseconds`, Android's `HORIZON`).
     public static let defaultHorizon = 0.100
@@ -31,18 +47,25 @@ public struct VelocityWindow: Hashable, Sendable {
     /// `0.10000000000000003`) must not fall out of a window that integer milliseconds keep.
     public static let timeResolution = 1e-9
 
-    /// A window of `horizon` seconds (>= 0), at most `maxSamples` samples (>= 1), ended by a gap longer than `maxGap` seconds (> 0).
+    /// A window of `horizon` seconds (>= 0), at most `maxSamples` samples (>= 1), ended by a gap
+    /// longer than `maxGap` seconds (> 0) and, if given, by a reversal of more than
+    /// `reversalDistance` (> 0, the samples' position unit).
     public init(
         horizon: Double = VelocityWindow.defaultHorizon,
         maxSamples: Int = VelocityWindow.defaultMaxSamples,
-        maxGap: Double = VelocityWindow.defaultMaxGap
+        maxGap: Double = VelocityWindow.defaultMaxGap,
+        reversalDistance: Double? = nil
     ) {
         precondition(horizon >= 0 && horizon.isFinite, "VelocityWindow.horizon must be a finite number of seconds >= 0; got \(horizon).")
         precondition(maxSamples >= 1, "VelocityWindow.maxSamples must be >= 1; got \(maxSamples).")
         precondition(maxGap > 0 && maxGap.isFinite, "VelocityWindow.maxGap must be a finite number of seconds > 0; got \(maxGap).")
+        if let reversalDistance {
+            precondition(reversalDistance > 0 && reversalDistance.isFinite, "VelocityWindow.reversalDistance must be a finite distance > 0; got \(reversalDistance).")
+        }
         self.horizon = horizon
         self.maxSamples = maxSamples
         self.maxGap = maxGap
+        self.reversalDistance = reversalDistance
     }
 
     /// The window's samples, oldest first, ending with the newest of `samples`.
@@ -50,6 +73,55 @@ public struct VelocityWindow: Hashable, Sendable {
     /// - Parameter samples: Samples oldest first, times (seconds) non-decreasing.
     /// - Returns: A suffix of `samples`; empty only when `samples` is empty.
     public func recentSamples(_ samples: [AxisSample]) -> ArraySlice<AxisSample> {
+        recentMovement(samples).samples
+    }
+
+    /// The window's samples, as `recentSamples(_:)`, and whether they start at a turning point
+    /// found by `reversalDistance` (where the finger's velocity was zero).
+    public func recentMovement(_ samples: [AxisSample]) -> (samples: ArraySlice<AxisSample>, startsAtTurningPoint: Bool) {
+        let window = continuousSamples(samples)
+        guard let reversalDistance, let turn = Self.turningPoint(of: window, in: samples, distance: reversalDistance) else {
+            return (window, false)
+        }
+        return (samples[turn...], true)
+    }
+
+    /// The index of the last turning point of `samples` if it lies inside `window` (a suffix
+    /// of `samples`) after its first sample, else nil.
+    ///
+    /// Turning points are found with a hysteresis of `distance`, oldest sample first: once the
+    /// finger has moved more than `distance` from where it started, the movement has a
+    /// direction; its farthest point becomes a turning point when the finger comes back from
+    /// it by more than `distance`, and the movement then has the other direction. The start of
+    /// the gesture is no turning point, nor is any wiggle smaller than `distance`.
+    static func turningPoint(of window: ArraySlice<AxisSample>, in samples: [AxisSample], distance: Double) -> Int? {
+        guard window.count >= 3 else { return nil }
+        var direction = 0.0   // +1 up, -1 down, 0 not yet moved by `distance`
+        var highest = 0, lowest = 0, extreme = 0
+        var turn: Int? = nil
+        for i in samples.indices.dropFirst() {
+            let position = samples[i].position
+            if direction == 0 {
+                if position > samples[highest].position { highest = i }
+                if position < samples[lowest].position { lowest = i }
+                if samples[highest].position - samples[lowest].position > distance {
+                    direction = highest > lowest ? 1 : -1
+                    extreme = highest > lowest ? highest : lowest
+                }
+            } else if direction * (position - samples[extreme].position) >= 0 {
+                extreme = i
+            } else if direction * (samples[extreme].position - position) > distance {
+                turn = extreme
+                direction = -direction
+                extreme = i
+            }
+        }
+        guard let turn, turn > window.startIndex else { return nil }
+        return turn
+    }
+
+    /// The horizon, sample-count and gap rules: the stretch of continuous motion.
+    private func continuousSamples(_ samples: [AxisSample]) -> ArraySlice<AxisSample> {
         guard let newest = samples.last else { return samples[...] }
         var start = samples.count - 1
         while start > 0 && samples.count - start < maxSamples {

@@ -1,0 +1,1 @@
+../TransitionSweepTests/BinaryRunner.swift
