@@ -61,7 +61,9 @@ struct SyntheticGeneratorTests {
                 }
             }
         }
-        #expect(hash == 2550070554063538120)
+        // Changed on purpose on 2026-11-24: a finger that moved since the last report is seen where
+        // it lifts (TouchSamplingModel.liftOffNewPositionProbability; was 2550070554063538120).
+        #expect(hash == 10799175712424695041)
     }
 
     @Test("6000 gestures generate in under 5 s even in a debug build")
