@@ -27,6 +27,16 @@ import TransitionPhysics
         return samples
     }()
 
+    /// A drag that reverses across touch-down: 30 px right, then 150 px left in 0.25 s. A
+    /// reversible direction (a paging scroll view, the benchmark's rule) follows it to the left.
+    static let reversal: [TouchSample] = {
+        var samples = [TouchSample(time: 0, x: 200, phase: .began)]
+        for i in 1...3 { samples.append(TouchSample(time: Double(i) / 60, x: 200 + 10 * Double(i), phase: .changed)) }
+        for i in 1...15 { samples.append(TouchSample(time: 0.05 + Double(i) / 60, x: 230 - 10 * Double(i), phase: .changed)) }
+        samples.append(TouchSample(time: 0.05 + 16.0 / 60, x: 80, phase: .ended))
+        return samples
+    }()
+
     static let travel = 360.0
 
     static func body(
@@ -100,12 +110,26 @@ import TransitionPhysics
     }
 
     @Test func flickAndPeekAreTheLibrarysAnswers() async throws {
-        for samples in [Self.flick, Self.peek] {
+        for samples in [Self.flick, Self.peek, Self.reversal] {
             let byModel = try await Self.answers(Self.body(samples))
             #expect(Set(byModel.keys) == ["classic", "physics"])
             for kind in [ReleaseModelKind.classic, .physics] {
                 let model = try BuiltInReleaseModel(kind: kind, parameters: [:])
                 Self.expectLibrary(byModel[kind.rawValue]!, Self.reference(samples, model: model, frameRate: 120), frameRate: 120)
+            }
+        }
+    }
+
+    /// The library's labelled synthetic gestures (every family: flings, peeks, reversals, drops),
+    /// under all three models: the server replays them exactly as the benchmark does.
+    @Test func syntheticGesturesAreTheLibrarysAnswers() async throws {
+        let traces = SyntheticGestureGenerator(seed: 19, travel: Self.travel).corpus(count: 40)
+        let kinds = ReleaseModelKind.allCases
+        for trace in traces {
+            let byModel = try await Self.answers(Self.body(trace.samples, models: kinds.map(\.rawValue)))
+            for kind in kinds {
+                let model = try BuiltInReleaseModel(kind: kind, parameters: [:])
+                Self.expectLibrary(byModel[kind.rawValue]!, Self.reference(trace.samples, model: model, frameRate: 120), frameRate: 120)
             }
         }
     }
@@ -126,6 +150,8 @@ import TransitionPhysics
         // The drag up to the last move (1/120 s before the lift-off), from touch-down 13/120 s before it.
         #expect(abs(physics.tracking.last!.t + 1.0 / 120) < 1e-12)
         #expect(abs(physics.tracking.first!.t + 13.0 / 120) < 1e-12)
+        let reversal = try await Self.answers(Self.body(Self.reversal))["physics"]!
+        #expect(reversal.direction == -1 && reversal.releaseProgress > 0.3)  // followed to the left
         let peek = try await Self.answers(Self.body(Self.peek))
         #expect(peek["classic"]!.decision == "cancel")
         #expect(peek["physics"]!.decision == "cancel")
@@ -184,6 +210,7 @@ import TransitionPhysics
         (body([flick[0], flick[3], flick[2], flick[13]]), "samples[2].t"),
         (body(flick, frameRate: 0), "frameRate"),
         (body(flick, frameRate: 100_000), "frameRate"),
+        (body(flick, frameRate: 1000), "frameRate"),  // within the table's domain, over the playground's cap
         (body(flick, extra: #", "parameters": {"response": 0}"#), "parameters.response"),
         (body(flick, extra: #", "parameters": {"completion-curve": "bouncy"}"#), "parameters.completion-curve"),
         (body(flick, extra: #", "parameters": {"response": "fast"}"#), "parameters.response"),
