@@ -96,7 +96,7 @@ def page_state(driver):
     return driver.execute_script("return JSON.parse(JSON.stringify(window.playground));")
 
 
-def wait_for_answer(driver, previous_requests, timeout=30):
+def wait_for_answer(driver, previous_requests, timeout=60):
     """Waits until the page got an answer after `previous_requests` and finished playing it."""
     WebDriverWait(driver, timeout).until(
         lambda d: d.execute_script(
@@ -143,7 +143,7 @@ def main():
     driver = browser()
     try:
         driver.get(base + "/")
-        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return window.playground && window.playground.ready"))
+        WebDriverWait(driver, 60).until(lambda d: d.execute_script("return window.playground && window.playground.ready"))
         physics_card = driver.find_element(By.ID, "card-physics")
         travel = driver.execute_script("return document.getElementById('lane-physics').clientWidth")
 
@@ -224,6 +224,17 @@ def main():
         errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "/api/" not in entry["message"]]
         check(not errors, "no JavaScript errors in the console %s" % errors)
         print("browser test: passed")
+    except Exception:
+        # Say what the page showed, for a failure in CI.
+        try:
+            state = page_state(driver)
+            state.pop("table", None)
+            print("browser test: FAILED; the page's state:", json.dumps(state)[:4000], file=sys.stderr)
+            print("browser test: status line:", driver.find_element(By.ID, "status").text, file=sys.stderr)
+            print("browser test: console:", driver.get_log("browser"), file=sys.stderr)
+        except Exception as error:
+            print("browser test: FAILED; the page's state could not be read:", error, file=sys.stderr)
+        raise
     finally:
         driver.quit()
         stop_server()
