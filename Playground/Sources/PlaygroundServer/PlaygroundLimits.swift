@@ -35,5 +35,5 @@ public struct PlaygroundLimits: Sendable, Encodable {
     public init() {}
 
     /// Frames sampled at most for one completion at `frameRateHz`.
-    func maximumFrames(frameRateHz: Double) -> Int { Int(maximumCompletionSeconds * frameRateHz) + 1 }
+    public func maximumFrames(frameRateHz: Double) -> Int { Int(maximumCompletionSeconds * frameRateHz) + 1 }
 }

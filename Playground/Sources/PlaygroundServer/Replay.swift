@@ -100,7 +100,8 @@ public enum Replay {
 
         // The drag: every k-th sample of the touch in progress (and its last one), shown as
         // `advance(to:)` shows it.
-        let every = max(1, (request.samples.count + limits.maximumTrackingPoints - 1) / limits.maximumTrackingPoints)
+        let spaced = max(1, limits.maximumTrackingPoints - 1)  // and the touch's last sample
+        let every = max(1, (request.samples.count + spaced - 1) / spaced)
         var drag: [ReplayResult.Frame] = []
         var finalRelease: InteractiveTransition.Release?
         for (i, sample) in request.samples.enumerated() {

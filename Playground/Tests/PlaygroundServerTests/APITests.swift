@@ -195,6 +195,21 @@ import TransitionPhysics
         #expect(fine["physics"]!.frames.count > coarse["physics"]!.frames.count)  // a finer pixel settles later
     }
 
+    /// The largest request allowed is answered within the caps: 10,000 samples, a drag thinned to
+    /// at most 400 points, and a spring too slow to settle cut at 10 s of frames.
+    @Test func capsBoundTheWork() async throws {
+        let limits = PlaygroundLimits()
+        var samples = [TouchSample(time: 0, x: 300, phase: .began)]
+        for i in 1..<(limits.maximumSamples - 1) { samples.append(TouchSample(time: Double(i) / 1000, x: 300 - Double(i) / 100, phase: .changed)) }
+        samples.append(TouchSample(time: Double(limits.maximumSamples) / 1000, x: 200, phase: .ended))
+        let answer = try await Self.answers(Self.body(samples, models: ["physics"], extra: #", "parameters": {"response": 1000}"#))
+        let physics = answer["physics"]!
+        #expect(physics.tracking.count <= limits.maximumTrackingPoints)
+        #expect(physics.tracking.count > limits.maximumTrackingPoints / 2)
+        #expect(physics.framesTruncated)
+        #expect(physics.frames.count == limits.maximumFrames(frameRateHz: 120))
+    }
+
     /// Each kind of bad request: 400 (413 for a body over the cap) and a JSON error naming the field.
     @Test(arguments: [
         ("{\"samples\": [", "body"),
