@@ -84,7 +84,7 @@ def start_server(binary, recorded_swipes):
 def browser():
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,1000", "--force-device-scale-factor=1"]:
+                     "--window-size=1200,1100", "--force-device-scale-factor=1"]:
         options.add_argument(argument)
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     options.binary_location = chromium
@@ -206,6 +206,16 @@ def main():
               "response 0 is refused, and the page says so: " + status)
         response.clear()
         response.send_keys("0.3")
+        shapes = driver.find_elements(By.ID, "param-completion-shape")
+        if shapes:  # a table row since the minimum-jerk completion: it appears with no change to the page
+            requests = page_state(driver)["requests"]
+            Select(shapes[0]).select_by_value("minimum-jerk")
+            state = wait_for_answer(driver, requests)
+            physics = state["lastResult"]["physics"]
+            check(state["lastError"] is None and state["lastRequest"]["parameters"].get("completion-shape") == "minimum-jerk"
+                  and state["shownAtRelease"]["physics"]["velocity"] == physics["frames"][0]["velocity"] == physics["releaseVelocity"],
+                  "completion shape minimum-jerk from the table's control: replayed, still leaving at the finger's velocity")
+            Select(shapes[0]).select_by_value("spring")
         curve = Select(driver.find_element(By.ID, "param-completion-curve"))
         check(len(curve.options) > 1, "the classic curve is a choice from the table (%d curves)" % len(curve.options))
 

@@ -40,14 +40,15 @@ function setStatus(text, isError = false) {
 function buildControls(table) {
   const form = $("controls");
   form.textContent = "";
-  const groups = [
-    ["classic", (row) => row.models.length === 1 && row.models[0] === "classic"],
-    ["physics", (row) => row.models.length === 1 && row.models[0] === "physics"],
-    ["every model", (row) => row.models.length > 1],
-  ];
-  for (const [title, belongs] of groups) {
-    const rows = table.parameters.filter((row) => belongs(row) && row.models.some((m) => MODELS.includes(m)));
-    if (rows.length === 0) continue;
+  // One fieldset per set of models a row applies to (classic, physics, classic and physics,
+  // every model), in the table's order within each.
+  const groups = new Map();
+  for (const row of table.parameters.filter((row) => row.models.some((m) => MODELS.includes(m)))) {
+    const title = row.models.length === table.models.length ? "every model" : row.models.join(" and ");
+    if (!groups.has(title)) groups.set(title, []);
+    groups.get(title).push(row);
+  }
+  for (const [title, rows] of groups) {
     const set = document.createElement("fieldset");
     const legend = document.createElement("legend");
     legend.textContent = title;
