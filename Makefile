@@ -13,7 +13,7 @@ CPU_FLAGS := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc
 RELEASE := $(SWIFT) build -c release $(CPU_FLAGS)
 BIN := $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 
-.PHONY: all deps blas venv build release test swift-test notebooks-test cluster-test sweep bench throughput notebooks clean
+.PHONY: all deps blas venv build release test swift-test notebooks-test cluster-test sweep bench throughput notebooks clean playground playground-test
 
 all: release
 
@@ -87,5 +87,39 @@ docs: deps
 docs-test: docs
 	$(PYTHON) Tests/docs/undocumented_symbols.py
 
+# The playground (Playground/, its own package: the library's users never resolve Hummingbird):
+# a local page that completes the same flick with classic and physics, side by side. The first
+# build takes several minutes (Hummingbird and SwiftNIO). `make playground PORT=N` for another port.
+PORT ?= 8080
+PLAYGROUND_VENV := Playground/.venv
+PLAYGROUND_BIN = $$(cd Playground && $(SWIFT) build --show-bin-path)
+RECORDED_SWIPES := $(abspath ../shared/data/bioident-gallery-swipes.csv)
+
+playground: deps
+	cd Playground && $(SWIFT) build --product transition-playground
+	@echo "transition-playground: open http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
+	$(PLAYGROUND_BIN)/transition-playground --port $(PORT) --recorded-swipes $(RECORDED_SWIPES)
+
+# The playground's API tests (Swift, against a live server), then the page in headless Chromium
+# (Debian's chromium and chromium-driver, installed with apt-get when missing; Selenium in
+# Playground/.venv). Saves a screenshot to .build/playground.png. CI runs it after make test.
+playground-test: deps playground-browser
+	cd Playground && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	$(PLAYGROUND_VENV)/bin/python Playground/Tests/browser/browser_test.py \
+	  --server $(PLAYGROUND_BIN)/transition-playground --recorded-swipes $(RECORDED_SWIPES) \
+	  --screenshot .build/playground.png
+
+.PHONY: playground-browser
+playground-browser: $(PLAYGROUND_VENV)/.installed
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; else \
+	  echo "make: chromium or chromedriver missing; installing chromium and chromium-driver with apt-get"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	fi
+$(PLAYGROUND_VENV)/.installed: Playground/Tests/browser/requirements.txt
+	$(PYTHON) -m venv $(PLAYGROUND_VENV)
+	$(PLAYGROUND_VENV)/bin/pip install -q --disable-pip-version-check -r Playground/Tests/browser/requirements.txt
+	touch $@
+
 clean:
-	rm -rf .build results
+	rm -rf .build results Playground/.build
