@@ -3,18 +3,15 @@
 #include <stdint.h>
 #include <string.h>
 
-// Four lanes at a time with clang's vector extensions: one AVX register in the AVX2+FMA kernel,
-// two SSE registers in the x86-64 baseline, few enough live values that nothing spills.
+// Clang's vector extensions, a few lanes at a time: four in the baseline (two SSE registers per
+// value, few enough live values that little spills, where Swift's 16-lane vectors took eight
+// registers each), eight in the AVX2+FMA kernel (two AVX registers, two independent chains).
 //
 // Rounding: operations are the Swift originals', in the same order. `a * b + c` written as one
 // expression is a multiply-add that clang fuses where the function's target has FMA (C's default
 // -ffp-contract=on emits llvm.fmuladd) and splits elsewhere, as Swift's Relaxed.multiplyAdd does;
 // products that must stay unfused (the exact range reductions) are separate statements, which
 // clang never contracts.
-
-typedef double v4 __attribute__((vector_size(32)));
-typedef long long m4 __attribute__((vector_size(32)));
-typedef unsigned long long u4 __attribute__((vector_size(32)));
 
 // The baseline kernel's always-inlined helpers take and return 32-byte vectors without AVX, an
 // ABI clang warns about; they are only ever inlined, so no such call exists.
@@ -23,18 +20,22 @@ typedef unsigned long long u4 __attribute__((vector_size(32)));
 // Each kernel: the body compiled for its target.
 #define K(name) name##_baseline
 #define TP_KERNEL_ATTRIBUTES
+#define TP_KERNEL_LANES 4
 #include "SIMDKernelBody.h"
 #undef K
 #undef TP_KERNEL_ATTRIBUTES
+#undef TP_KERNEL_LANES
 
 
 #if defined(__x86_64__)
 #define TP_HAS_AVX2_KERNEL 1
 #define K(name) name##_avx2
 #define TP_KERNEL_ATTRIBUTES __attribute__((target("avx2,fma")))
+#define TP_KERNEL_LANES 8
 #include "SIMDKernelBody.h"
 #undef K
 #undef TP_KERNEL_ATTRIBUTES
+#undef TP_KERNEL_LANES
 
 #include <cpuid.h>
 
