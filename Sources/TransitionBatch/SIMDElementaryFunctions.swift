@@ -8,7 +8,8 @@ import _SIMDKernels
 // for x86-64's baseline and for AVX2+FMA and chosen at run time: in a plain `swift build`
 // (no -target-cpu) Swift's SIMD16 arithmetic runs on SSE2 with unfused multiply-adds and spills
 // its 16-lane vectors, which made the closed form about 2.3 times slower than in a native build.
-// `kernel` chooses a kernel explicitly (the tests); nil, the one chosen at run time.
+// `kernel` chooses a kernel explicitly (the tests); nil, the one chosen at run time, or, where
+// this Swift code is itself built for AVX2+FMA, the same kernel's body inline (the same bits).
 
 /// a b + c lane by lane, fused where the build's target has FMA, else a multiply and an add
 /// (swift-numerics' `Relaxed.multiplyAdd`). `addingProduct` always fuses, so without an FMA
@@ -36,8 +37,11 @@ struct ElementaryKernel: Equatable, Sendable, CustomStringConvertible {
     var isAvailable: Bool { tp_simd_kernel_available(id) != 0 }
     /// Every kernel this machine can run.
     static var available: [ElementaryKernel] { [baseline, avx2FMA].filter(\.isAvailable) }
-    /// Whether this build's baseline already has AVX2 and FMA (`-target-cpu` or `-march`).
+    /// Whether the C target's own baseline already has AVX2 and FMA (`-Xcc -march`).
     static var baselineHasAVX2FMA: Bool { tp_simd_kernel_baseline_has_avx2_fma() != 0 }
+    /// Whether this Swift code calls the kernel's body inline (built for AVX2+FMA: `-target-cpu`
+    /// or `-Xcc -march`), where the functions below with `kernel` nil skip the dispatch.
+    static var inlined: Bool { tp_simd_kernel_inlined() != 0 }
     var description: String { self == .avx2FMA ? "AVX2+FMA" : "baseline" }
 }
 
@@ -105,12 +109,11 @@ func laneSinCosReduced(_ r: Lane, kernel: ElementaryKernel? = nil) -> (sin: Lane
 
 extension BatchIntegrator {
     /// Which kernel of the closed form's elementary functions this process runs, and how it was
-    /// chosen ("AVX2+FMA kernel chosen at run time", "baseline kernel: no AVX2+FMA on this CPU",
-    /// or, when the build's target already has them, "built for AVX2+FMA"): the benchmark's
+    /// chosen (inline where the build's target has AVX2+FMA, else at run time): the benchmark's
     /// build line.
     package static var elementaryKernelDescription: String {
-        let kernel = ElementaryKernel.chosen
-        if ElementaryKernel.baselineHasAVX2FMA { return "\(kernel) kernel (the build's target has AVX2+FMA)" }
-        return kernel == .avx2FMA ? "AVX2+FMA kernel chosen at run time" : "baseline kernel (no AVX2+FMA on this CPU)"
+        if ElementaryKernel.inlined { return "AVX2+FMA kernel inline (the build's target has AVX2+FMA)" }
+        return ElementaryKernel.chosen == .avx2FMA
+            ? "AVX2+FMA kernel chosen at run time" : "baseline kernel chosen at run time (no AVX2+FMA on this CPU)"
     }
 }

@@ -1,3 +1,4 @@
+#define TP_SIMD_KERNELS_IMPLEMENTATION
 #include "SIMDKernels.h"
 #include <math.h>
 #include <stdint.h>
@@ -108,14 +109,14 @@ void tp_simd_atan2_16_kernel(int kernel, const void *y, const void *x, void *res
     TP_DISPATCH(kernel, atan2_16_avx2(y, x, result), atan2_16_baseline(y, x, result));
 }
 
-void tp_simd_exp16(const void *x, void *result) { tp_simd_exp16_kernel(tp_simd_kernel_chosen(), x, result); }
-void tp_simd_floor16(const void *x, void *result) { tp_simd_floor16_kernel(tp_simd_kernel_chosen(), x, result); }
-void tp_simd_sincos16(const void *theta, void *sine, void *cosine) {
+void tp_simd_exp16_dispatched(const void *x, void *result) { tp_simd_exp16_kernel(tp_simd_kernel_chosen(), x, result); }
+void tp_simd_floor16_dispatched(const void *x, void *result) { tp_simd_floor16_kernel(tp_simd_kernel_chosen(), x, result); }
+void tp_simd_sincos16_dispatched(const void *theta, void *sine, void *cosine) {
     tp_simd_sincos16_kernel(tp_simd_kernel_chosen(), theta, sine, cosine);
 }
-void tp_simd_sincos_reduced16(const void *r, void *sine, void *cosine) {
+void tp_simd_sincos_reduced16_dispatched(const void *r, void *sine, void *cosine) {
     tp_simd_sincos_reduced16_kernel(tp_simd_kernel_chosen(), r, sine, cosine);
 }
-void tp_simd_atan2_16(const void *y, const void *x, void *result) {
+void tp_simd_atan2_16_dispatched(const void *y, const void *x, void *result) {
     tp_simd_atan2_16_kernel(tp_simd_kernel_chosen(), y, x, result);
 }

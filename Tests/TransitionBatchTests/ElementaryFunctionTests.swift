@@ -94,12 +94,30 @@ struct ElementaryFunctionTests {
         }
     }
 
-    /// The kernel chosen at run time is the AVX2+FMA one exactly where the CPU can run it, and the
+    /// The kernel chosen at run time is the AVX2+FMA one exactly where the CPU can run it, the
+    /// functions' default path computes what that kernel does, and the
     /// two kernels are different code: the fused one rounds some multiply-adds differently, so on
     /// random inputs their results differ in the last bits somewhere (identical results everywhere
     /// would mean both names ran the same code), and never by more than the functions' accuracy.
     @Test func runTimeDispatchChoosesTheFusedKernelWhereAvailable() {
         #expect(ElementaryKernel.chosen == (ElementaryKernel.avx2FMA.isAvailable ? .avx2FMA : .baseline))
+        // What the closed form calls (the dispatching functions, or the body inline where this
+        // build's target has AVX2+FMA) is the chosen kernel, bit for bit.
+        var h = SplitMix64(seed: 16)
+        for _ in 0..<100 {
+            var x = Lane(), theta = Lane(), y = Lane()
+            for i in 0..<laneWidth {
+                x[i] = -Double.random(in: 0...50, using: &h)
+                theta[i] = Double.random(in: 0...1000, using: &h)
+                y[i] = .random(in: -1...1, using: &h)
+            }
+            let chosen = ElementaryKernel.chosen
+            #expect(laneExp(x) == laneExp(x, kernel: chosen))
+            #expect(laneSinCos(theta) == laneSinCos(theta, kernel: chosen))
+            #expect(laneSinCosReduced(y) == laneSinCosReduced(y, kernel: chosen))
+            #expect(laneAtan2(y, x) == laneAtan2(y, x, kernel: chosen))
+            #expect(laneFloor(theta) == laneFloor(theta, kernel: chosen))
+        }
         guard ElementaryKernel.avx2FMA.isAvailable, !ElementaryKernel.baselineHasAVX2FMA else { return }
         var g = SplitMix64(seed: 15)
         var differing = 0, largest = 0.0

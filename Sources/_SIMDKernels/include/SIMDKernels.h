@@ -8,7 +8,9 @@
 // four lanes at a time, and compiled twice on x86-64: for the baseline, and with
 // `target("avx2,fma")`, where the multiply-adds (`a * b + c` in one expression, which clang
 // turns into llvm.fmuladd) fuse. The AVX2+FMA kernel is chosen at run time when CPUID says the
-// CPU and the OS support both (`tp_simd_kernel_chosen`). Elsewhere there is one kernel.
+// CPU and the OS support both (`tp_simd_kernel_chosen`). Elsewhere there is one kernel. Code
+// that is itself built for AVX2+FMA (`-Xswiftc -target-cpu -Xswiftc native`, which the clang
+// importer follows) gets the same body inline instead (`tp_simd_exp16` and the others below).
 //
 // Every function reads and writes 16 doubles per argument (one SIMD16<Double> lane vector, any
 // alignment); ranges and accuracy are documented at the Swift wrappers and pinned by
@@ -33,16 +35,16 @@ int tp_simd_kernel_available(int kernel);
 int tp_simd_kernel_baseline_has_avx2_fma(void);
 
 /// e^x for 16 lanes, x <= 0 (`laneExp`), with the chosen kernel.
-void tp_simd_exp16(const void *x, void *result);
+void tp_simd_exp16_dispatched(const void *x, void *result);
 /// sin and cos for 16 lanes, 0 <= theta <= 2^20 (`laneSinCos`), with the chosen kernel.
-void tp_simd_sincos16(const void *theta, void *sine, void *cosine);
+void tp_simd_sincos16_dispatched(const void *theta, void *sine, void *cosine);
 /// sin and cos for 16 lanes, |r| <= pi/4 (`laneSinCosReduced`), with the chosen kernel.
-void tp_simd_sincos_reduced16(const void *r, void *sine, void *cosine);
+void tp_simd_sincos_reduced16_dispatched(const void *r, void *sine, void *cosine);
 /// atan2(y, x) for 16 lanes (`laneAtan2`), with the chosen kernel.
-void tp_simd_atan2_16(const void *y, const void *x, void *result);
+void tp_simd_atan2_16_dispatched(const void *y, const void *x, void *result);
 
 /// floor(x) for 16 lanes, |x| < 2^51 (`laneFloor`), with the chosen kernel.
-void tp_simd_floor16(const void *x, void *result);
+void tp_simd_floor16_dispatched(const void *x, void *result);
 
 /// The same functions with an explicit kernel (for the tests; the kernel must be available).
 void tp_simd_exp16_kernel(int kernel, const void *x, void *result);
@@ -55,5 +57,56 @@ void tp_simd_atan2_16_kernel(int kernel, const void *y, const void *x, void *res
 
 /// `tp_simd_floor16` with an explicit kernel.
 void tp_simd_floor16_kernel(int kernel, const void *x, void *result);
+
+// What Swift calls (`tp_simd_exp16` and the others): where the including code is itself built for
+// AVX2+FMA (`-Xcc -march=native`, as `make release` builds), the kernel's body inline, so that it
+// overlaps with the caller's arithmetic as Swift's own code would; elsewhere (a plain build) the
+// dispatching functions above.
+#if defined(__AVX2__) && defined(__FMA__) && !defined(TP_SIMD_KERNELS_IMPLEMENTATION)
+#include <string.h>
+#define K(name) tp_simd_inline_##name
+#define TP_KERNEL_ATTRIBUTES
+#define TP_KERNEL_LANES 4
+#define TP_KERNEL_ENTRY static inline __attribute__((always_inline))
+// Four lanes per step: one AVX register per value (wider vectors passed between the helpers,
+// always inlined as they are, draw clang's AVX-512 ABI warning in every Swift file that imports
+// this header).
+#include "SIMDKernelBody.h"
+#undef K
+#undef TP_KERNEL_ATTRIBUTES
+#undef TP_KERNEL_LANES
+#undef TP_KERNEL_ENTRY
+#define TP_SIMD_FORWARD(name, inline_call, dispatched_call) inline_call
+#define TP_SIMD_INLINED 1
+#else
+#define TP_SIMD_FORWARD(name, inline_call, dispatched_call) dispatched_call
+#define TP_SIMD_INLINED 0
+#endif
+
+/// 1 when the including code calls the kernel inline (it is built for AVX2+FMA), 0 when it calls
+/// the dispatching functions. Evaluated where it is called: from Swift, the Swift build's target.
+static inline int tp_simd_kernel_inlined(void) { return TP_SIMD_INLINED; }
+
+/// e^x for 16 lanes (see `tp_simd_exp16_dispatched`).
+static inline void tp_simd_exp16(const void *x, void *result) {
+    TP_SIMD_FORWARD(exp16, tp_simd_inline_exp16(x, result), tp_simd_exp16_dispatched(x, result));
+}
+/// sin and cos for 16 lanes (see `tp_simd_sincos16_dispatched`).
+static inline void tp_simd_sincos16(const void *theta, void *sine, void *cosine) {
+    TP_SIMD_FORWARD(sincos16, tp_simd_inline_sincos16(theta, sine, cosine), tp_simd_sincos16_dispatched(theta, sine, cosine));
+}
+/// sin and cos of a reduced argument for 16 lanes (see `tp_simd_sincos_reduced16_dispatched`).
+static inline void tp_simd_sincos_reduced16(const void *r, void *sine, void *cosine) {
+    TP_SIMD_FORWARD(sincos_reduced16, tp_simd_inline_sincos_reduced16(r, sine, cosine),
+        tp_simd_sincos_reduced16_dispatched(r, sine, cosine));
+}
+/// atan2 for 16 lanes (see `tp_simd_atan2_16_dispatched`).
+static inline void tp_simd_atan2_16(const void *y, const void *x, void *result) {
+    TP_SIMD_FORWARD(atan2_16, tp_simd_inline_atan2_16(y, x, result), tp_simd_atan2_16_dispatched(y, x, result));
+}
+/// floor for 16 lanes (see `tp_simd_floor16_dispatched`).
+static inline void tp_simd_floor16(const void *x, void *result) {
+    TP_SIMD_FORWARD(floor16, tp_simd_inline_floor16(x, result), tp_simd_floor16_dispatched(x, result));
+}
 
 #endif

@@ -1,8 +1,15 @@
-// The body of one kernel: included by SIMDKernels.c once per target, with K(name) naming the
+// The body of one kernel: included by SIMDKernels.c once per target (and by SIMDKernels.h when
+// the including code is itself built for AVX2+FMA), with K(name) naming the
 // kernel's copy of each function, TP_KERNEL_ATTRIBUTES its target and TP_KERNEL_LANES the lanes
 // each step handles (4, 8 or 16). Written once; see SIMDKernels.c for the rounding rules.
 
 #define INLINE static inline __attribute__((always_inline)) TP_KERNEL_ATTRIBUTES
+#ifndef TP_PI
+#define TP_PI 0x1.921fb54442d18p1 /* Double.pi */
+#endif
+#ifndef TP_KERNEL_ENTRY
+#define TP_KERNEL_ENTRY static
+#endif
 
 // The kernel's vector of TP_KERNEL_LANES doubles, its comparison masks and its bit patterns.
 typedef double K(vec) __attribute__((vector_size(8 * TP_KERNEL_LANES)));
@@ -122,37 +129,36 @@ INLINE vec K(atan2)(vec y, vec x) {
     p = r2 * p + (-1.0 / 3);
     p = r2 * p + 1.0;
     vec angle = r * p;
-    angle = K(choose)(reduce, angle + M_PI / 4, angle);
-    angle = K(choose)(swap, M_PI / 2 - angle, angle);
-    angle = K(choose)(x < 0.0, M_PI - angle, angle);
+    angle = K(choose)(reduce, angle + TP_PI / 4, angle);
+    angle = K(choose)(swap, TP_PI / 2 - angle, angle);
+    angle = K(choose)(x < 0.0, TP_PI - angle, angle);
     return K(choose)(y < 0.0, -angle, angle);
 }
 
 // The entry points: 16 lanes, TP_KERNEL_LANES at a time.
-TP_KERNEL_ATTRIBUTES static void K(exp16)(const double *x, double *result) {
-    for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(exp)(K(load)(x + i)));
+TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(exp16)(const double *x, double *result) {
+    _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(exp)(K(load)(x + i)));
 }
-TP_KERNEL_ATTRIBUTES static void K(floor16)(const double *x, double *result) {
-    for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(floor)(K(load)(x + i)));
+TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(floor16)(const double *x, double *result) {
+    _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(floor)(K(load)(x + i)));
 }
-TP_KERNEL_ATTRIBUTES static void K(sincos16)(const double *theta, double *sine, double *cosine) {
-    for (int i = 0; i < 16; i += TP_KERNEL_LANES) {
+/// sin and cos of 16 lanes, of the full range or (`reduced`) of |r| <= pi/4.
+INLINE void K(sincos_lanes)(const double *theta, double *sine, double *cosine, int reduced) {
+    _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i += TP_KERNEL_LANES) {
         vec s, c;
-        K(sincos)(K(load)(theta + i), &s, &c);
+        if (reduced) K(sincos_reduced)(K(load)(theta + i), &s, &c); else K(sincos)(K(load)(theta + i), &s, &c);
         K(store)(sine + i, s);
         K(store)(cosine + i, c);
     }
 }
-TP_KERNEL_ATTRIBUTES static void K(sincos_reduced16)(const double *r, double *sine, double *cosine) {
-    for (int i = 0; i < 16; i += TP_KERNEL_LANES) {
-        vec s, c;
-        K(sincos_reduced)(K(load)(r + i), &s, &c);
-        K(store)(sine + i, s);
-        K(store)(cosine + i, c);
-    }
+TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(sincos16)(const double *theta, double *sine, double *cosine) {
+    K(sincos_lanes)(theta, sine, cosine, 0);
 }
-TP_KERNEL_ATTRIBUTES static void K(atan2_16)(const double *y, const double *x, double *result) {
-    for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(atan2)(K(load)(y + i), K(load)(x + i)));
+TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(sincos_reduced16)(const double *r, double *sine, double *cosine) {
+    K(sincos_lanes)(r, sine, cosine, 1);
+}
+TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(atan2_16)(const double *y, const double *x, double *result) {
+    _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(atan2)(K(load)(y + i), K(load)(x + i)));
 }
 
 #undef INLINE
