@@ -4,8 +4,8 @@
 // Why C: Swift has no per-function target attribute, so a package built with a plain
 // `swift build -c release` (what a dependent project gets: x86-64's SSE2 baseline, no FMA) runs
 // Swift's SIMD16 arithmetic two doubles at a time with every multiply-add split, and spills the
-// 16-lane vectors (eight SSE registers each) to the stack. Here each function is written once,
-// four lanes at a time, and compiled twice on x86-64: for the baseline, and with
+// 16-lane vectors (eight SSE registers each) to the stack. Here each function is written once
+// (SIMDKernelBody.h, a few lanes per step) and compiled twice on x86-64: for the baseline, and with
 // `target("avx2,fma")`, where the multiply-adds (`a * b + c` in one expression, which clang
 // turns into llvm.fmuladd) fuse. The AVX2+FMA kernel is chosen at run time when CPUID says the
 // CPU and the OS support both (`tp_simd_kernel_chosen`). Elsewhere there is one kernel. Code
@@ -59,7 +59,8 @@ void tp_simd_atan2_16_kernel(int kernel, const void *y, const void *x, void *res
 void tp_simd_floor16_kernel(int kernel, const void *x, void *result);
 
 // What Swift calls (`tp_simd_exp16` and the others): where the including code is itself built for
-// AVX2+FMA (`-Xcc -march=native`, as `make release` builds), the kernel's body inline, so that it
+// AVX2+FMA (`-Xswiftc -target-cpu` or `-Xcc -march`, as `make release` builds), the kernel's body
+// inline (the same operations as the AVX2+FMA kernel, so the same bits), so that it
 // overlaps with the caller's arithmetic as Swift's own code would; elsewhere (a plain build) the
 // dispatching functions above.
 #if defined(__AVX2__) && defined(__FMA__) && !defined(TP_SIMD_KERNELS_IMPLEMENTATION)
