@@ -1,6 +1,5 @@
 #define TP_SIMD_KERNELS_IMPLEMENTATION
 #include "SIMDKernels.h"
-#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
