@@ -10,6 +10,7 @@
 //   Sources/TransitionBatch     the vectorized batch integrator (scalar, SIMD, BLAS backends)
 //   Sources/_CBLAS              system-library shim for the CBLAS of libblas-dev (Linux only)
 //   Sources/_NonTemporal        C helper: non-temporal stores for trajectory output
+//   Sources/_SIMDKernels        C helper: the batch's elementary functions, AVX2+FMA chosen at run time
 //   Sources/TransitionCSV       the one output path: atomic file writer, number format, CSV
 //                               writer (no Foundation); the sweep, traces and bench write through it
 //   Sources/TransitionTraces    trace CSV reading and writing (uses Foundation, kept apart from the core)
@@ -50,11 +51,15 @@ let package = Package(
             providers: [.apt(["libblas-dev"])]
         ),
         .target(name: "_NonTemporal"),
+        // The closed form's elementary functions, compiled for x86-64's baseline and for AVX2+FMA
+        // and chosen at run time (a plain `swift build` has no -target-cpu).
+        .target(name: "_SIMDKernels"),
         .target(
             name: "TransitionBatch",
             dependencies: [
                 "TransitionPhysics",
                 "_NonTemporal",
+                "_SIMDKernels",
                 .target(name: "_CBLAS", condition: .when(platforms: [.linux])),
                 .product(name: "RealModule", package: "swift-numerics"),
             ]

@@ -3,9 +3,12 @@ import Testing
 @testable import TransitionBatch
 
 /// The lane-parallel elementary functions of the closed-form metrics against the platform's libm,
-/// over their documented ranges, at random points and at the reduction boundaries.
+/// over their documented ranges, at random points and at the reduction boundaries: for every
+/// kernel this machine can run (the baseline always; AVX2+FMA where the CPU has it), so both
+/// halves of the run-time dispatch are held to the same bounds whichever one a build chooses.
 struct ElementaryFunctionTests {
-    @Test func atan2MatchesTheLibrary() {
+    @Test(arguments: ElementaryKernel.available)
+    func atan2MatchesTheLibrary(kernel: ElementaryKernel) {
         var g = SplitMix64(seed: 11)
         var worst = 0.0
         for _ in 0..<2000 {
@@ -17,13 +20,14 @@ struct ElementaryFunctionTests {
             }
             // Axes, diagonals and the octant boundary tan(pi/8).
             y[0] = 0; x[1] = 0; y[2] = x[2]; y[3] = -x[3]; y[4] = x[4] * 0.41421356237309503
-            let got = laneAtan2(y, x)
+            let got = laneAtan2(y, x, kernel: kernel)
             for i in 0..<laneWidth { worst = max(worst, abs(got[i] - atan2(y[i], x[i]))) }
         }
-        #expect(worst <= 1e-10, "largest error \(worst) rad")
+        #expect(worst <= 1e-10, "\(kernel): largest error \(worst) rad")
     }
 
-    @Test func expMatchesTheLibrary() {
+    @Test(arguments: ElementaryKernel.available)
+    func expMatchesTheLibrary(kernel: ElementaryKernel) {
         var g = SplitMix64(seed: 12)
         var worst = 0.0
         for _ in 0..<2000 {
@@ -31,40 +35,102 @@ struct ElementaryFunctionTests {
             for i in 0..<laneWidth { x[i] = -Double.random(in: 0...1, using: &g) * pow(10, Double.random(in: -3...2.85, using: &g)) }
             // Zero, the reduction's boundaries (half-integer multiples of ln 2), and the cut-off.
             x[0] = 0; x[1] = -0.5 * M_LN2; x[2] = -1.5 * M_LN2; x[3] = -707.9; x[4] = -700.5 * M_LN2
-            let got = laneExp(x)
+            let got = laneExp(x, kernel: kernel)
             for i in 0..<laneWidth {
                 let expected = exp(x[i])
                 worst = max(worst, abs(got[i] - expected) / expected)
             }
         }
         // 2 ulps: 4.4e-16 relative.
-        #expect(worst <= 4.5e-16, "largest relative error \(worst)")
+        #expect(worst <= 4.5e-16, "\(kernel): largest relative error \(worst)")
     }
 
-    @Test func expIsZeroBelowItsCutOff() {
+    @Test(arguments: ElementaryKernel.available)
+    func expIsZeroBelowItsCutOff(kernel: ElementaryKernel) {
         var x = Lane(repeating: -708.000001)
-        x[1] = -745; x[2] = -1e6; x[3] = -.infinity
-        #expect(laneExp(x) == Lane())
+        x[1] = -745; x[2] = -1e6; x[3] = -.infinity; x[4] = .nan
+        #expect(laneExp(x, kernel: kernel) == Lane())
         // Just above the cut-off: normal, and libm's value.
-        let above = laneExp(Lane(repeating: -708))[0]
+        let above = laneExp(Lane(repeating: -708), kernel: kernel)[0]
         #expect(abs(above - exp(-708)) <= 4.5e-16 * exp(-708))
     }
 
-    @Test func sinCosMatchTheLibrary() {
+    @Test(arguments: ElementaryKernel.available)
+    func sinCosMatchTheLibrary(kernel: ElementaryKernel) {
         var g = SplitMix64(seed: 13)
-        var worst = 0.0
+        var worst = 0.0, worstReduced = 0.0
         for _ in 0..<2000 {
-            var theta = Lane()
-            for i in 0..<laneWidth { theta[i] = Double.random(in: 0...1, using: &g) * pow(2, Double.random(in: -20...20, using: &g)) }
+            var theta = Lane(), r = Lane()
+            for i in 0..<laneWidth {
+                theta[i] = Double.random(in: 0...1, using: &g) * pow(2, Double.random(in: -20...20, using: &g))
+                r[i] = Double.random(in: -Double.pi / 4...Double.pi / 4, using: &g)
+            }
             // Zero, quadrant boundaries and octant points, and the top of the range.
             theta[0] = 0; theta[1] = .pi / 4; theta[2] = .pi / 2; theta[3] = 3 * .pi / 4; theta[4] = .pi
             theta[5] = 3 * .pi / 2; theta[6] = 2 * .pi; theta[7] = 0x1p20
-            let got = laneSinCos(theta)
+            r[0] = 0; r[1] = .pi / 4; r[2] = -.pi / 4
+            let got = laneSinCos(theta, kernel: kernel)
+            let reduced = laneSinCosReduced(r, kernel: kernel)
             for i in 0..<laneWidth {
                 worst = max(worst, abs(got.sin[i] - sin(theta[i])), abs(got.cos[i] - cos(theta[i])))
+                worstReduced = max(worstReduced, abs(reduced.sin[i] - sin(r[i])), abs(reduced.cos[i] - cos(r[i])))
             }
         }
         // Absolute: the reduction is exact to ~1e-16 of r, plus libm's own half ulp.
-        #expect(worst <= 4e-16, "largest absolute error \(worst)")
+        #expect(worst <= 4e-16, "\(kernel): largest absolute error \(worst)")
+        #expect(worstReduced <= 2.5e-16, "\(kernel): reduced range, largest absolute error \(worstReduced)")
+    }
+
+    @Test(arguments: ElementaryKernel.available)
+    func floorIsExact(kernel: ElementaryKernel) {
+        var g = SplitMix64(seed: 14)
+        for _ in 0..<500 {
+            var x = Lane()
+            for i in 0..<laneWidth { x[i] = .random(in: -1...1, using: &g) * pow(2, Double.random(in: -4...50, using: &g)) }
+            // Whole numbers, halves (ties of the rounding inside), zero and values just below them.
+            x[0] = 0; x[1] = -0.5; x[2] = 2.5; x[3] = -3; x[4] = 7; x[5] = 1.0.nextDown; x[6] = -(1.0.nextUp); x[7] = 0x1p51 - 0.5
+            let got = laneFloor(x, kernel: kernel)
+            for i in 0..<laneWidth { #expect(got[i] == x[i].rounded(.down), "\(kernel): floor(\(x[i])) gave \(got[i])") }
+        }
+    }
+
+    /// The kernel chosen at run time is the AVX2+FMA one exactly where the CPU can run it, the
+    /// functions' default path computes what that kernel does, and the
+    /// two kernels are different code: the fused one rounds some multiply-adds differently, so on
+    /// random inputs their results differ in the last bits somewhere (identical results everywhere
+    /// would mean both names ran the same code), and never by more than the functions' accuracy.
+    @Test func runTimeDispatchChoosesTheFusedKernelWhereAvailable() {
+        #expect(ElementaryKernel.chosen == (ElementaryKernel.avx2FMA.isAvailable ? .avx2FMA : .baseline))
+        // What the closed form calls (the dispatching functions, or the body inline where this
+        // build's target has AVX2+FMA) is the chosen kernel, bit for bit.
+        var h = SplitMix64(seed: 16)
+        for _ in 0..<100 {
+            var x = Lane(), theta = Lane(), y = Lane()
+            for i in 0..<laneWidth {
+                x[i] = -Double.random(in: 0...50, using: &h)
+                theta[i] = Double.random(in: 0...1000, using: &h)
+                y[i] = .random(in: -1...1, using: &h)
+            }
+            let chosen = ElementaryKernel.chosen
+            #expect(laneExp(x) == laneExp(x, kernel: chosen))
+            #expect(laneSinCos(theta) == laneSinCos(theta, kernel: chosen))
+            #expect(laneSinCosReduced(y) == laneSinCosReduced(y, kernel: chosen))
+            #expect(laneAtan2(y, x) == laneAtan2(y, x, kernel: chosen))
+            #expect(laneFloor(theta) == laneFloor(theta, kernel: chosen))
+        }
+        guard ElementaryKernel.avx2FMA.isAvailable, !ElementaryKernel.baselineHasAVX2FMA else { return }
+        var g = SplitMix64(seed: 15)
+        var differing = 0, largest = 0.0
+        for _ in 0..<200 {
+            var x = Lane()
+            for i in 0..<laneWidth { x[i] = -Double.random(in: 0...20, using: &g) }
+            let fused = laneExp(x, kernel: .avx2FMA), unfused = laneExp(x, kernel: .baseline)
+            for i in 0..<laneWidth where fused[i] != unfused[i] {
+                differing += 1
+                largest = max(largest, abs(fused[i] - unfused[i]) / unfused[i])
+            }
+        }
+        #expect(differing > 0, "the AVX2+FMA and baseline kernels gave identical bits on 3200 inputs")
+        #expect(largest <= 9e-16, "kernels differ by \(largest) relative")
     }
 }

@@ -206,16 +206,22 @@ enum BuildFacts {
         #endif
     }
 
-    /// Swift configuration, whether Swift's FMA is inline (the target-cpu flag: without it
-    /// `addingProduct` calls libm), and the C target's preprocessor view of `-Xcc -march`.
+    /// Swift configuration, which build it is (native: `-target-cpu` with FMA, so Swift's
+    /// multiply-adds fuse inline; plain: the `swift build -c release` a package user gets), which
+    /// kernel of the closed form's elementary functions runs and how it was chosen, and the C
+    /// target's preprocessor view of `-Xcc -march`.
     static func describe() -> String {
         #if DEBUG
         let configuration = "debug"
         #else
         let configuration = "release"
         #endif
-        let fmaInline = swiftFMAIsInline()
-        return "swift \(configuration), \(fmaInline ? "native build (-target-cpu with FMA: Swift FMA inline)" : "plain build (no -target-cpu: baseline SIMD, Swift FMA through libm; -Xswiftc -target-cpu -Xswiftc native recovers about 2x)"); C: \(MemoryProbe.cBuildFlags); non-temporal stores \(MemoryProbe.hasNonTemporalStores ? "yes" : "no")"
+        let build = swiftFMAIsInline()
+            ? "native build (-target-cpu with FMA: Swift multiply-adds fused inline)"
+            : "plain build (no -target-cpu: Swift SIMD on the x86-64 baseline, multiply-adds unfused; "
+                + "-Xswiftc -target-cpu -Xswiftc native recovers the rest, docs/throughput.md)"
+        return "swift \(configuration), \(build); elementary functions: \(BatchIntegrator.elementaryKernelDescription); "
+            + "C: \(MemoryProbe.cBuildFlags); non-temporal stores \(MemoryProbe.hasNonTemporalStores ? "yes" : "no")"
     }
 
     /// Times a chain of `addingProduct` against the same chain of multiply and add: inline FMA

@@ -1,0 +1,113 @@
+// The lane-parallel elementary functions of TransitionBatch's closed-form metrics, compiled twice
+// and chosen at run time. Not API: TransitionBatch's SIMDElementaryFunctions.swift wraps them.
+//
+// Why C: Swift has no per-function target attribute, so a package built with a plain
+// `swift build -c release` (what a dependent project gets: x86-64's SSE2 baseline, no FMA) runs
+// Swift's SIMD16 arithmetic two doubles at a time with every multiply-add split, and spills the
+// 16-lane vectors (eight SSE registers each) to the stack. Here each function is written once
+// (SIMDKernelBody.h, a few lanes per step) and compiled twice on x86-64: for the baseline, and with
+// `target("avx2,fma")`, where the multiply-adds (`a * b + c` in one expression, which clang
+// turns into llvm.fmuladd) fuse. The AVX2+FMA kernel is chosen at run time when CPUID says the
+// CPU and the OS support both (`tp_simd_kernel_chosen`). Elsewhere there is one kernel. Code
+// that is itself built for AVX2+FMA (`-Xswiftc -target-cpu -Xswiftc native`, which the clang
+// importer follows) gets the same body inline instead (`tp_simd_exp16` and the others below).
+//
+// Every function reads and writes 16 doubles per argument (one SIMD16<Double> lane vector, any
+// alignment); ranges and accuracy are documented at the Swift wrappers and pinned by
+// ElementaryFunctionTests for every kernel this machine can run.
+#ifndef TRANSITION_PHYSICS_SIMD_KERNELS_H
+#define TRANSITION_PHYSICS_SIMD_KERNELS_H
+
+/// The baseline kernel (x86-64: SSE2 only; other architectures: their default target).
+#define TP_SIMD_KERNEL_BASELINE 0
+/// The AVX2+FMA kernel (x86-64 only).
+#define TP_SIMD_KERNEL_AVX2_FMA 1
+
+/// The kernel the dispatching functions use: TP_SIMD_KERNEL_AVX2_FMA when this build has one and
+/// the CPU and the OS support AVX2 and FMA (checked once), else TP_SIMD_KERNEL_BASELINE.
+int tp_simd_kernel_chosen(void);
+
+/// 1 when `kernel` can run on this machine (the baseline always can), else 0.
+int tp_simd_kernel_available(int kernel);
+
+/// 1 when this build's baseline itself has AVX2 and FMA (built with `-march` or `-target-cpu`
+/// for such a CPU, so that both kernels compile to the same instructions), else 0.
+int tp_simd_kernel_baseline_has_avx2_fma(void);
+
+/// e^x for 16 lanes, x <= 0 (`laneExp`), with the chosen kernel.
+void tp_simd_exp16_dispatched(const void *x, void *result);
+/// sin and cos for 16 lanes, 0 <= theta <= 2^20 (`laneSinCos`), with the chosen kernel.
+void tp_simd_sincos16_dispatched(const void *theta, void *sine, void *cosine);
+/// sin and cos for 16 lanes, |r| <= pi/4 (`laneSinCosReduced`), with the chosen kernel.
+void tp_simd_sincos_reduced16_dispatched(const void *r, void *sine, void *cosine);
+/// atan2(y, x) for 16 lanes (`laneAtan2`), with the chosen kernel.
+void tp_simd_atan2_16_dispatched(const void *y, const void *x, void *result);
+
+/// floor(x) for 16 lanes, |x| < 2^51 (`laneFloor`), with the chosen kernel.
+void tp_simd_floor16_dispatched(const void *x, void *result);
+
+/// The same functions with an explicit kernel (for the tests; the kernel must be available).
+void tp_simd_exp16_kernel(int kernel, const void *x, void *result);
+/// `tp_simd_sincos16` with an explicit kernel.
+void tp_simd_sincos16_kernel(int kernel, const void *theta, void *sine, void *cosine);
+/// `tp_simd_sincos_reduced16` with an explicit kernel.
+void tp_simd_sincos_reduced16_kernel(int kernel, const void *r, void *sine, void *cosine);
+/// `tp_simd_atan2_16` with an explicit kernel.
+void tp_simd_atan2_16_kernel(int kernel, const void *y, const void *x, void *result);
+
+/// `tp_simd_floor16` with an explicit kernel.
+void tp_simd_floor16_kernel(int kernel, const void *x, void *result);
+
+// What Swift calls (`tp_simd_exp16` and the others): where the including code is itself built for
+// AVX2+FMA (`-Xswiftc -target-cpu` or `-Xcc -march`, as `make release` builds), the kernel's body
+// inline (the same operations as the AVX2+FMA kernel, so the same bits), so that it
+// overlaps with the caller's arithmetic as Swift's own code would; elsewhere (a plain build) the
+// dispatching functions above.
+#if defined(__AVX2__) && defined(__FMA__) && !defined(TP_SIMD_KERNELS_IMPLEMENTATION)
+#include <string.h>
+#define K(name) tp_simd_inline_##name
+#define TP_KERNEL_ATTRIBUTES
+#define TP_KERNEL_LANES 4
+#define TP_KERNEL_ENTRY static inline __attribute__((always_inline))
+// Four lanes per step: one AVX register per value (wider vectors passed between the helpers,
+// always inlined as they are, draw clang's AVX-512 ABI warning in every Swift file that imports
+// this header).
+#include "SIMDKernelBody.h"
+#undef K
+#undef TP_KERNEL_ATTRIBUTES
+#undef TP_KERNEL_LANES
+#undef TP_KERNEL_ENTRY
+#define TP_SIMD_FORWARD(name, inline_call, dispatched_call) inline_call
+#define TP_SIMD_INLINED 1
+#else
+#define TP_SIMD_FORWARD(name, inline_call, dispatched_call) dispatched_call
+#define TP_SIMD_INLINED 0
+#endif
+
+/// 1 when the including code calls the kernel inline (it is built for AVX2+FMA), 0 when it calls
+/// the dispatching functions. Evaluated where it is called: from Swift, the Swift build's target.
+static inline int tp_simd_kernel_inlined(void) { return TP_SIMD_INLINED; }
+
+/// e^x for 16 lanes (see `tp_simd_exp16_dispatched`).
+static inline void tp_simd_exp16(const void *x, void *result) {
+    TP_SIMD_FORWARD(exp16, tp_simd_inline_exp16(x, result), tp_simd_exp16_dispatched(x, result));
+}
+/// sin and cos for 16 lanes (see `tp_simd_sincos16_dispatched`).
+static inline void tp_simd_sincos16(const void *theta, void *sine, void *cosine) {
+    TP_SIMD_FORWARD(sincos16, tp_simd_inline_sincos16(theta, sine, cosine), tp_simd_sincos16_dispatched(theta, sine, cosine));
+}
+/// sin and cos of a reduced argument for 16 lanes (see `tp_simd_sincos_reduced16_dispatched`).
+static inline void tp_simd_sincos_reduced16(const void *r, void *sine, void *cosine) {
+    TP_SIMD_FORWARD(sincos_reduced16, tp_simd_inline_sincos_reduced16(r, sine, cosine),
+        tp_simd_sincos_reduced16_dispatched(r, sine, cosine));
+}
+/// atan2 for 16 lanes (see `tp_simd_atan2_16_dispatched`).
+static inline void tp_simd_atan2_16(const void *y, const void *x, void *result) {
+    TP_SIMD_FORWARD(atan2_16, tp_simd_inline_atan2_16(y, x, result), tp_simd_atan2_16_dispatched(y, x, result));
+}
+/// floor for 16 lanes (see `tp_simd_floor16_dispatched`).
+static inline void tp_simd_floor16(const void *x, void *result) {
+    TP_SIMD_FORWARD(floor16, tp_simd_inline_floor16(x, result), tp_simd_floor16_dispatched(x, result));
+}
+
+#endif
