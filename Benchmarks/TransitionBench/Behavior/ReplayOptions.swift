@@ -49,54 +49,6 @@ public struct ReplayOptions: ParsableArguments, Sendable {
     }
 }
 
-/// The replay settings as plain values (defaults: the drop-tolerant least-squares estimator,
-/// touch slop 10 trace units, reversible direction, settle tolerance 0.001 of the travel).
-public struct ReplaySettings: Sendable {
-    /// How a replayed gesture's direction is decided (`ProgressMapping.Direction`).
-    public enum DirectionRule: String, Sendable, CaseIterable {
-        /// `.reversible(touchSlop:)`: a paging scroll view.
-        case reversible
-        /// `.decidedByFirstMovement(touchSlop:)`.
-        case firstMovement = "first-movement"
-    }
-
-    public var estimator: VelocityEstimatorKind = .dropTolerant
-    /// In the trace's unit.
-    public var touchSlop: Double = 10
-    public var directionRule: DirectionRule = .reversible
-    /// Fraction of the travel.
-    public var settleTolerance: Double = CompletionMetrics.defaultSettleTolerance
-
-    public init(
-        estimator: VelocityEstimatorKind = .dropTolerant, touchSlop: Double = 10,
-        directionRule: DirectionRule = .reversible,
-        settleTolerance: Double = CompletionMetrics.defaultSettleTolerance
-    ) {
-        self.estimator = estimator
-        self.touchSlop = touchSlop
-        self.directionRule = directionRule
-        self.settleTolerance = settleTolerance
-    }
-
-    /// The progress mapping's direction for these settings.
-    public var direction: ProgressMapping.Direction {
-        switch directionRule {
-        case .reversible: return .reversible(touchSlop: touchSlop)
-        case .firstMovement: return .decidedByFirstMovement(touchSlop: touchSlop)
-        }
-    }
-
-    /// A runner for `model` with these replay settings.
-    public func runner(
-        model: any ReleaseModel, frameRate: Double = CompletionMetrics.defaultFrameRate, fixedTravel: Double? = nil
-    ) -> GestureRunner {
-        GestureRunner(
-            model: model, estimator: estimator.estimator,
-            direction: direction, fixedTravel: fixedTravel,
-            frameRate: frameRate, settleTolerance: settleTolerance)
-    }
-}
-
 extension ModelVariant {
     /// A name for the table that says every parameter of the variant's model as given or
     /// defaulted (not the derived spring form), with units (from `ReleaseParameter.table`), and

@@ -70,19 +70,20 @@ public struct ReplayResult: Sendable, Codable, Equatable {
     }
 }
 
-/// How the playground replays a gesture: the settings of the benchmark's replay
-/// (`transition-bench behavior`'s defaults: the drop-tolerant least-squares estimator, a
-/// reversible direction decided past a 10-unit touch slop, progress clamped, the library's
-/// settle tolerance).
+/// How the playground replays a gesture: the benchmark's replay, `ReplaySettings()` (the
+/// drop-tolerant least-squares estimator, a reversible direction decided past a 10-unit touch
+/// slop, progress clamped, the library's settle tolerance).
 public enum Replay {
+    /// The replay settings, the benchmark's defaults.
+    public static let settings = ReplaySettings()
     /// The release-velocity estimator.
-    public static let estimator: VelocityEstimatorKind = .dropTolerant
-    /// How the direction is decided: reversible past a 10 px touch slop.
-    public static let direction = ProgressMapping.Direction.reversible(touchSlop: 10)
+    public static var estimator: VelocityEstimatorKind { settings.estimator }
+    /// How the direction is decided.
+    public static var direction: ProgressMapping.Direction { settings.direction }
 
     /// The runner `transition-bench` would use for `model`: the reference the API tests compare with.
     public static func runner(for model: BuiltInReleaseModel, frameRateHz: Double) -> GestureRunner {
-        GestureRunner(model: model.model, estimator: estimator.estimator, direction: direction, frameRate: frameRateHz)
+        settings.runner(model: model.model, frameRate: frameRateHz)
     }
 
     /// Replays `request` under `model`. Throws (400 naming `samples`) when the touch never
