@@ -46,23 +46,24 @@ extension CompletionCurve {
         }
         guard bound.isFinite else { return bound }
         guard bound > 0 else { return 0 }
-        func isVisible(_ t: Double) -> Bool { abs(state(at: t).progress - target) >= tolerance }
+        // g(t) = |shown - target| - tolerance: a pixel or more away where g >= 0.
+        func excess(_ t: Double) -> Double { abs(state(at: t).progress - target) - tolerance }
         // Scan back from the bound for the last grid instant still a pixel away.
-        var low = -1.0, high = bound
+        var low = -1.0, high = bound, gLow = 0.0, gHigh = excess(bound)
         for k in stride(from: steps - 1, through: 0, by: -1) {
             let t = bound / Double(steps) * Double(k)
-            if isVisible(t) {
-                low = t
+            let g = excess(t)
+            if g >= 0 {
+                (low, gLow) = (t, g)
                 break
             }
-            high = t
+            (high, gHigh) = (t, g)
         }
         guard low >= 0 else { return 0 }
-        // The crossing inside [low, high]: regula falsi with the Illinois step on
-        // g(t) = |shown - target| - tolerance (g(low) >= 0 > g(high)), a bisection step whenever
-        // the secant leaves the bracket; to 1e-12 s.
-        func excess(_ t: Double) -> Double { abs(state(at: t).progress - target) - tolerance }
-        var gLow = excess(low), gHigh = excess(high)
+        // The crossing inside [low, high] (g(low) >= 0 > g(high)): regula falsi with the Illinois
+        // step, a bisection step whenever the secant leaves the bracket; to 1e-12 s.
+        // -n after n steps in a row that moved `low`, +n for `high`: on a repeat, Illinois halves
+        // the other end's g so that end moves too.
         var kept = 0
         for _ in 0..<200 {
             if high - low <= 1e-12 { break }
