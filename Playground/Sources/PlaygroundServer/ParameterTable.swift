@@ -76,5 +76,5 @@ struct ParameterTableResponse: Encodable {
     var transition = TransitionProperties()
     var limits: PlaygroundLimits
     /// The replay settings (`Replay`), for the page to say.
-    var estimator = Replay.estimator.rawValue
+    var estimator = Replay.settings.estimator.rawValue
 }

@@ -76,10 +76,6 @@ public struct ReplayResult: Sendable, Codable, Equatable {
 public enum Replay {
     /// The replay settings, the benchmark's defaults.
     public static let settings = ReplaySettings()
-    /// The release-velocity estimator.
-    public static var estimator: VelocityEstimatorKind { settings.estimator }
-    /// How the direction is decided.
-    public static var direction: ProgressMapping.Direction { settings.direction }
 
     /// The runner `transition-bench` would use for `model`: the reference the API tests compare with.
     public static func runner(for model: BuiltInReleaseModel, frameRateHz: Double) -> GestureRunner {

@@ -64,8 +64,8 @@ public struct TouchSamplingModel: Hashable, Sendable {
     /// at most 25 ms earlier (a median 2 ms), 958 repeating one more than 25 ms earlier (a finger
     /// that rested): 2,999 / (2,999 + 3,404) = 0.47.
     public static let liftOffNewPositionProbability = 0.47
-    /// How long before the lift-off a final move is delivered when the up repeats it: 2 ms, the
-    /// recorded median.
+    /// How long before the lift-off a final move is delivered when the up repeats it, in seconds:
+    /// 0.002 s, the recorded median.
     public static let finalMoveLead = 0.002
 
     /// The samples a recognizer reports for `motion`: `began` at time 0 at the touch-down point,
