@@ -9,6 +9,13 @@
 /// time between events, so the frame rate never changes it.
 ///
 /// With the default `detents` [0, 1] and `reduceMotion` false, releases are exactly the model's.
+///
+/// Misuse: a time before the latest frame (`frameClock`) given to `advance(to:)`, `finish(at:)`,
+/// `cancel(at:)` or `retarget(to:at:)` is read as that frame's time, so shown progress never
+/// goes back (a button's `CACurrentMediaTime()` is earlier than the display link's
+/// `targetTimestamp` already shown); a non-finite time, or a target outside the first...last
+/// detent, is a programming error and stops the program with a sentence (`precondition`, as
+/// for `detents` and `pixelsPerPoint`).
 public struct InteractiveTransition: Sendable {
     /// How touch positions become progress: travel, axis, direction, range, edge zone.
     public var mapping: ProgressMapping
