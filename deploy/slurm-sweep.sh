@@ -26,7 +26,11 @@
 set -euo pipefail
 mkdir -p results
 
-# The release build of this repository (make release), or transition-sweep on PATH.
+# The release build of this repository, or transition-sweep on PATH. `make release` builds with
+# -target-cpu native: that binary runs only on nodes with the build machine's CPU (elsewhere it
+# dies with an illegal instruction). For a cluster of mixed nodes build it plainly
+# (`make release TARGET_CPU=`, or `swift build -c release`), or pin the nodes with
+# `#SBATCH --constraint=<the build node's CPU feature>`.
 SWEEP=${SWEEP:-$(command -v transition-sweep || echo .build/release/transition-sweep)}
 
 exec "$SWEEP" \

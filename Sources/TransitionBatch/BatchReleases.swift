@@ -41,7 +41,7 @@ public struct BatchReleases: Sendable {
     public private(set) var progress: [Double] = []
     /// Release velocity per lane, progress per second.
     public private(set) var velocity: [Double] = []
-    /// Progress at the last `changed` sample per lane (seed 004's decision).
+    /// Progress at the last `changed` sample per lane (the edge-pan variant's decision, `classic-004`).
     public private(set) var lastChangedProgress: [Double] = []
     /// Whether the recognizer was cancelled, per lane.
     public private(set) var recognizerCancelled: [Bool] = []

@@ -6,7 +6,7 @@
 // UIPanGestureRecognizer, CADisplayLink, CACurrentMediaTime) and kept small enough that reading
 // it is the review. It makes no decision of its own: direction, velocity, detent, curve, and
 // when the completion is done all come from `InteractiveTransition`, tested on Linux.
-// docs/uikit-adapter.md shows the seed 000 pop rewritten with it, beside the classic version.
+// docs/uikit-adapter.md shows a percent-driven pop rewritten with it, beside the classic version.
 #if canImport(UIKit)
 import QuartzCore
 import TransitionPhysics
@@ -39,7 +39,7 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
     }
 
     /// Call from the pan recognizer's action for every state. On `.began` the travel becomes the
-    /// view's width (seed 000's `translation.x / view.bounds.width`) and the pixel size its
+    /// view's width (the classic pop's `translation.x / view.bounds.width`) and the pixel size its
     /// display scale; start the view controller transition yourself, as before.
     public func handle(_ pan: UIPanGestureRecognizer) {
         guard let view = pan.view else { return }

@@ -3,7 +3,8 @@ import TransitionPhysics
 
 /// Groups rows into traces and enforces the rules that span rows: contiguous traces, `down`
 /// first and only first, nothing after `up`/`cancel`, an end on every trace, non-decreasing
-/// t_ms, no `move` repeating the sample before it, and per-trace fields that do not change.
+/// t_ms, no `move` repeating the sample before it, per-trace fields that do not change, and
+/// motion mostly along the trace's axis (`TraceFormat.movesAlongOtherAxis`).
 ///
 /// Every defect of a stroke (a trace's contiguous rows) goes through `refuseIfStrict`, the one
 /// place the reading mode acts: strict reading throws it, lenient reading notes it as the
@@ -160,7 +161,7 @@ struct TraceAssembler {
                 samples = [TouchSample(time: row.time, x: row.x, y: row.y, phase: row.phase)]
                 let trace = GestureTrace(
                     id: row.traceID, samples: [], travel: row.travel, intent: row.intent,
-                    family: row.family, userID: row.userID, deviceID: row.deviceID)
+                    family: row.family, userID: row.userID, deviceID: row.deviceID, axis: row.axis)
                 open.valid = (row, row, trace)
             }
         }
@@ -222,6 +223,9 @@ struct TraceAssembler {
         if row.userID != first.userID { return changed("user_id", first.userID ?? "", row.userID ?? "") }
         if row.deviceID != first.deviceID { return changed("device_id", first.deviceID ?? "", row.deviceID ?? "") }
         if row.family != first.family { return changed(TraceFormat.familyColumn, first.family ?? "", row.family ?? "") }
+        if row.axis != first.axis {
+            return changed(TraceFormat.axisColumn, first.axis?.rawValue ?? "", row.axis?.rawValue ?? "")
+        }
         guard samples.count < TraceFormat.maximumSamplesPerTrace else {
             return error(
                 row, "trace_id", .tooManySamples,
@@ -242,6 +246,13 @@ struct TraceAssembler {
             open.defect = notEnded
             open.valid = nil
         }
+        if let valid = open.valid,
+            TraceFormat.movesAlongOtherAxis(samples, axis: valid.trace.axis ?? TraceFormat.defaultAxis, travel: valid.trace.travel) {
+            let defect = otherAxisDefect(valid.first, valid.trace)
+            try refuseIfStrict(defect)
+            open.defect = defect
+            open.valid = nil
+        }
         if let valid = open.valid {
             var trace = valid.trace
             trace.samples = samples
@@ -252,6 +263,23 @@ struct TraceAssembler {
         samples = []
         finishedLines[open.id] = (open.firstLine, open.lastLine)
         current = nil
+    }
+
+    /// The defect of a trace that moves mostly along the other axis, at its first row: how far it
+    /// moves along each, and the fix.
+    private func otherAxisDefect(_ first: TraceRow, _ trace: GestureTrace) -> TraceFileError {
+        let axis = trace.axis ?? TraceFormat.defaultAxis
+        let other: TouchAxis = axis == .x ? .y : .x
+        func extent(_ a: TouchAxis) -> String {
+            let values = samples.map { a == .x ? $0.x : $0.y }
+            return NumberFormatting.string(values.max()! - values.min()!)
+        }
+        let declared = trace.axis == nil ? "no axis declared, so x" : "axis \(axis.rawValue)"
+        return error(
+            first, "\(axis.rawValue)_px", .motionAlongOtherAxis,
+            "motion along \(axis.rawValue)_px, the axis trace \(TraceFileError.quoted(trace.id)) is replayed along "
+                + "(\(declared); an \(TraceFormat.axisColumn) column with \(other.rawValue) replays it along \(other.rawValue)_px)",
+            found: "\(extent(axis)) px along \(axis.rawValue)_px and \(extent(other)) px along \(other.rawValue)_px")
     }
 
     private func error(

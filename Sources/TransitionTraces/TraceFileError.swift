@@ -55,7 +55,7 @@ public struct TraceFileError: Error, CustomStringConvertible, Hashable, Sendable
         case rowAfterEnd
         /// A trace's last row is not `up` or `cancel` (truncated trace).
         case traceNotEnded
-        /// travel_px, intent, user_id, device_id or family changes within a trace.
+        /// travel_px, intent, user_id, device_id, family or axis changes within a trace.
         case inconsistentTraceField
         /// A header but no rows.
         case noTraces
@@ -63,6 +63,11 @@ public struct TraceFileError: Error, CustomStringConvertible, Hashable, Sendable
         case fileTooLarge
         /// A trace has more samples than `TraceFormat.maximumSamplesPerTrace`.
         case tooManySamples
+        /// axis is not x, y or empty.
+        case unknownAxis
+        /// A trace moves mostly along the axis it is not replayed along
+        /// (`TraceFormat.movesAlongOtherAxis`): a vertical stroke without `axis` = y.
+        case motionAlongOtherAxis
 
         /// Whether a problem of this kind is confined to one stroke (a trace's rows), so that a
         /// reader skipping malformed strokes (`TraceReader.MalformedStrokes.skip`) drops that
@@ -76,7 +81,8 @@ public struct TraceFileError: Error, CustomStringConvertible, Hashable, Sendable
                 return false
             case .wrongFieldCount, .notANumber, .nonFinite, .outOfRange, .nonPositiveTravel, .invalidIdentifier,
                 .unknownPhase, .unknownIntent, .timeDecreasing, .repeatedSample, .traceNotContiguous, .misplacedDown,
-                .rowAfterEnd, .traceNotEnded, .inconsistentTraceField, .tooManySamples:
+                .rowAfterEnd, .traceNotEnded, .inconsistentTraceField, .tooManySamples, .unknownAxis,
+                .motionAlongOtherAxis:
                 return true
             }
         }
@@ -109,6 +115,8 @@ public struct TraceFileError: Error, CustomStringConvertible, Hashable, Sendable
             case .noTraces: return "no rows"
             case .fileTooLarge: return "file too large"
             case .tooManySamples: return "too many samples"
+            case .unknownAxis: return "unknown axis"
+            case .motionAlongOtherAxis: return "motion along the other axis"
             }
         }
     }

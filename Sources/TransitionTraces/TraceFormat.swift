@@ -1,14 +1,16 @@
 import TransitionCSV
 import TransitionPhysics
 
-/// The recorded-trace CSV format (shared/data/README.md): one row per touch sample,
+/// The trace CSV format (docs/traces.md, with a sample in docs/examples/two-strokes.csv): one
+/// row per touch sample,
 ///
 ///     trace_id,user_id,device_id,t_ms,x_px,y_px,phase,travel_px,intent
 ///
-/// columns found by header name in any order, extra columns ignored, an optional `family`
-/// column. Rows of one trace are contiguous; each trace starts with `down` and ends with `up`
-/// (or `cancel`); t_ms never decreases within a trace; travel_px, intent, user_id, device_id
-/// and family are the same on every row of a trace.
+/// columns found by header name in any order, extra columns ignored, optional `family` and
+/// `axis` columns. Rows of one trace are contiguous; each trace starts with `down` and ends with
+/// `up` (or `cancel`); t_ms never decreases within a trace; travel_px, intent, user_id,
+/// device_id, family and axis are the same on every row of a trace; a trace moves mostly along
+/// its axis (`movesAlongOtherAxis`).
 public enum TraceFormat {
     /// The required columns, in the order `TraceWriter` writes them.
     public static let requiredColumns = [
@@ -16,6 +18,45 @@ public enum TraceFormat {
     ]
     /// The optional column that fills `GestureTrace.family`.
     public static let familyColumn = "family"
+    /// The optional column that fills `GestureTrace.axis`: `x` or `y`, the screen axis the
+    /// trace's progress follows (`x_px` or `y_px`); an empty field or no column: not declared,
+    /// which the format reads as `x` (a horizontal swipe) and a replay as its runner's axis.
+    public static let axisColumn = "axis"
+
+    /// The axis a trace's progress follows when it declares none: `x`.
+    public static let defaultAxis = TouchAxis.x
+
+    /// The share of travel_px a trace must move along the other axis before `movesAlongOtherAxis`
+    /// can refuse it: 0.1. Smaller motions are a tap's or a hold's wobble, whichever way.
+    public static let otherAxisMinimumFraction = 0.1
+
+    /// Whether `samples` move mostly along the axis other than `axis`: farther along the other
+    /// axis both from the first sample to the last (net) and from end to end of their range
+    /// (extent), and by at least `otherAxisMinimumFraction` of `travel` there. Such a trace would
+    /// be replayed as next to no motion along its axis and cancelled without a word (a vertical
+    /// stroke in a file without an `axis` column), so the reader refuses it as a defect of the
+    /// stroke (`TraceFileError.Problem.motionAlongOtherAxis`).
+    ///
+    /// Net displacement is the recorded swipes' own selection rule (|dx| > |dy|, shared/data/README.md),
+    /// so none of them is refused; the extent keeps a stroke that turns back along its axis
+    /// (a peek that returns, net 0) with some drift across it.
+    public static func movesAlongOtherAxis(_ samples: [TouchSample], axis: TouchAxis, travel: Double) -> Bool {
+        guard let first = samples.first, let last = samples.last else { return false }
+        func along(_ sample: TouchSample, _ a: TouchAxis) -> Double { a == .x ? sample.x : sample.y }
+        let other: TouchAxis = axis == .x ? .y : .x
+        func extent(_ a: TouchAxis) -> Double {
+            var low = along(first, a), high = low
+            for sample in samples {
+                low = min(low, along(sample, a))
+                high = max(high, along(sample, a))
+            }
+            return high - low
+        }
+        let otherExtent = extent(other)
+        return otherExtent >= otherAxisMinimumFraction * travel
+            && otherExtent > extent(axis)
+            && abs(along(last, other) - along(first, other)) > abs(along(last, axis) - along(first, axis))
+    }
 
     /// The largest magnitude accepted for t_ms (milliseconds: about 2.8 hours), x_px, y_px and
     /// travel_px (pixels). Larger values are not touch data; they are unit mix-ups (nanoseconds,

@@ -2,7 +2,7 @@ import Foundation
 import TransitionPhysics
 
 /// Reads recorded or exported gesture traces from the trace CSV format (`TraceFormat`,
-/// shared/data/README.md).
+/// docs/traces.md).
 ///
 /// Strict by default: a file is either read whole and valid or refused with a `TraceFileError`
 /// naming the file, line, column and what was expected. Nothing is repaired or clamped.

@@ -16,6 +16,8 @@ struct TraceRow {
     var phase: TouchPhase
     var travel: Double
     var intent: Intent?
+    /// The `axis` field: nil when the column is absent or the field empty.
+    var axis: TouchAxis?
 }
 
 /// Where each column sits in a row, found from the header by name.
@@ -30,6 +32,7 @@ struct TraceColumns {
     private struct Slots {
         var traceID = 0, userID = 0, deviceID = 0, tMs = 0, x = 0, y = 0, phase = 0, travel = 0, intent = 0
         var family: Int? = nil
+        var axis: Int? = nil
     }
 
     /// Reads the header record: every required column present exactly once; extra columns
@@ -55,7 +58,7 @@ struct TraceColumns {
         self.slots = Slots(
             traceID: index["trace_id"]!, userID: index["user_id"]!, deviceID: index["device_id"]!, tMs: index["t_ms"]!,
             x: index["x_px"]!, y: index["y_px"]!, phase: index["phase"]!, travel: index["travel_px"]!,
-            intent: index["intent"]!, family: index[TraceFormat.familyColumn])
+            intent: index["intent"]!, family: index[TraceFormat.familyColumn], axis: index[TraceFormat.axisColumn])
         self.names = header.fields
         self.fieldCount = header.fields.count
     }
@@ -81,6 +84,13 @@ struct TraceColumns {
         } else {
             throw failure("intent", record, .unknownIntent, "finish, cancel or an empty field", found: intentText)
         }
+        var axis: TouchAxis? = nil
+        if let slot = slots.axis, !record.fields[slot].isEmpty {
+            guard let declared = TouchAxis(rawValue: record.fields[slot]) else {
+                throw failure(TraceFormat.axisColumn, record, .unknownAxis, "x, y or an empty field", found: record.fields[slot])
+            }
+            axis = declared
+        }
         let travel = try number("travel_px", slots.travel, record)
         guard travel > 0 else {
             throw failure("travel_px", record, .nonPositiveTravel, "a travel distance > 0 pixels", found: record.fields[slots.travel])
@@ -99,7 +109,7 @@ struct TraceColumns {
             },
             timeMs: timeMs, time: TraceFormat.seconds(fromMillisecondsText: record.fields[slots.tMs], value: timeMs),
             x: try number("x_px", slots.x, record), y: try number("y_px", slots.y, record),
-            phase: phase, travel: travel, intent: intent)
+            phase: phase, travel: travel, intent: intent, axis: axis)
     }
 
     /// The row's trace_id if its stroke can be told despite a defect elsewhere in the row: the

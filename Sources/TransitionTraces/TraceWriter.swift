@@ -6,7 +6,7 @@ import TransitionPhysics
 /// exported and read back by `TraceReader` (and by the notebooks).
 ///
 /// Columns: the nine required ones in `TraceFormat.requiredColumns` order, then `family` when any
-/// trace has one. The dialect is every project CSV's (`CSVWriter`: RFC 4180 quoting, LF line
+/// trace has one, then `axis` when any trace declares one. The dialect is every project CSV's (`CSVWriter`: RFC 4180 quoting, LF line
 /// ends, numbers in `NumberFormatting`'s text), except t_ms, whose text is part of the trace
 /// format: the time in seconds with the decimal point moved three places (0.397 s -> `397`,
 /// `TraceFormat.millisecondsText(fromSeconds:)`), which the reader turns back into exactly the
@@ -32,6 +32,8 @@ public enum TraceWriter {
         let withFamily = traces.contains { $0.family != nil }
         var columns = TraceFormat.requiredColumns
         if withFamily { columns.append(TraceFormat.familyColumn) }
+        let withAxis = traces.contains { $0.axis != nil }
+        if withAxis { columns.append(TraceFormat.axisColumn) }
         var csv = CSVWriter()
         csv.record(columns)
         for trace in traces {
@@ -47,6 +49,7 @@ public enum TraceWriter {
                 csv.field(trace.travel)
                 csv.field(intent)
                 if withFamily { csv.field(trace.family ?? "") }
+                if withAxis { csv.field(trace.axis?.rawValue ?? "") }
                 csv.endRecord()
             }
         }

@@ -182,6 +182,9 @@ import TransitionCSV
         let output = try command.report(currentDirectory: empty, packageRoot: empty) { notes.append($0) }
         #expect(notes.first?.contains("no recorded traces") == true)
         #expect(notes.first?.contains("bioident-gallery-swipes.csv") == true)
+        // The current directory is the package root here: the one place is named once.
+        let named = notes.first.map { $0.components(separatedBy: "bioident-gallery-swipes.csv").count - 1 }
+        #expect(named == 2, "the notice names a path twice (or not at all): \(notes.first ?? "")")
         #expect(output.contains("synthetic"))
         #expect(throws: BehaviorError.noTraces) {
             try BehaviorCommand.parse([]).report(currentDirectory: empty, packageRoot: empty) { _ in }

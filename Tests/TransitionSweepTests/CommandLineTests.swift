@@ -87,6 +87,10 @@ import TransitionPhysics
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains(arguments[0]), "\(arguments): message names no flag: \(result.stderr)")
         #expect(result.stderr.contains(value), "\(arguments): message names no value: \(result.stderr)")
+        // The flags are listed by `run --help`, not the root's `--help`, whether the value is
+        // refused while parsing or later, while planning the grid and the shard.
+        #expect(result.stderr.contains("See 'transition-sweep run --help'"), "\(arguments): \(result.stderr)")
+        #expect(!result.stderr.contains("See 'transition-sweep --help'"), "\(arguments): \(result.stderr)")
         #expect(Binary.contents(folder).isEmpty, "\(arguments) left \(Binary.contents(folder))")
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TransitionPhysics
 import TransitionSweep
+import TransitionTraces
 
 /// `transition-bench behavior`: classic versus physics on recorded and synthetic gestures.
 public struct BehaviorCommand: ParsableCommand {
@@ -26,13 +27,18 @@ public struct BehaviorCommand: ParsableCommand {
             the first \(SkippedStrokesReport.listedPerFile) of each file with file, line and reason, \
             the `skipped` column counts them, and the table's footer repeats the count. A malformed \
             file (header, quoting, a blank line, no rows, encoding, size) is still refused with 65, \
-            and so is a run left with no stroke at all. The elapsed time goes to standard error.
+            and so is a run left with no stroke at all. A stroke that moves mostly along the \
+            other axis than its file declares (the axis column; x without one) is malformed. \
+            Traces released faster than a finger moves (over \(Int(TracePlausibility.maximumReleaseSpeed)) \
+            travel widths/s) or sampled faster than touch hardware reports (a median interval \
+            under \(TracePlausibility.minimumMedianSampleInterval * 1000) ms: t_ms in seconds?) are \
+            counted, and named in a warning on standard error. The elapsed time goes to standard error.
 
             Exit codes: 0 success; 64 bad flag; 65 bad data (file and line); 66 a trace file \
             cannot be read; 73 --per-trace cannot be written.
             """)
 
-    @Option(name: .customLong("traces"), help: ArgumentHelp("A recorded trace CSV (shared/data/README.md format); repeatable.", valueName: "file"))
+    @Option(name: .customLong("traces"), help: ArgumentHelp("A recorded trace CSV (the format: docs/traces.md; a sample: docs/examples/two-strokes.csv); repeatable.", valueName: "file"))
     public var traceFiles: [String] = []
 
     @Flag(help: "Do not look for the default recorded file.")
@@ -112,6 +118,8 @@ public struct BehaviorCommand: ParsableCommand {
         }
         var sets = try TraceSources.recorded(urls, malformedStrokes: skipInvalidTraces ? .skip : .refuse)
         for set in sets { SkippedStrokesReport.notes(for: set).forEach(note) }
+        let estimator = replay.settings.estimator.estimator
+        for set in sets { ImplausibleTracesReport.notes(for: set, estimator: estimator).forEach(note) }
         if synthetic > 0 { sets.append(TraceSources.synthetic(count: synthetic, seed: seed)) }
         guard sets.contains(where: { !$0.traces.isEmpty }) else {
             let skipped = sets.reduce(0) { $0 + $1.skipped.count }

@@ -12,9 +12,14 @@ public enum TraceSources {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Candidate locations of the default recorded file, in the order tried: relative to the
-    /// current directory, then to the package root.
+    /// current directory, then to the package root (once, when both are the same place).
     public static func defaultRecordedCandidates(currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot) -> [URL] {
-        [currentDirectory, packageRoot].map { $0.appendingPathComponent(defaultRecordedRelativePath).standardizedFileURL }
+        var candidates: [URL] = []
+        for base in [currentDirectory, packageRoot] {
+            let url = base.appendingPathComponent(defaultRecordedRelativePath).standardizedFileURL
+            if !candidates.contains(where: { $0.path == url.path }) { candidates.append(url) }
+        }
+        return candidates
     }
 
     /// Reads every file, all before any is used: one broken file refuses the whole run. With

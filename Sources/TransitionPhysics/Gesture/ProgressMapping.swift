@@ -33,18 +33,18 @@ public struct ProgressMapping: Hashable, Sendable {
 
     /// What progress does beyond [0, 1].
     public enum Range: String, Hashable, Sendable, CaseIterable {
-        /// Clamp to [0, 1] (UIKit's percent-driven seeds).
+        /// Clamp to [0, 1] (UIKit's percent-driven transition, as a pop clamps its translation).
         case clamp
         /// Rubber-band beyond either end with `RubberBand` (dimension: the travel).
         case rubberBand
     }
 
     /// An edge zone: a gesture that begins farther than `width` from `edgePosition` does not
-    /// start the transition (seed 004 refuses edge pans that begin more than 50 pt from the edge).
+    /// start the transition (the edge-pan variant, `classic-004`, refuses pans that begin more than 50 pt from the edge).
     public struct EdgeZone: Hashable, Sendable {
         /// The coordinate of the edge along the axis, in the samples' unit.
         public var edgePosition: Double
-        /// The zone's width, in the samples' unit (50 pt in seed 004).
+        /// The zone's width, in the samples' unit (50 pt in the edge-pan variant).
         public var width: Double
         /// A zone `width` wide (the samples' unit) on both sides of `edgePosition`.
         public init(edgePosition: Double = 0, width: Double = 50) {

@@ -7,7 +7,7 @@ public enum TouchPhase: String, Hashable, Sendable, CaseIterable {
     /// Lift-off (UIKit `.ended`; `up`). Often repeats the last known position.
     case ended
     /// The system cancelled the gesture (UIKit `.cancelled`): a cancelled recognizer releases
-    /// without intent, and the classic seeds always cancel the transition then.
+    /// without intent, and the classic pop always cancels the transition then.
     case cancelled
 }
 
@@ -86,12 +86,18 @@ public struct GestureTrace: Hashable, Sendable {
     /// pixels, `travel_px`), 3 for synthetic ones (points on a 3x phone). A completion is visually
     /// done when nothing moves by one physical pixel (`CompletionCurve.restTime(tolerance:)`).
     public var pixelsPerUnit: Double
+    /// The screen axis the trace's progress follows, when it declares one (a trace file's
+    /// `axis` column); nil: not declared, and a `GestureRunner` replays it along its own `axis`
+    /// (x by default).
+    public var axis: TouchAxis?
 
     /// A trace from its samples and the `travel` that maps to progress 1 (the samples' unit), with
-    /// `pixelsPerUnit` physical pixels per unit (default 1: positions in pixels).
+    /// `pixelsPerUnit` physical pixels per unit (default 1: positions in pixels), and the `axis`
+    /// it declares (default nil: the runner's).
     public init(
         id: String, samples: [TouchSample], travel: Double, intent: Intent? = nil,
-        family: String? = nil, userID: String? = nil, deviceID: String? = nil, pixelsPerUnit: Double = 1
+        family: String? = nil, userID: String? = nil, deviceID: String? = nil, pixelsPerUnit: Double = 1,
+        axis: TouchAxis? = nil
     ) {
         precondition(pixelsPerUnit > 0 && pixelsPerUnit.isFinite, "pixelsPerUnit must be positive and finite; got \(pixelsPerUnit).")
         self.pixelsPerUnit = pixelsPerUnit
@@ -102,5 +108,6 @@ public struct GestureTrace: Hashable, Sendable {
         self.family = family
         self.userID = userID
         self.deviceID = deviceID
+        self.axis = axis
     }
 }

@@ -12,11 +12,11 @@ public struct GestureRunner: Sendable {
     public var direction: ProgressMapping.Direction
     /// Clamped or rubber-banded past 0 and 1.
     public var range: ProgressMapping.Range
-    /// The screen axis the gestures follow.
+    /// The screen axis the gestures follow, unless a trace declares its own (`GestureTrace.axis`).
     public var axis: TouchAxis
     /// Where a gesture must begin to start; nil: anywhere.
     public var edgeZone: ProgressMapping.EdgeZone?
-    /// Overrides each trace's travel (seed 004 maps a fixed 200 pt to progress 1); nil uses the trace's.
+    /// Overrides each trace's travel (the edge-pan variant, `classic-004`, maps a fixed 200 pt to progress 1); nil uses the trace's.
     public var fixedTravel: Double?
     /// Frame rate for the metrics, Hz.
     public var frameRate: Double
@@ -48,7 +48,7 @@ public struct GestureRunner: Sendable {
     /// reports `started == false` and decision cancel.
     public func run(_ trace: GestureTrace) -> GestureOutcome {
         let mapping = ProgressMapping(
-            travel: fixedTravel ?? trace.travel, axis: axis, direction: direction, range: range, edgeZone: edgeZone)
+            travel: fixedTravel ?? trace.travel, axis: trace.axis ?? axis, direction: direction, range: range, edgeZone: edgeZone)
         var transition = InteractiveTransition(mapping: mapping, model: model, estimator: estimator)
         transition.pixelsPerPoint = trace.pixelsPerUnit
         for sample in trace.samples { transition.handle(sample) }

@@ -3,11 +3,26 @@
 /// (`CompletionCurve.state(at:)`), never integrated frame by frame: any sequence of frame times
 /// (60, 120, 240 Hz, jitter, dropped frames) sees the same progress at the same times, and the
 /// completion reported in the frame interval that contains its end time.
+///
+/// Misuse, one policy (as everywhere in the package: a value that breaks a contract stops the
+/// program with a sentence, `precondition`; time never goes back, as `Animation.state(at:)`
+/// already reads a time before a curve's start as its start):
+/// - A time before the latest frame (`advance(to:)`, `finish(at:)`, `cancel(at:)`,
+///   `retarget(to:at:)`) is read as that frame's time, `frameClock`. Shown progress never goes
+///   back, and an earlier time is ordinary in an app, not a mistake: a display link advances to
+///   the *next* frame's presentation time (`CADisplayLink.targetTimestamp`) while a button that
+///   calls `finish(at: CACurrentMediaTime())` runs before that frame is shown. Replaying the
+///   earlier time instead rewound the picture (a completion at 0.92 restarted from 0.61).
+/// - A time that is not finite, or a target outside the first...last detent, is a programming
+///   error: a precondition names it (a target of 1.5 would complete past the end, where no
+///   detent is and dragging cannot reach).
 extension InteractiveTransition {
-    /// The state at `time` (seconds, the samples' clock; call once per display frame, with
-    /// non-decreasing times) and the events since the previous call. Samples are handled with
-    /// `handle(_:)` before the frame that shows them.
+    /// The state at `time` (seconds, the samples' clock; call once per display frame) and the
+    /// events since the previous call. Samples are handled with `handle(_:)` before the frame
+    /// that shows them. A time before the latest frame's (`frameClock`) is read as that time:
+    /// the frame shows the same state again, never an earlier one. `time` must be finite.
     public mutating func advance(to time: Double) -> TransitionUpdate {
+        let time = moveFrameClock(to: time, "advance(to:)")
         reportCompletion(at: time)
         let events = pendingEvents
         pendingEvents.removeAll()
@@ -38,8 +53,17 @@ extension InteractiveTransition {
     /// timed `completionShape`, re-planned from this state, when it has one), or under `reduceMotion`
     /// `CompletionCurve.reducedMotion`. A finger still down is let go without a release (its
     /// next samples are ignored until a new touch begins). Reports `.retargeted`.
+    ///
+    /// `target` must lie within the first and last detent (a precondition, as for a non-finite
+    /// target); `time` must be finite, and a time before the latest frame (`frameClock`) is read
+    /// as that frame's time, so the completion starts from what is on screen.
     public mutating func retarget(to target: Double, at time: Double) {
         precondition(target.isFinite, "Retarget progress must be finite; got \(target).")
+        let first = detents[0], last = detents[detents.count - 1]
+        precondition(
+            target >= first && target <= last,
+            "Retarget progress must be within the detents, \(first)...\(last); got \(target).")
+        let time = moveFrameClock(to: time, "retarget(to:at:)")
         reportCompletion(at: time)
         let progress: Double, velocity: Double, sign: Double
         switch phase {
@@ -66,6 +90,13 @@ extension InteractiveTransition {
         }
         pendingEvents.append(.retargeted)
         start(curve, at: time, sign: sign)
+    }
+
+    /// `time`, or the latest frame's time when `time` is earlier, made the latest frame's time.
+    private mutating func moveFrameClock(to time: Double, _ caller: String) -> Double {
+        precondition(time.isFinite, "InteractiveTransition.\(caller) time must be finite seconds; got \(time).")
+        frameClock = max(frameClock, time)
+        return frameClock
     }
 
     /// Progress and the estimator's velocity (per second) of a touch so far.

@@ -9,6 +9,13 @@
 /// time between events, so the frame rate never changes it.
 ///
 /// With the default `detents` [0, 1] and `reduceMotion` false, releases are exactly the model's.
+///
+/// Misuse: a time before the latest frame (`frameClock`) given to `advance(to:)`, `finish(at:)`,
+/// `cancel(at:)` or `retarget(to:at:)` is read as that frame's time, so shown progress never
+/// goes back (a button's `CACurrentMediaTime()` is earlier than the display link's
+/// `targetTimestamp` already shown); a non-finite time, or a target outside the first...last
+/// detent, is a programming error and stops the program with a sentence (`precondition`, as
+/// for `detents` and `pixelsPerPoint`).
 public struct InteractiveTransition: Sendable {
     /// How touch positions become progress: travel, axis, direction, range, edge zone.
     public var mapping: ProgressMapping
@@ -80,7 +87,7 @@ public struct InteractiveTransition: Sendable {
     }
 
     /// A release: what was known, and what the model made of it.
-    public struct Release: Sendable {
+    public struct Release: Hashable, Sendable {
         /// When the finger lifted, seconds (the samples' clock).
         public var time: Double
         /// Progress and velocity (progress per second) at lift-off.
@@ -123,6 +130,11 @@ public struct InteractiveTransition: Sendable {
     public var completionSpring: Spring
     /// Events since the last `advance(to:)`, oldest first.
     var pendingEvents: [TransitionEvent] = []
+    /// The latest time given to `advance(to:)`, `finish(at:)`, `cancel(at:)` or
+    /// `retarget(to:at:)`, seconds (-infinity before any): an earlier time is read as this one,
+    /// so shown progress never goes back (InteractiveTransition+Frames.swift). Samples keep
+    /// their own times.
+    public internal(set) var frameClock = -Double.infinity
 
     /// A transition at rest, at progress 0; `completionSpring` is the model's spring for a `ProjectedSpringModel`, else `ProjectedSpringModel.defaultSpring`.
     public init(mapping: ProgressMapping, model: any ReleaseModel, estimator: any VelocityEstimator) {

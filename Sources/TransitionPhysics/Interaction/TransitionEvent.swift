@@ -1,6 +1,9 @@
 /// What happened to an `InteractiveTransition`, reported once each, oldest first, by the next
 /// `advance(to:)` (Wave reports `finished` and `retargeted` apart; so do we).
-public enum TransitionEvent: Sendable {
+///
+/// Events compare by value (`==`, the release included), and print short:
+/// `released(finish to 1.0 from progress 0.27 at 3.42/s)`, `completed(progress 1.0)`.
+public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
     /// A finger began driving the transition from rest (or after a completion came to rest).
     case began
     /// The finger lifted: the model decided, and the completion it chose starts.
@@ -24,6 +27,25 @@ public enum TransitionEvent: Sendable {
         case .retargeted: return "retargeted"
         case .completed: return "completed"
         }
+    }
+
+    /// The name, and for a release its decision, target, progress and velocity (progress per
+    /// second); for a completion its progress: one short line for logs.
+    public var description: String {
+        switch self {
+        case .released(let release):
+            let state = release.state
+            return "released(\(release.completion.decision) to \(release.completion.curve.target) "
+                + "from progress \(Self.short(state.progress)) at \(Self.short(state.velocity))/s)"
+        case .completed(let progress): return "completed(progress \(progress))"
+        case .began, .interrupted, .retargeted: return name
+        }
+    }
+
+    /// A value to 3 decimals for a log line, without Foundation: `0.271`, `-3.42`, `12.0`.
+    private static func short(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
+        return "\((value * 1000).rounded() / 1000)"
     }
 }
 

@@ -54,14 +54,15 @@ public enum BuiltInReleaseModel: Hashable, Sendable {
 }
 
 /// The built-in models with their shipped defaults, as the benchmark's `--builtin` names them:
-/// each release model with its defaults, and seed 004's classic variant, which also fixes the
-/// travel that maps to progress 1.
+/// each release model with its defaults, and the classic edge-pan variant (`classic-004`), which also
+/// fixes the travel that maps to progress 1.
 public enum ReleaseModelPreset: String, CaseIterable, Hashable, Sendable {
-    /// UIKit percent-driven, seed 000: finish iff progress > 0.5 at release; duration 0.3 s,
+    /// UIKit percent-driven, as a pop is usually written: finish iff progress > 0.5 at release; duration 0.3 s,
     /// completionSpeed 1, easeInOut.
     case classic
-    /// Seed 004: the `progress > 0.5` flag kept from the last `.changed`, and a fixed travel of
-    /// `seed004Travel` in the gesture's own unit (seed 004 meant 200 pt; the recorded swipes are
+    /// The edge-pan variant of the classic pop (named after the example app it comes from): the
+    /// `progress > 0.5` flag kept from the last `.changed`, and a fixed travel of
+    /// `seed004Travel` in the gesture's own unit (the app meant 200 pt; the recorded swipes are
     /// in device pixels, and are not rescaled).
     case classic004 = "classic-004"
     /// Flutter's Cupertino back swipe.
@@ -73,8 +74,8 @@ public enum ReleaseModelPreset: String, CaseIterable, Hashable, Sendable {
     /// the same decisions, done sooner at the same peak acceleration (docs/behaviour.md).
     case physicsMinimumJerk = "physics-minimum-jerk"
 
-    /// The fixed travel of seed 004, in the gesture's unit (points in the seed, pixels in the
-    /// recorded swipes).
+    /// The fixed travel of the edge-pan variant (`classic-004`), in the gesture's unit (points in
+    /// the app it comes from, pixels in the recorded swipes).
     public static let seed004Travel = 200.0
 
     /// The configured model.

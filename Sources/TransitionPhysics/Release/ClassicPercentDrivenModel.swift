@@ -1,19 +1,19 @@
-/// UIKit's `UIPercentDrivenInteractiveTransition` as the seeds drive it: velocity is never read
+/// UIKit's `UIPercentDrivenInteractiveTransition` as a pop is usually written: velocity is never read
 /// (shared/reference/physics-and-platforms.md section 1).
 ///
-/// - Decision: `progress > 0.5` at release (seed 000; `.ended` and `.cancelled` alike), or
-///   seed 004's flag `shouldComplete = progress > 0.5` kept from the last `.changed`, where a
+/// - Decision: `progress > 0.5` at release (the usual pop; `.ended` and `.cancelled` alike), or
+///   the edge-pan variant's flag `shouldComplete = progress > 0.5` kept from the last `.changed`, where a
 ///   cancelled recognizer always cancels.
 /// - Timing: finish animates for `(1 - p) * duration / completionSpeed` seconds, cancel for
 ///   `p * duration / completionSpeed`, along `completionCurve` (default easeInOut), so the
 ///   velocity just after release is `(target - p) * E'(0) * completionSpeed / ((1 - p or p) * duration)`:
 ///   zero for easeInOut and easeIn, whatever the finger was doing (the "dead stop").
 public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
-    /// Which of the seeds' decision rules to apply.
+    /// Which of the two usual decision rules to apply.
     public enum DecisionRule: String, Hashable, Sendable, CaseIterable {
-        /// Seed 000: `progress > threshold` at release.
+        /// The usual pop: `progress > threshold` at release.
         case progressAtRelease
-        /// Seed 004: the flag `progress > threshold` from the last `.changed`; a cancelled
+        /// The edge-pan variant (`classic-004`): the flag `progress > threshold` from the last `.changed`; a cancelled
         /// recognizer always cancels.
         case lastChangedFlag
     }
@@ -55,18 +55,18 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
 
     /// `classic`, the model's name in tables and CSV columns.
     public var name: String { ReleaseModelKind.classic.rawValue }
-    /// The animator's `transitionDuration`, seconds, > 0 (the seeds use 0.3 and 2).
+    /// The animator's `transitionDuration`, seconds, > 0 (the usual pop uses 0.3).
     public var duration: Double
     /// UIKit's `completionSpeed`, > 0 (default 1).
     public var completionSpeed: Double
     /// UIKit's `completionCurve` (default easeInOut).
     public var completionCurve: CurveChoice
-    /// Progress that must be exceeded to finish (0.5 in the seeds), in (0, 1).
+    /// Progress that must be exceeded to finish (0.5 in both rules' usual code), in (0, 1).
     public var threshold: Double
-    /// Which progress is compared with `threshold`: at release (seed 000) or at the last `changed` sample (seed 004).
+    /// Which progress is compared with `threshold`: at release (the usual pop) or at the last `changed` sample (the edge-pan variant).
     public var decisionRule: DecisionRule
 
-    /// A classic model; the defaults are seed 000's: 0.3 s, speed 1, ease-in-out, threshold 0.5 at release.
+    /// A classic model; the defaults are the usual pop's: 0.3 s, speed 1, ease-in-out, threshold 0.5 at release.
     public init(
         duration: Double = 0.3, completionSpeed: Double = 1, completionCurve: CurveChoice = .timing(.easeInOut),
         threshold: Double = 0.5, decisionRule: DecisionRule = .progressAtRelease

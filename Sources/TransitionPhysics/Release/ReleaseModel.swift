@@ -7,8 +7,8 @@ public struct ReleaseState: Hashable, Sendable {
     public var progress: Double
     /// Estimated progress velocity at release, progress per second (travel widths per second).
     public var velocity: Double
-    /// Progress at the last `changed` sample before release (seed 004 keeps its decision flag
-    /// from there). Defaults to `progress`.
+    /// Progress at the last `changed` sample before release (the edge-pan variant, `classic-004`,
+    /// keeps its decision flag from there). Defaults to `progress`.
     public var lastChangedProgress: Double
     /// True when the recognizer was cancelled by the system rather than ended by a lift.
     public var recognizerCancelled: Bool
@@ -24,7 +24,7 @@ public struct ReleaseState: Hashable, Sendable {
 
 /// A model's answer to a release: finish or cancel, where it projected the motion (when it
 /// projects), and the completion curve that animates progress to the chosen end.
-public struct Completion: Sendable {
+public struct Completion: Hashable, Sendable {
     /// Finish or cancel.
     public var decision: Decision
     /// Where the release velocity would coast progress to; nil for models without projection.

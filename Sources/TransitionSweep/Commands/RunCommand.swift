@@ -238,6 +238,12 @@ public struct RunCommand: ParsableCommand {
         } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-sweep: error: \(error.description)\n".utf8))
             throw ExitCode(error.exitCode)
+        } catch let error as ValidationError {
+            // Thrown after parsing (the spec file, the grid, the shard), so ArgumentParser would
+            // print the root command's usage and point at `transition-sweep --help`, which does
+            // not list these flags: say it as a parsing error of `run` does.
+            FileHandle.standardError.write(Data(Self.validationMessage(error).utf8))
+            throw ExitCode.validationFailure
         }
         if dryRun {
             var text = "rows: \(plan.rows.count)\n"
@@ -261,6 +267,15 @@ public struct RunCommand: ParsableCommand {
             let handle = plan.output == nil ? FileHandle.standardError : FileHandle.standardOutput
             handle.write(Data(text.utf8))
         }
+    }
+}
+
+extension RunCommand {
+    /// A `ValidationError` found while planning, as ArgumentParser words one of `run`'s parsing
+    /// errors: the message, `run`'s usage, and where its flags are listed (`run --help`).
+    static func validationMessage(_ error: ValidationError) -> String {
+        let usage = TransitionSweepCommand.usageString(for: RunCommand.self)
+        return "Error: \(error.message)\nUsage: \(usage)\n  See 'transition-sweep run --help' for more information.\n"
     }
 }
 

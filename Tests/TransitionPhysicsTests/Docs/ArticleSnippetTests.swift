@@ -51,18 +51,18 @@ func gettingStartedFrames() -> [String] {
 
 // ReplacingPercentDrivenTransition.md, listing 3: the classic rule and the driver on one stroke.
 func replacingSideBySide() -> (classic: Bool, physics: Double) {
-    // A short quick flick: 0.27 of the width at lift-off, moving fast.
-    let xs: [Double] = [300, 296, 284, 262, 232, 195]
+    // A short quick flick to the right, the way back: 0.27 of the width at lift-off, moving fast.
+    let xs: [Double] = [90, 94, 106, 128, 158, 195]
     var transition = InteractiveTransition(
-        mapping: ProgressMapping(travel: 390), model: ProjectedSpringModel(),
-        estimator: LeastSquaresVelocityEstimator())
+        mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)),  // a pop: rightward only
+        model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator())
     var progress = 0.0
     for (i, x) in xs.enumerated() {
         let time = Double(i) / 60
         _ = transition.handle(TouchSample(time: time, x: x, phase: i == 0 ? .began : .changed))
         progress = transition.advance(to: time).progress   // what update(_:) would receive
     }
-    let classicFinishes = progress > 0.5                      // seed 000's rule: cancels
+    let classicFinishes = progress > 0.5                      // the classic rule: cancels
 
     _ = transition.handle(TouchSample(time: 0.087, x: 195, phase: .ended))
     var frame = transition.advance(to: 0.087)
@@ -158,6 +158,22 @@ func retargetFromCode() -> [String] {
         let (classic, physics) = replacingSideBySide()
         #expect(classic == false)
         #expect(physics == 1)
+        // What the article says of the direction: with `.fixed(positive: true)` the same flick
+        // mirrored (leftward) never moves the pop off 0, as the classic clamp; the mapping's
+        // default direction would have let it finish.
+        for (direction, finishes) in [(ProgressMapping.Direction.fixed(positive: true), false), (.decidedByFirstMovement(touchSlop: 10), true)] {
+            var transition = InteractiveTransition(
+                mapping: ProgressMapping(travel: 390, direction: direction), model: ProjectedSpringModel(),
+                estimator: LeastSquaresVelocityEstimator())
+            var shown: [Double] = []
+            for (i, x) in [300.0, 296, 284, 262, 232, 195].enumerated() {
+                transition.handle(TouchSample(time: Double(i) / 60, x: x, phase: i == 0 ? .began : .changed))
+                shown.append(transition.advance(to: Double(i) / 60).progress)
+            }
+            let release = transition.handle(TouchSample(time: 0.087, x: 195, phase: .ended))
+            #expect((release?.completion.decision == .finish) == finishes, "\(direction)")
+            if !finishes { #expect(shown.allSatisfy { $0 == 0 }, "\(shown)") }
+        }
     }
 
     @Test func springParametersAreOneSpring() {

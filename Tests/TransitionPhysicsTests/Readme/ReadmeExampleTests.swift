@@ -57,6 +57,36 @@ func readmeExample() -> (classic: GestureOutcome, physics: GestureOutcome, trans
         #expect(rest.isComplete && rest.progress == 1 && rest.velocity == 0 && rest.events.isEmpty)
     }
 
+    /// "Use in an app" states the minimum platforms of Package.swift, in words and in the
+    /// manifest listing, and the products it names exist.
+    @Test func readmeStatesThePackagesPlatformsAndProducts() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let platformsLine = try #require(manifest.split(separator: "\n").first { $0.contains("platforms:") })
+        let names = ["macOS": "macOS", "iOS": "iOS", "tvOS": "tvOS", "watchOS": "watchOS", "visionOS": "visionOS"]
+        var words: [String] = []
+        var rest = platformsLine[...]
+        while let dot = rest.range(of: ".") {
+            let name = rest[dot.upperBound...].prefix { $0.isLetter }
+            rest = rest[dot.upperBound...]
+            guard let word = names[String(name)], let version = rest.range(of: "(.v") else { continue }
+            let number = rest[version.upperBound...].prefix { $0.isNumber || $0 == "_" }.replacingOccurrences(of: "_", with: ".")
+            words.append("\(word) \(number)")
+            rest = rest[version.upperBound...]
+        }
+        #expect(words == ["macOS 13", "iOS 16", "tvOS 16", "watchOS 9", "visionOS 1"], "read \(words) from \(platformsLine)")
+        let stated = words.dropLast().joined(separator: ", ") + " or " + words.last!
+        #expect(readme.replacingOccurrences(of: "\n", with: " ").contains("needs \(stated)"), "README.md must state: needs \(stated)")
+        #expect(readme.contains("platforms: [.iOS(.v16), .macOS(.v13)]"))
+        for product in ["TransitionPhysics", "TransitionPhysicsUIKit"] {
+            #expect(manifest.contains(".library(name: \"\(product)\""))
+            #expect(readme.contains(".product(name: \"\(product)\", package: \"TransitionPhysics\")"))
+        }
+        #expect(manifest.contains("name: \"TransitionPhysics\","), "the package name README's package: argument uses")
+    }
+
     @Test func readmeShowsThisExample() throws {
         let testFile = URL(fileURLWithPath: #filePath)
         let root = testFile.deletingLastPathComponent().deletingLastPathComponent()
