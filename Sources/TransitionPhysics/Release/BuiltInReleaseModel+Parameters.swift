@@ -37,8 +37,9 @@ extension BuiltInReleaseModel {
     ///
     /// Throws, instead of reaching a precondition, when a value is outside its domain or when the
     /// quantities derived from them are: the spring's stiffness, damping and rates
-    /// (`Spring.invalidity`), and the classic completion of a full travel longer than
-    /// `CompletionMetrics.maximumSeconds`. `frameRate` is not a model parameter (see
+    /// (`Spring.invalidity`), the classic completion of a full travel longer than
+    /// `CompletionMetrics.maximumSeconds`, and a UIKit spring curve so short that its time scale
+    /// squared overflows (`UIKitSpringCurve.timeScale(duration:)`). `frameRate` is not a model parameter (see
     /// `checkMeasurable(frameRate:)`); parameters of other models are ignored.
     public init(kind: ReleaseModelKind, parameters: [ReleaseParameter.ID: ReleaseParameterValue]) throws(ReleaseParameterError) {
         func value(_ id: ReleaseParameter.ID) throws(ReleaseParameterError) -> ReleaseParameterValue? {
@@ -69,10 +70,23 @@ extension BuiltInReleaseModel {
                     reason: "a full travel's completion would take duration / completion speed = \(fullTravel) s; "
                         + "at most \(CompletionMetrics.maximumSeconds) s")
             }
+            let curve = ClassicPercentDrivenModel.CurveChoice(name: try name(.completionCurve))!
+            if curve == .uiKitSpring {
+                // Progress, velocity and acceleration of a full travel scale with s, s and s².
+                let timeScale = UIKitSpringCurve.timeScale(duration: fullTravel)
+                guard (timeScale * timeScale).isFinite else {
+                    throw ReleaseParameterError(
+                        parameter: .duration, value: .number(duration),
+                        with: [.completionSpeed: .number(speed), .completionCurve: .name(curve.name)],
+                        reason: "a full travel's completion of duration / completion speed = \(fullTravel) s is too short "
+                            + "for the UIKit spring: its time scale s = \(UIKitSpringCurve.shared.timeScale) spring seconds / \(fullTravel) s "
+                            + "= \(timeScale) per second must have a finite square (the curve's acceleration scales with s²)")
+                }
+            }
             self = .classic(
                 ClassicPercentDrivenModel(
                     duration: duration, completionSpeed: speed,
-                    completionCurve: ClassicPercentDrivenModel.CurveChoice(name: try name(.completionCurve))!,
+                    completionCurve: curve,
                     threshold: try number(.threshold)))
         case .physics:
             let spring: Spring
