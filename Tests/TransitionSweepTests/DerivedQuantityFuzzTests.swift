@@ -83,7 +83,7 @@ struct DerivedQuantityFuzzTests {
     }
 
     /// Every combination's parameter cells (the derived spring forms) are checked; its metrics
-    /// are computed for every pair and every 8th triple (the plan and the metrics of an extreme
+    /// are computed for every pair and every 16th triple (the plan and the metrics of an extreme
     /// spring take milliseconds each in a debug build).
     @Test("every pair of spring parameters at 13 edge values, every triple at 7", arguments: [2, 3])
     func springParameters(size: Int) {
@@ -93,7 +93,7 @@ struct DerivedQuantityFuzzTests {
                 index += 1
                 // Frames at 30 Hz: an undamped spring's 60 s of frames stay cheap in a debug build.
                 let full = ["--model", "physics", "--frame-rate", "30"] + arguments
-                if let text = Self.row(full, evaluate: size == 2 || index % 8 == 0) {
+                if let text = Self.row(full, evaluate: size == 2 || index % 16 == 0) {
                     Self.check(text, full)
                     accepted += 1
                 } else {
