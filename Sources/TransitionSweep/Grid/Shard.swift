@@ -50,14 +50,14 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
         }
         if let id = try Self.launcherInteger("SLURM_ARRAY_TASK_ID", in: environment) {
             let minimum = try Self.launcherInteger("SLURM_ARRAY_TASK_MIN", in: environment) ?? 0
-            let n: Int
+            let n: Int, countSource: String
             if let shardCount {
-                n = shardCount
+                (n, countSource) = (shardCount, "--shard-count")
             } else if let count = try Self.launcherInteger("SLURM_ARRAY_TASK_COUNT", in: environment) {
                 guard count >= 1 else {
                     throw ValidationError("SLURM_ARRAY_TASK_COUNT: invalid value '\(count)': must be >= 1.")
                 }
-                n = count
+                (n, countSource) = (count, "SLURM_ARRAY_TASK_COUNT")
             } else {
                 throw ValidationError("SLURM_ARRAY_TASK_ID: '\(id)' is set but SLURM_ARRAY_TASK_COUNT is not; pass --shard-count.")
             }
@@ -65,7 +65,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
             let offset = id - minimum
             guard offset >= 0, offset < n else {
                 throw ValidationError(
-                    "SLURM_ARRAY_TASK_ID: invalid value '\(id)': with SLURM_ARRAY_TASK_MIN \(minimum) it is task \(offset) of the array, outside 0...\(n - 1) for \(n) shards.")
+                    "SLURM_ARRAY_TASK_ID: invalid value '\(id)': with SLURM_ARRAY_TASK_MIN \(minimum) it is task \(offset) of the array, outside 0...\(n - 1) for \(countSource) \(n).")
             }
             return Shard(index: offset + 1, count: n)
         }
