@@ -122,7 +122,8 @@ struct UIKitSpringCurve: Sendable {
     /// The spring seconds per second of a curve lasting `duration` seconds (`timeScale /
     /// duration`): infinite for a duration under about timeScale / Double.greatestFiniteMagnitude,
     /// which `CompletionCurve.state(at:)` treats as instantaneous. The classic model refuses a
-    /// full travel whose time scale squared overflows (`BuiltInReleaseModel.init(kind:parameters:)`).
+    /// full travel whose time scale squared overflows (`BuiltInReleaseModel.init(kind:parameters:)`),
+    /// but a release a few ulps from its target still gets such a duration.
     static func timeScale(duration: Double) -> Double { shared.timeScale / duration }
 
     static let shared: UIKitSpringCurve = {
