@@ -31,6 +31,16 @@ public struct PlaygroundLimits: Sendable, Encodable {
     /// format's bound (`TraceFormat.maxMagnitude`).
     public var maximumMagnitude = TraceFormat.maxMagnitude
 
+    /// Most replays running at once (`POST /api/release`); one more gets 503 with Retry-After
+    /// (each replay is CPU work: twice the cores of the machine it was measured on).
+    public var maximumConcurrentReleases = 4
+    /// Most open connections; the server stops accepting beyond them until one closes.
+    public var maximumConnections = 64
+    /// Seconds a connection may stay silent between requests before the server closes it.
+    public var idleTimeoutSeconds = 10.0
+    /// Seconds a request body may take to arrive in full; a stalled or trickled body gets 408 and
+    /// the connection is closed, with its partial body released.
+    public var bodyTimeoutSeconds = 10.0
     /// The caps above.
     public init() {}
 

@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+
+/// What every request must pass before a route sees it, so that a hostile page or client cannot
+/// use the playground: the Host header names this machine (a page on another site that rebinds
+/// its DNS name to 127.0.0.1 sends its own name: 421), a POST says `application/json` (a
+/// cross-origin form or `text/plain` POST, which a browser sends without a preflight, gets 415)
+/// and announces at most the body cap (413 before a byte of the body is read), and at most
+/// `PlaygroundLimits.maximumConcurrentReleases` replays run at once (503 with Retry-After, so
+/// that one client cannot pin the server's cores). Refusals are the playground's JSON errors
+/// naming the header.
+struct RequestGuards<Context: RequestContext>: RouterMiddleware {
+    let limits: PlaygroundLimits
+    let allowedHosts: Set<String>
+    let replays: ReplaySlots
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = request.head.authority ?? request.headers[.host] ?? ""
+        guard Self.hostIsAllowed(host, allowed: allowedHosts) else {
+            return Playground.json(
+                PlaygroundError(field: "Host", "this server answers only to \(allowedHosts.sorted().joined(separator: ", ")); got '\(PlaygroundError.echo(host))'"),
+                status: .misdirectedRequest)
+        }
+        guard request.method == .post else { return try await next(request, context) }
+        let type = request.headers[.contentType] ?? ""
+        guard Self.isJSON(type) else {
+            return Playground.json(
+                PlaygroundError(field: "Content-Type", "must be application/json; got '\(PlaygroundError.echo(type))'"), status: .unsupportedMediaType)
+        }
+        if let text = request.headers[.contentLength], let length = Int(text), length > limits.maximumBodyBytes {
+            return Playground.json(
+                PlaygroundError(field: "body", "the request body is over the cap of \(limits.maximumBodyBytes) bytes (Content-Length \(length))"),
+                status: .contentTooLarge)
+        }
+        guard await replays.enter() else {
+            var response = Playground.json(
+                PlaygroundError(
+                    field: "body", "the server is replaying \(limits.maximumConcurrentReleases) requests already; retry in a second"),
+                status: .serviceUnavailable)
+            response.headers[.retryAfter] = "1"
+            return response
+        }
+        do {
+            let response = try await next(request, context)
+            await replays.leave()
+            return response
+        } catch {
+            await replays.leave()
+            throw error
+        }
+    }
+
+    /// Whether `authority` (a Host header: name or address, optional port) is one of `allowed`
+    /// (names without ports, lowercase; an IPv6 address in brackets).
+    static func hostIsAllowed(_ authority: String, allowed: Set<String>) -> Bool {
+        var name = Substring(authority.lowercased())
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return false }
+            let rest = name[name.index(after: close)...]
+            guard rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isNumber) && rest.count > 1) else { return false }
+            name = name[...close]
+        } else if let colon = name.lastIndex(of: ":") {
+            let port = name[name.index(after: colon)...]
+            guard !port.isEmpty, port.allSatisfy(\.isNumber) else { return false }
+            name = name[..<colon]
+        }
+        return allowed.contains(String(name))
+    }
+
+    /// Whether a Content-Type is JSON (`application/json`, with parameters such as a charset).
+    static func isJSON(_ contentType: String) -> Bool {
+        let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return media.lowercased() == "application/json"
+    }
+}
+
+/// The replays running now, against `PlaygroundLimits.maximumConcurrentReleases`.
+actor ReplaySlots {
+    let capacity: Int
+    private var running = 0
+    init(capacity: Int) { self.capacity = capacity }
+    /// Takes a slot; false when all are taken.
+    func enter() -> Bool {
+        guard running < capacity else { return false }
+        running += 1
+        return true
+    }
+    /// Gives a slot back.
+    func leave() { running -= 1 }
+}
