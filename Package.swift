@@ -14,7 +14,8 @@
 //   Sources/TransitionCSV       the one output path: atomic file writer, number format, CSV
 //                               writer (no Foundation); the sweep, traces and bench write through it
 //   Sources/TransitionTraces    trace CSV reading and writing (uses Foundation, kept apart from the core)
-//   Sources/TransitionSweep     the `transition-sweep` command (library, so tests call `parse`)
+//   Sources/TransitionSweep     the `transition-sweep` command (library, so tests call `parse`;
+//                               swift-crypto's SHA-256 for the shard records)
 //   Sources/transition-sweep    its one-line executable
 //   Benchmarks/                 the `transition-bench` runner (behaviour and throughput)
 // Targets whose names start with an underscore are not API.
@@ -34,6 +35,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The shard record's SHA-256 of its file (`ShardRecord`): a well-kept digest, not our own.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // `make docs`: the DocC catalogs into a static site (swift package generate-documentation).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -75,6 +78,7 @@ let package = Package(
                 "TransitionBatch",
                 "TransitionCSV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(name: "transition-sweep", dependencies: ["TransitionSweep"]),

@@ -156,7 +156,7 @@ struct FuzzTests {
         "--model", "classic,physics", "--release-progress", "0:1:0.25", "--release-velocity", "-2,0,3", "--quiet",
     ]
 
-    @Test("merge: complete sets in any order give the unsharded bytes; missing, duplicated, truncated, reordered, overflowing or tampered shards exit 65 naming them")
+    @Test("merge: complete sets in any order give the unsharded bytes; missing, duplicated, truncated, reordered, overflowing, tampered or in-place-damaged shards exit 65 naming them")
     func shardFiles() throws {
         let folder = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -236,10 +236,27 @@ struct FuzzTests {
         mutations.append(("header-only", Data((lines[0] + "\n").utf8), record))
         mutations.append(("empty", Data(), record))
         mutations.append(("random-bytes", Data((0..<2000).map { _ in UInt8(random.below(256)) }), record))
+        // One byte replaced in place (same length, record kept): anywhere in the file, by any
+        // other byte, a digit by another digit included (rows and field counts intact), so only
+        // the record's SHA-256 can tell.
+        for i in 0..<48 {
+            var damaged = victim
+            let at = i < 4 ? [0, victim.count - 1, victim.count / 2, lines[0].utf8.count + 1][i] : random.below(victim.count)
+            let old = damaged[damaged.startIndex + at]
+            var new = UInt8(random.below(256))
+            if i % 2 == 0, (48...57).contains(old) { new = 48 + UInt8((Int(old) - 48 + 1 + random.below(9)) % 10) }
+            if new == old { new = old ^ 1 }
+            damaged[damaged.startIndex + at] = new
+            mutations.append(("in-place-\(i)", damaged, record))
+        }
         let recordText = String(decoding: record, as: UTF8.self)
         for (i, tampered) in [
             recordText.replacingOccurrences(of: "shard \(victimIndex + 1)/\(n)", with: "shard \(victimIndex + 1)/\(n + 1)"),
             recordText.replacingOccurrences(of: "bytes ", with: "bytes 1"),
+            // Another digest of the right form (its first digit changed), then one digit too many.
+            Self.changingFirstDigestDigit(recordText),
+            recordText.replacingOccurrences(of: "sha256 ", with: "sha256 f"),
+            recordText.replacingOccurrences(of: "record 2", with: "record 1"),
             recordText.replacingOccurrences(of: "rows ", with: "rows 99999999999999999999"),
             String(recordText.prefix(random.below(recordText.count - 1))),
             "garbage\n", String(repeating: "x", count: 10_000),
@@ -259,6 +276,13 @@ struct FuzzTests {
         #expect(unreadable.status == 66, "\(unreadable.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path("merged.csv")))
         Self.assertNoPartialFiles(folder, "merge")
+    }
+
+    /// A shard record's text with the first digit of its SHA-256 replaced by another.
+    static func changingFirstDigestDigit(_ record: String) -> String {
+        guard let r = record.range(of: "sha256 ") else { return record }
+        let first = record[r.upperBound]
+        return record.replacingCharacters(in: r.upperBound...r.upperBound, with: first == "0" ? "1" : "0")
     }
 
     // MARK: Trace files

@@ -22,15 +22,18 @@ public struct GestureRunner: Sendable {
     public var frameRate: Double
     /// Settling tolerance for spring completions, fraction of the travel.
     public var settleTolerance: Double
+    /// The fling cap, in the trace's unit per second (points; `InteractiveTransition.maximumReleaseSpeed`).
+    public var maximumReleaseSpeed: Double
 
-    /// A runner; by default the direction is decided past a 10 pt slop, progress clamped, metrics on 240 Hz frames with a settle tolerance of 0.001 of the travel.
+    /// A runner; by default the direction is decided past a 10 pt slop, progress clamped, metrics on 240 Hz frames with a settle tolerance of 0.001 of the travel, releases capped at the platforms' 8,000 points per second.
     public init(
         model: any ReleaseModel, estimator: any VelocityEstimator,
         direction: ProgressMapping.Direction = .decidedByFirstMovement(touchSlop: 10),
         range: ProgressMapping.Range = .clamp, axis: TouchAxis = .x,
         edgeZone: ProgressMapping.EdgeZone? = nil, fixedTravel: Double? = nil,
         frameRate: Double = CompletionMetrics.defaultFrameRate,
-        settleTolerance: Double = CompletionMetrics.defaultSettleTolerance
+        settleTolerance: Double = CompletionMetrics.defaultSettleTolerance,
+        maximumReleaseSpeed: Double = ReleaseSpeedLimit.platformMaximum
     ) {
         self.model = model
         self.estimator = estimator
@@ -41,6 +44,7 @@ public struct GestureRunner: Sendable {
         self.fixedTravel = fixedTravel
         self.frameRate = frameRate
         self.settleTolerance = settleTolerance
+        self.maximumReleaseSpeed = maximumReleaseSpeed
     }
 
     /// Replays `trace` sample by sample (the decision uses only what was known at release) and
@@ -51,6 +55,7 @@ public struct GestureRunner: Sendable {
             travel: fixedTravel ?? trace.travel, axis: trace.axis ?? axis, direction: direction, range: range, edgeZone: edgeZone)
         var transition = InteractiveTransition(mapping: mapping, model: model, estimator: estimator)
         transition.pixelsPerPoint = trace.pixelsPerUnit
+        transition.maximumReleaseSpeed = maximumReleaseSpeed
         for sample in trace.samples { transition.handle(sample) }
         guard let release = transition.releases.last else { return GestureOutcome(notStarted: trace) }
         let metrics = release.completion.curve.metrics(

@@ -101,7 +101,7 @@ extension InteractiveTransition {
 
     /// Progress and the estimator's velocity (per second) of a touch so far.
     private func current(_ tracking: Tracking) -> (progress: Double, velocity: Double) {
-        let velocity = tracking.sign == nil ? 0 : estimator.velocity(of: tracking.samples)
+        let velocity = releaseVelocity(tracking)
         return (bounded(tracking.lastPosition ?? tracking.baseProgress), velocity)
     }
 }

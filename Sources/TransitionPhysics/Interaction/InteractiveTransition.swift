@@ -110,15 +110,30 @@ public struct InteractiveTransition: Sendable {
     /// `mapping.range` says.
     public var detents: [Double] = [0, 1] {
         didSet {
-            precondition(!detents.isEmpty && zip(detents, detents.dropFirst()).allSatisfy { $0 < $1 },
-                "Detents must be non-empty and strictly ascending; got \(detents).")
+            if let reason = TransitionSettings.detentsProblem(detents) { preconditionFailure("Detents: \(reason); got \(detents).") }
         }
     }
     /// Physical pixels per point of the display (1 by default; 3 on a 3x phone). With the travel
     /// in points (`mapping.travel`), one physical pixel is `1 / (travel * pixelsPerPoint)` of
     /// progress: a completion is done when nothing can move by that much any more.
+    /// `TransitionSettings.validate()` says which values are refused (this traps on them).
     public var pixelsPerPoint: Double = 1 {
-        didSet { precondition(pixelsPerPoint > 0 && pixelsPerPoint.isFinite, "pixelsPerPoint must be positive; got \(pixelsPerPoint).") }
+        didSet {
+            if let reason = TransitionSettings.pixelsPerPointProblem(pixelsPerPoint, travel: mapping.travel) {
+                preconditionFailure("pixelsPerPoint: \(reason); got \(pixelsPerPoint).")
+            }
+        }
+    }
+    /// The fling cap, points per second (default `ReleaseSpeedLimit.platformMaximum`, Flutter's
+    /// and Android's 8,000): the estimator's release velocity is clamped to +-(this / the
+    /// mapping's travel) progress per second, sign kept (`ReleaseSpeedLimit`); `.infinity` for
+    /// no cap. Positive (`TransitionSettings.validate()`; this traps otherwise).
+    public var maximumReleaseSpeed: Double = ReleaseSpeedLimit.platformMaximum {
+        didSet {
+            if let reason = TransitionSettings.maximumReleaseSpeedProblem(maximumReleaseSpeed, travel: mapping.travel) {
+                preconditionFailure("maximumReleaseSpeed: \(reason); got \(maximumReleaseSpeed).")
+            }
+        }
     }
     /// The person asked for reduced motion: the same decision, then
     /// `CompletionCurve.reducedMotion` (no overshoot, done in a fixed 0.2 s).
@@ -179,7 +194,7 @@ public struct InteractiveTransition: Sendable {
             // after that position the pointer had stopped: velocity 0.
             let liftOff = ReleaseSamples.liftOff(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
             if !liftOff.repeatsPosition { tracking.recorded.append(AxisSample(time: sample.time, position: rawNow)) }
-            let velocity = tracking.sign == nil || liftOff.pointerStopped ? 0 : estimator.velocity(of: tracking.samples)
+            let velocity = liftOff.pointerStopped ? 0 : releaseVelocity(tracking)
             let state = ReleaseState(
                 progress: bounded(rawNow), velocity: velocity,
                 lastChangedProgress: bounded(tracking.lastChangedRaw),
@@ -239,6 +254,15 @@ public struct InteractiveTransition: Sendable {
             completion.curve = .reducedMotion(start: completion.curve.start, target: completion.curve.target)
         }
         return completion
+    }
+
+    /// The velocity a release of `tracking` starts from, progress per second: the estimator's
+    /// (0 before the direction is decided), capped by `maximumReleaseSpeed` over the travel
+    /// (`ReleaseSpeedLimit.capped`): the one place an estimate becomes a release velocity.
+    func releaseVelocity(_ tracking: Tracking) -> Double {
+        guard tracking.sign != nil else { return 0 }
+        return ReleaseSpeedLimit.capped(
+            estimator.velocity(of: tracking.samples), maximumSpeed: maximumReleaseSpeed, travel: mapping.travel)
     }
 
     /// Starts playing `curve` at `time`: its end time is its rest time under the one-pixel rule.

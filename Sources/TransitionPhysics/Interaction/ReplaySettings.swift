@@ -3,7 +3,8 @@
 /// estimator, how the transition's direction is decided, and the settle tolerance of the
 /// metrics. The defaults are the benchmark's: the drop-tolerant least-squares estimator, a
 /// reversible direction decided past a 10-unit touch slop (a paging scroll view), progress
-/// clamped, a settle tolerance of 0.001 of the travel.
+/// clamped, a settle tolerance of 0.001 of the travel, releases capped at 8,000 units per second
+/// (`ReleaseSpeedLimit`).
 public struct ReplaySettings: Hashable, Sendable {
     /// How a replayed gesture's direction is decided (`ProgressMapping.Direction`).
     public enum DirectionRule: String, Hashable, Sendable, CaseIterable {
@@ -23,17 +24,22 @@ public struct ReplaySettings: Hashable, Sendable {
     public var directionRule: DirectionRule
     /// A spring completion is settled within this fraction of the travel (default 0.001).
     public var settleTolerance: Double
+    /// The fling cap, in the trace's unit per second (default `ReleaseSpeedLimit.platformMaximum`,
+    /// 8,000: the recorded swipes' device pixels taken as points, as their `pixelsPerUnit` 1 says).
+    public var maximumReleaseSpeed: Double
 
     /// Replay settings; the defaults are the benchmark's (see the type's documentation).
     public init(
         estimator: VelocityEstimatorKind = .dropTolerant, touchSlop: Double = 10,
         directionRule: DirectionRule = .reversible,
-        settleTolerance: Double = CompletionMetrics.defaultSettleTolerance
+        settleTolerance: Double = CompletionMetrics.defaultSettleTolerance,
+        maximumReleaseSpeed: Double = ReleaseSpeedLimit.platformMaximum
     ) {
         self.estimator = estimator
         self.touchSlop = touchSlop
         self.directionRule = directionRule
         self.settleTolerance = settleTolerance
+        self.maximumReleaseSpeed = maximumReleaseSpeed
     }
 
     /// The progress mapping's direction for these settings.
@@ -52,6 +58,6 @@ public struct ReplaySettings: Hashable, Sendable {
         GestureRunner(
             model: model, estimator: estimator.estimator,
             direction: direction, fixedTravel: fixedTravel,
-            frameRate: frameRate, settleTolerance: settleTolerance)
+            frameRate: frameRate, settleTolerance: settleTolerance, maximumReleaseSpeed: maximumReleaseSpeed)
     }
 }

@@ -37,8 +37,9 @@ extension BuiltInReleaseModel {
     ///
     /// Throws, instead of reaching a precondition, when a value is outside its domain or when the
     /// quantities derived from them are: the spring's stiffness, damping and rates
-    /// (`Spring.invalidity`), and the classic completion of a full travel longer than
-    /// `CompletionMetrics.maximumSeconds`. `frameRate` is not a model parameter (see
+    /// (`Spring.invalidity`), the classic completion of a full travel longer than
+    /// `CompletionMetrics.maximumSeconds` or so short that the square of its curve's time scale
+    /// (1 / its duration; the UIKit spring's, `UIKitSpringCurve.timeScale(duration:)`) overflows. `frameRate` is not a model parameter (see
     /// `checkMeasurable(frameRate:)`); parameters of other models are ignored.
     public init(kind: ReleaseModelKind, parameters: [ReleaseParameter.ID: ReleaseParameterValue]) throws(ReleaseParameterError) {
         func value(_ id: ReleaseParameter.ID) throws(ReleaseParameterError) -> ReleaseParameterValue? {
@@ -69,10 +70,23 @@ extension BuiltInReleaseModel {
                     reason: "a full travel's completion would take duration / completion speed = \(fullTravel) s; "
                         + "at most \(CompletionMetrics.maximumSeconds) s")
             }
+            let curve = ClassicPercentDrivenModel.CurveChoice(name: try name(.completionCurve))!
+            // The curve's time scale, per second (1 / the full travel's duration; the UIKit
+            // spring's seconds over it): progress velocity and acceleration scale with it and its
+            // square, so both must be finite (a shorter completion is instantaneous anyway).
+            let timeScale = curve == .uiKitSpring ? UIKitSpringCurve.timeScale(duration: fullTravel) : 1 / fullTravel
+            guard (timeScale * timeScale).isFinite else {
+                throw ReleaseParameterError(
+                    parameter: .duration, value: .number(duration),
+                    with: [.completionSpeed: .number(speed), .completionCurve: .name(curve.name)],
+                    reason: "a full travel's completion of duration / completion speed = \(fullTravel) s is too short: "
+                        + "the curve's time scale, \(timeScale) per second, must have a finite square (its velocity and "
+                        + "acceleration scale with it and its square)")
+            }
             self = .classic(
                 ClassicPercentDrivenModel(
                     duration: duration, completionSpeed: speed,
-                    completionCurve: ClassicPercentDrivenModel.CurveChoice(name: try name(.completionCurve))!,
+                    completionCurve: curve,
                     threshold: try number(.threshold)))
         case .physics:
             let spring: Spring

@@ -72,9 +72,11 @@ public struct CompletionCurve: Hashable, Sendable {
             let (value, slope, curvature) = curve.derivatives(at: u)
             return (start + change * value, change * slope / duration, change * curvature / (duration * duration))
         case .uiKitSpringCurve(let duration):
-            if duration <= 0 || time >= duration { return (target, 0, 0) }
             let curve = UIKitSpringCurve.shared
-            let s = curve.timeScale / duration
+            let s = UIKitSpringCurve.timeScale(duration: duration)
+            // A duration so short that the spring's time scale overflows (a release a few ulps
+            // from its target) is instantaneous, like a duration of 0: time * s would be NaN.
+            if duration <= 0 || time >= duration || !s.isFinite { return (target, 0, 0) }
             let (x, v) = Spring.uiKitSystem.state(initialDisplacement: -1, initialVelocity: 0, time: time * s)
             let a = Spring.uiKitSystem.acceleration(displacement: x, velocity: v)
             return (start + change * (1 + x) / curve.endValue,
@@ -116,6 +118,13 @@ struct UIKitSpringCurve: Sendable {
     let timeScale: Double
     /// The spring's unit step response at `timeScale` (0.999).
     let endValue: Double
+
+    /// The spring seconds per second of a curve lasting `duration` seconds (`timeScale /
+    /// duration`): infinite for a duration under about timeScale / Double.greatestFiniteMagnitude,
+    /// which `CompletionCurve.state(at:)` treats as instantaneous. The classic model refuses a
+    /// full travel whose time scale squared overflows (`BuiltInReleaseModel.init(kind:parameters:)`),
+    /// but a release a few ulps from its target still gets such a duration.
+    static func timeScale(duration: Double) -> Double { shared.timeScale / duration }
 
     static let shared: UIKitSpringCurve = {
         let spring = Spring.uiKitSystem

@@ -112,7 +112,9 @@ extension Spring {
     /// Why `init(mass:stiffness:damping:allowOverDamping:)` would refuse these constants, as the
     /// sentence its precondition prints, or nil when they make a spring. Beyond each constant's
     /// own range, the rates the motion is computed from must be finite and positive where they
-    /// divide: omega0² = stiffness / mass (1/s²) and lambda = damping / (2 mass) (1/s). The one
+    /// divide: omega0² = stiffness / mass (1/s²) and lambda = damping / (2 mass) (1/s), and the
+    /// derived forms finite: the critical damping 2 sqrt(mass * stiffness), the damping ratio and
+    /// the response. The one
     /// definition of a valid spring: command-line tools check input with it before building one.
     public static func invalidity(mass: Double, stiffness: Double, damping: Double) -> String? {
         guard mass > 0 && mass.isFinite else { return "Spring mass must be positive and finite; got \(mass)." }
@@ -133,6 +135,20 @@ extension Spring {
         let q = omega0Squared - decayRate * decayRate
         guard q.isFinite else {
             return "Spring omega0² - lambda² (the squared damped angular frequency, 1/s²) must be finite; got \(omega0Squared) - \(decayRate)² = \(q)."
+        }
+        // The derived forms every tool reports (`dampingRatio`, `response`): the product
+        // mass * stiffness underflows to 0 or overflows long before either constant does.
+        let critical = 2 * (mass * stiffness).squareRoot()
+        guard critical > 0 && critical.isFinite else {
+            return "Spring critical damping 2 sqrt(mass * stiffness) must be positive and finite; got 2 sqrt(\(mass) * \(stiffness)) = \(critical)."
+        }
+        let ratio = damping / critical
+        guard ratio.isFinite else {
+            return "Spring damping ratio damping / (2 sqrt(mass * stiffness)) must be finite; got \(damping) / \(critical) = \(ratio)."
+        }
+        let response = 2 * Double.pi / omega0Squared.squareRoot()
+        guard response > 0 && response.isFinite else {
+            return "Spring response 2 pi / sqrt(stiffness / mass) (seconds) must be positive and finite; got \(response)."
         }
         return nil
     }

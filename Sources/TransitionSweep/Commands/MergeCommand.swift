@@ -12,8 +12,9 @@ public struct MergeCommand: ParsableCommand {
             header must equal the first file's, the first data row must be row 0, each file must \
             continue exactly where the one before ends (no gap, no overlap), every line must carry \
             the next row number, and the set must be complete: a sharded run writes beside each \
-            file X its shard record X.shard (which K of N, which rows of how many, its size), and \
-            the merge requires every shard 1...N once, each file matching its record. Files \
+            file X its shard record X.shard (which K of N, which rows of how many, its size and \
+            the SHA-256 of its bytes), and the merge requires every shard 1...N once, each file \
+            matching its record. Files \
             without a record (a shard written to standard output) need --grid-rows T, the grid's \
             row count. Otherwise the merge stops with exit status 65 naming the file (and line) \
             or the missing shards, and writes nothing; an unreadable file exits 66. The output is \
@@ -241,6 +242,12 @@ public struct MergeCommand: ParsableCommand {
                 description: "incomplete set: the files end at row \(expected) but the grid has \(total) rows; rows \(expected)..<\(total) are missing (a shard is missing)",
                 exitCode: 65)
         }
+        // A shard with no rows is its header: its checksum is checked before anything is written.
+        for s in shards where s.firstRow == nil {
+            var digest = FileDigest()
+            s.header.withUnsafeBufferPointer { digest.update($0) }
+            try Self.checkDigest(digest, of: s)
+        }
         let sink: ByteSink
         var atomic: AtomicFile?
         defer { atomic?.abort() }
@@ -260,6 +267,10 @@ public struct MergeCommand: ParsableCommand {
             defer { close(fd) }
             lseek(fd, off_t(s.bodyOffset), SEEK_SET)
             var rows = RowNumberCheck(path: s.path, firstRow: s.firstRow!, rowsRepeat: s.rowsRepeat)
+            // The file's bytes are hashed as they stream by (its header as inspected, equal to
+            // the first file's), and checked against its record before the output is kept.
+            var digest = FileDigest()
+            s.header.withUnsafeBufferPointer { digest.update($0) }
             var left = s.size - s.bodyOffset
             while left > 0 {
                 let n = read(fd, buffer, min(1 << 20, left))
@@ -272,12 +283,26 @@ public struct MergeCommand: ParsableCommand {
                 }
                 let chunk = UnsafeBufferPointer(start: buffer, count: n)
                 try rows.check(chunk)
+                digest.update(chunk)
                 try sink.write(chunk)
                 left -= n
             }
             try rows.finish(lastRow: s.lastRow!)
+            try Self.checkDigest(digest, of: s)
         }
         try atomic?.commit()
+    }
+
+    /// Refuses (exit 65, naming the file) a shard whose bytes do not have the SHA-256 its record
+    /// says: changed in place after it was written (same length, rows intact). No record, no check.
+    static func checkDigest(_ digest: FileDigest, of s: ShardFile) throws {
+        guard let record = s.record else { return }
+        let actual = digest.hex
+        guard actual == record.sha256 else {
+            throw FileIOError(
+                description: "\(s.path): its bytes have SHA-256 \(actual), but its shard record \(ShardRecord.recordPath(for: s.path)) says \(record.sha256) (changed after it was written?)",
+                exitCode: 65)
+        }
     }
 }
 

@@ -25,27 +25,31 @@ struct SweepRunner {
     }
 
     func run() throws {
-        let output: ByteSink
         var atomic: [AtomicFile] = []
         defer { for file in atomic { file.abort() } }  // no-op after commit
+        // A shard's files count and hash their bytes as they are written, for their records.
+        var outputRecording: RecordingSink?, trajectoryRecording: RecordingSink?
+        let output: ByteSink
         if let path = plan.output {
             let file = try AtomicFile(path: path)
             atomic.append(file)
-            output = file
+            outputRecording = plan.recordsShard ? RecordingSink(file) : nil
+            output = (outputRecording as ByteSink?) ?? file
         } else {
             output = StandardOutputSink()
         }
-        var trajectorySink: ByteSink?
+        let trajectorySink: ByteSink?
         if let path = plan.trajectories {
             let file = try AtomicFile(path: path)
             atomic.append(file)
-            trajectorySink = file
-            try Array("row,t_s,progress,velocity_per_s\n".utf8).withUnsafeBufferPointer { try file.write($0) }
+            trajectoryRecording = plan.recordsShard ? RecordingSink(file) : nil
+            let sink: ByteSink = (trajectoryRecording as ByteSink?) ?? file
+            try Array("row,t_s,progress,velocity_per_s\n".utf8).withUnsafeBufferPointer { try sink.write($0) }
+            trajectorySink = sink
+        } else {
+            trajectorySink = nil
         }
         try Array(SweepGrid.headerLine.utf8).withUnsafeBufferPointer { try output.write($0) }
-        // Bytes written to each file, for its shard record.
-        var outputBytes = SweepGrid.headerLine.utf8.count
-        var trajectoryBytes = "row,t_s,progress,velocity_per_s\n".utf8.count
 
         let rows = plan.rows
         let per = chunkRows
@@ -74,10 +78,8 @@ struct SweepRunner {
             },
             consume: { index, bytes in
                 try output.write(bytes.csv.bytes)
-                outputBytes += bytes.csv.count
                 if let t = bytes.trajectories {
                     try trajectorySink?.write(t.bytes)
-                    trajectoryBytes += t.count
                 }
                 progress.update(done: min((index + 1) * per, rows.count))
             })
@@ -86,11 +88,11 @@ struct SweepRunner {
         // Each file of a shard, once complete, gets its record (what `merge` checks a set by).
         if plan.recordsShard {
             let gridRows = plan.grid.rowCount
-            if let path = plan.output {
-                try ShardRecord(shard: plan.shard, rows: rows, gridRows: gridRows, bytes: outputBytes).write(for: path)
-            }
-            if let path = plan.trajectories {
-                try ShardRecord(shard: plan.shard, rows: rows, gridRows: gridRows, bytes: trajectoryBytes).write(for: path)
+            for (path, recording) in [(plan.output, outputRecording), (plan.trajectories, trajectoryRecording)] {
+                guard let path, let recording else { continue }
+                try ShardRecord(
+                    shard: plan.shard, rows: rows, gridRows: gridRows, bytes: recording.bytes, sha256: recording.digest.hex
+                ).write(for: path)
             }
         }
     }

@@ -48,28 +48,32 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
         if let shardCount, shardCount < 1 {
             throw ValidationError("--shard-count: invalid value '\(shardCount)': must be >= 1.")
         }
-        func integer(_ name: String) throws -> Int? {
-            guard let text = environment[name], !text.isEmpty else { return nil }
-            guard let value = Int(text) else { throw ValidationError("\(name): invalid value '\(text)': not an integer.") }
-            return value
-        }
-        if let id = try integer("SLURM_ARRAY_TASK_ID") {
-            let minimum = try integer("SLURM_ARRAY_TASK_MIN") ?? 0
-            guard let n = try shardCount ?? integer("SLURM_ARRAY_TASK_COUNT") else {
+        if let id = try Self.launcherInteger("SLURM_ARRAY_TASK_ID", in: environment) {
+            let minimum = try Self.launcherInteger("SLURM_ARRAY_TASK_MIN", in: environment) ?? 0
+            let n: Int, countSource: String
+            if let shardCount {
+                (n, countSource) = (shardCount, "--shard-count")
+            } else if let count = try Self.launcherInteger("SLURM_ARRAY_TASK_COUNT", in: environment) {
+                guard count >= 1 else {
+                    throw ValidationError("SLURM_ARRAY_TASK_COUNT: invalid value '\(count)': must be >= 1.")
+                }
+                (n, countSource) = (count, "SLURM_ARRAY_TASK_COUNT")
+            } else {
                 throw ValidationError("SLURM_ARRAY_TASK_ID: '\(id)' is set but SLURM_ARRAY_TASK_COUNT is not; pass --shard-count.")
             }
-            let k = id - minimum + 1
-            guard n >= 1, k >= 1, k <= n else {
+            // Both are >= 0, so the difference cannot overflow; K = offset + 1 <= N cannot either.
+            let offset = id - minimum
+            guard offset >= 0, offset < n else {
                 throw ValidationError(
-                    "SLURM_ARRAY_TASK_ID: invalid value '\(id)': with SLURM_ARRAY_TASK_MIN \(minimum) it is shard \(k), outside 1...\(n).")
+                    "SLURM_ARRAY_TASK_ID: invalid value '\(id)': with SLURM_ARRAY_TASK_MIN \(minimum) it is task \(offset) of the array, outside 0...\(n - 1) for \(countSource) \(n).")
             }
-            return Shard(index: k, count: n)
+            return Shard(index: offset + 1, count: n)
         }
-        if let index = try integer("JOB_COMPLETION_INDEX") {
+        if let index = try Self.launcherInteger("JOB_COMPLETION_INDEX", in: environment) {
             guard let n = shardCount else {
                 throw ValidationError("JOB_COMPLETION_INDEX: '\(index)' is set; pass --shard-count N (the Job's completions).")
             }
-            guard index >= 0, index < n else {
+            guard index < n else {
                 throw ValidationError("JOB_COMPLETION_INDEX: invalid value '\(index)': must be in 0...\(n - 1) for --shard-count \(n).")
             }
             return Shard(index: index + 1, count: n)
@@ -79,6 +83,28 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
                 "--shard-count: '\(shardCount)' needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID in the environment (or use --shard K/N).")
         }
         return .whole
+    }
+
+    /// The launcher variables `resolve` reads, each a count or an index: Slurm's array task
+    /// (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_MIN`, `SLURM_ARRAY_TASK_COUNT`) and a Kubernetes
+    /// Indexed Job's `JOB_COMPLETION_INDEX`. The sweep reads no other variable.
+    public static let launcherVariables = [
+        "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX",
+    ]
+
+    /// The value of the launcher variable `name`: nil when unset or empty, else a decimal integer
+    /// in 0...Int.max (launchers number tasks from 0); anything else (a sign, a space, a
+    /// fraction, a value past Int.max) throws `ValidationError` (exit 64) naming the variable.
+    static func launcherInteger(_ name: String, in environment: [String: String]) throws -> Int? {
+        guard let text = environment[name], !text.isEmpty else { return nil }
+        let shown = text.count > 40 ? String(text.prefix(40)) + "..." : text
+        guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            throw ValidationError("\(name): invalid value '\(shown)': must be a non-negative decimal integer.")
+        }
+        guard let value = Int(text) else {
+            throw ValidationError("\(name): invalid value '\(shown)': must be at most \(Int.max).")
+        }
+        return value
     }
 
     /// True when `resolve` finds a shard in `flag` or the launcher's variables (rather than

@@ -1,0 +1,136 @@
+/// A setting of a transition that it cannot run with: the setting's name, its value, and why.
+public struct TransitionSettingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The setting, named as the property of `TransitionSettings` (and of `InteractiveTransition`
+    /// or `ProgressMapping`): `travel`, `pixelsPerPoint`, `detents`, `maximumReleaseSpeed`,
+    /// `frameRate`.
+    public var setting: String
+    /// The value as given, at most 40 characters (longer ones are cut, with "...").
+    public var value: String
+    /// Why: a sentence naming the quantity and its unit.
+    public var reason: String
+
+    /// An error for `setting` at `value` (shortened to 40 characters), because of `reason`.
+    public init(setting: String, value: String, reason: String) {
+        self.setting = setting
+        self.value = value.count > 40 ? String(value.prefix(40)) + "..." : value
+        self.reason = reason
+    }
+
+    /// `setting: invalid value 'value': reason.`
+    public var description: String { "\(setting): invalid value '\(value)': \(reason)." }
+}
+
+/// The settings of an `InteractiveTransition` (and of a tool that drives one: the frame rate
+/// its completions are measured or sampled at) that feed the core's preconditions, checked in
+/// one place before any of them is reached. The driver's properties trap on what `validate()`
+/// refuses (a programming error in an app); a tool that takes them from a person or a request
+/// (the playground, the benchmark) calls `validate()` first and reports the error.
+///
+/// The rules, each once:
+/// - `travel` (points, the samples' unit): positive and finite (`ProgressMapping`);
+/// - `pixelsPerPoint`: positive and finite, and one physical pixel of progress,
+///   1 / (travel * pixelsPerPoint), positive and finite (the visual completion's tolerance,
+///   `CompletionCurve.restTime(tolerance:)`): 5e-324 pixels per point would make it infinite;
+/// - `detents` (progress): at least one, finite, strictly ascending;
+/// - `maximumReleaseSpeed` (points per second, `ReleaseSpeedLimit`): positive (infinity: no cap),
+///   and its progress form maximumReleaseSpeed / travel positive;
+/// - `frameRate` (Hz): the parameter table's domain (`ReleaseParameter` `frame-rate`) and a
+///   finite frame interval 1 / frameRate (`BuiltInReleaseModel.checkMeasurable(frameRate:)`
+///   adds the model's own condition).
+public struct TransitionSettings: Hashable, Sendable {
+    /// The distance that maps to progress 1, in points (the samples' unit).
+    public var travel: Double
+    /// Physical pixels per point (`InteractiveTransition.pixelsPerPoint`).
+    public var pixelsPerPoint: Double
+    /// Progress stops (`InteractiveTransition.detents`).
+    public var detents: [Double]
+    /// The fling cap, points per second (`InteractiveTransition.maximumReleaseSpeed`).
+    public var maximumReleaseSpeed: Double
+    /// The frame rate completions are measured or sampled at, Hz.
+    public var frameRate: Double
+
+    /// Settings as given (not checked: call `validate()`); the defaults are the driver's.
+    public init(
+        travel: Double, pixelsPerPoint: Double = 1, detents: [Double] = [0, 1],
+        maximumReleaseSpeed: Double = ReleaseSpeedLimit.platformMaximum,
+        frameRate: Double = CompletionMetrics.defaultFrameRate
+    ) {
+        self.travel = travel
+        self.pixelsPerPoint = pixelsPerPoint
+        self.detents = detents
+        self.maximumReleaseSpeed = maximumReleaseSpeed
+        self.frameRate = frameRate
+    }
+
+    /// Throws the first setting the transition cannot run with, in the order of the properties.
+    public func validate() throws(TransitionSettingError) {
+        if let reason = Self.travelProblem(travel) {
+            throw TransitionSettingError(setting: "travel", value: "\(travel)", reason: reason)
+        }
+        if let reason = Self.pixelsPerPointProblem(pixelsPerPoint, travel: travel) {
+            throw TransitionSettingError(setting: "pixelsPerPoint", value: "\(pixelsPerPoint)", reason: reason)
+        }
+        if let reason = Self.detentsProblem(detents) {
+            throw TransitionSettingError(setting: "detents", value: "\(detents)", reason: reason)
+        }
+        if let reason = Self.maximumReleaseSpeedProblem(maximumReleaseSpeed, travel: travel) {
+            throw TransitionSettingError(setting: "maximumReleaseSpeed", value: "\(maximumReleaseSpeed)", reason: reason)
+        }
+        if let reason = Self.frameRateProblem(frameRate) {
+            throw TransitionSettingError(setting: "frameRate", value: "\(frameRate)", reason: reason)
+        }
+    }
+
+    /// Why `travel` (points) cannot be a travel, or nil.
+    public static func travelProblem(_ travel: Double) -> String? {
+        travel > 0 && travel.isFinite ? nil : "the travel must be a positive, finite number of points"
+    }
+
+    /// Why `pixelsPerPoint` cannot be used with `travel` points, or nil.
+    public static func pixelsPerPointProblem(_ pixelsPerPoint: Double, travel: Double) -> String? {
+        guard pixelsPerPoint > 0 && pixelsPerPoint.isFinite else { return "pixels per point must be positive and finite" }
+        let pixel = 1 / (travel * pixelsPerPoint)
+        guard pixel > 0 && pixel.isFinite else {
+            return "one physical pixel of progress, 1 / (travel \(travel) points * \(pixelsPerPoint) pixels per point) = \(pixel), "
+                + "must be positive and finite"
+        }
+        return nil
+    }
+
+    /// Why `detents` cannot be the progress stops, or nil.
+    public static func detentsProblem(_ detents: [Double]) -> String? {
+        guard !detents.isEmpty else { return "give at least one detent" }
+        if let bad = detents.first(where: { !$0.isFinite }) { return "every detent must be finite progress; got \(bad)" }
+        for (a, b) in zip(detents, detents.dropFirst()) where !(a < b) {
+            return "detents must be strictly ascending; \(b) after \(a)"
+        }
+        return nil
+    }
+
+    /// Why `maximumReleaseSpeed` (points per second) cannot cap releases over `travel` points, or nil.
+    public static func maximumReleaseSpeedProblem(_ speed: Double, travel: Double) -> String? {
+        guard speed > 0 else { return "the maximum release speed must be positive (points per second; infinity for no cap)" }
+        let limit = speed / travel
+        guard limit > 0 else {
+            return "the maximum release speed in progress, \(speed) points/s / travel \(travel) points = \(limit) per second, must be positive"
+        }
+        return nil
+    }
+
+    /// Why completions cannot be measured or sampled at `frameRate` Hz, or nil.
+    public static func frameRateProblem(_ frameRate: Double) -> String? {
+        if let reason = ReleaseParameter[.frameRate].rejection(of: frameRate) { return reason }
+        let interval = 1 / frameRate
+        return interval.isFinite && interval > 0 ? nil : "the frame interval 1 / frame rate = \(interval) s must be positive and finite"
+    }
+}
+
+extension InteractiveTransition {
+    /// This transition's settings (its mapping's travel, pixels per point, detents and fling
+    /// cap) with `frameRate`, for `TransitionSettings.validate()`.
+    public func settings(frameRate: Double = CompletionMetrics.defaultFrameRate) -> TransitionSettings {
+        TransitionSettings(
+            travel: mapping.travel, pixelsPerPoint: pixelsPerPoint, detents: detents,
+            maximumReleaseSpeed: maximumReleaseSpeed, frameRate: frameRate)
+    }
+}
