@@ -201,6 +201,14 @@ public struct ReleaseRequest: Sendable {
         let pixelsPerPoint = body.pixelsPerPoint ?? 1
         try finite(pixelsPerPoint, "pixelsPerPoint", unit: "", within: 0...limits.maximumPixelsPerPoint)
         guard pixelsPerPoint > 0 else { throw PlaygroundError(field: "pixelsPerPoint", "must be > 0; got \(pixelsPerPoint)") }
+        // What the driver would trap on (a one-pixel tolerance that overflows, say), refused by
+        // the library's own validator, the one the driver's preconditions state.
+        do {
+            try TransitionSettings(travel: body.travel, pixelsPerPoint: pixelsPerPoint, detents: detents, frameRate: body.frameRate)
+                .validate()
+        } catch {
+            throw PlaygroundError(field: error.setting, "\(error)")
+        }
 
         self.samples = samples
         self.travelPixels = body.travel

@@ -15,7 +15,7 @@ struct RequestGuards<Context: RequestContext>: RouterMiddleware {
     let replays: ReplaySlots
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let host = request.head.authority ?? request.headers[.host] ?? ""
+        let host = request.head.authority ?? ""
         guard Self.hostIsAllowed(host, allowed: allowedHosts) else {
             return Playground.json(
                 PlaygroundError(field: "Host", "this server answers only to \(allowedHosts.sorted().joined(separator: ", ")); got '\(PlaygroundError.echo(host))'"),
