@@ -58,6 +58,7 @@ public struct Playground: Sendable {
         let limits = self.limits, swipes = self.recordedSwipes
         router.middlewares.add(
             RequestGuards(limits: limits, allowedHosts: allowedHosts, replays: ReplaySlots(capacity: limits.maximumConcurrentReleases)))
+        router.middlewares.add(PublicFolderGuard(publicFolder: publicFolder))
         router.middlewares.add(FileMiddleware(publicFolder, searchForIndexHtml: true))
         router.get("/api/parameters") { _, _ in
             Self.json(ParameterTableResponse(limits: limits))

@@ -88,3 +88,29 @@ actor ReplaySlots {
     /// Gives a slot back.
     func leave() { running -= 1 }
 }
+
+/// Keeps the page's files inside `publicFolder`: a path whose file, once symbolic links are
+/// resolved, lies outside the folder gets 404 as if it did not exist (`FileMiddleware` itself
+/// refuses `..` but follows a link placed in the folder). Paths the folder does not hold pass
+/// on unchanged (the routes, and `FileMiddleware`'s own 404).
+struct PublicFolderGuard<Context: RequestContext>: RouterMiddleware {
+    /// The folder, symbolic links resolved, with a trailing slash.
+    let root: String
+
+    init(publicFolder: String) {
+        let resolved = URL(fileURLWithPath: publicFolder).resolvingSymlinksInPath().path
+        root = resolved.hasSuffix("/") ? resolved : resolved + "/"
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path.removingPercentEncoding ?? request.uri.path
+        let candidate = URL(fileURLWithPath: root + path)
+        if FileManager.default.fileExists(atPath: candidate.path) {
+            let resolved = candidate.resolvingSymlinksInPath().path
+            guard resolved == String(root.dropLast()) || resolved.hasPrefix(root) else {
+                return Playground.json(PlaygroundError(field: "path", "not found"), status: .notFound)
+            }
+        }
+        return try await next(request, context)
+    }
+}
