@@ -20,7 +20,8 @@ import TransitionPhysics
 /// Every refusal is JSON `{"error": ..., "field": ...}` naming the field; a bad request is a
 /// 400, never a crash. Before any route (`RequestGuards`): a Host header other than
 /// `allowedHosts` gets 421, a POST that is not `application/json` 415, a Content-Length over the
-/// cap 413 before its body is read, a replay beyond `maximumConcurrentReleases` 503; a body that
+/// cap 413 before its body is read, a replay beyond `maximumConcurrentReleases` waits in a line of
+/// `maximumQueuedReleases` (503 beyond it); a body that
 /// has not arrived after `bodyTimeoutSeconds` gets 408, a connection silent for
 /// `idleTimeoutSeconds` is closed, and at most `maximumConnections` are open.
 public struct Playground: Sendable {
@@ -57,7 +58,7 @@ public struct Playground: Sendable {
         let router = Router()
         let limits = self.limits, swipes = self.recordedSwipes
         router.middlewares.add(
-            RequestGuards(limits: limits, allowedHosts: allowedHosts, replays: ReplaySlots(capacity: limits.maximumConcurrentReleases)))
+            RequestGuards(limits: limits, allowedHosts: allowedHosts, replays: ReplaySlots(capacity: limits.maximumConcurrentReleases, queueCapacity: limits.maximumQueuedReleases)))
         router.middlewares.add(PublicFolderGuard(publicFolder: publicFolder))
         router.middlewares.add(FileMiddleware(publicFolder, searchForIndexHtml: true))
         router.get("/api/parameters") { _, _ in

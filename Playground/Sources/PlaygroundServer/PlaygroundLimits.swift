@@ -31,9 +31,11 @@ public struct PlaygroundLimits: Sendable, Encodable {
     /// format's bound (`TraceFormat.maxMagnitude`).
     public var maximumMagnitude = TraceFormat.maxMagnitude
 
-    /// Most replays running at once (`POST /api/release`); one more gets 503 with Retry-After
-    /// (each replay is CPU work: twice the cores of the machine it was measured on).
+    /// Most replays running at once (`POST /api/release`; each is CPU work, at most about 0.3 s
+    /// for the worst-case valid request: docs/playground.md).
     public var maximumConcurrentReleases = 4
+    /// Most replays waiting for a slot; one more gets 503 with Retry-After.
+    public var maximumQueuedReleases = 64
     /// Most open connections; the server stops accepting beyond them until one closes.
     public var maximumConnections = 64
     /// Seconds a connection may stay silent between requests before the server closes it.

@@ -35,7 +35,8 @@ struct RequestGuards<Context: RequestContext>: RouterMiddleware {
         guard await replays.enter() else {
             var response = Playground.json(
                 PlaygroundError(
-                    field: "body", "the server is replaying \(limits.maximumConcurrentReleases) requests already; retry in a second"),
+                    field: "body",
+                    "the server is replaying \(limits.maximumConcurrentReleases) requests with \(limits.maximumQueuedReleases) waiting; retry in a second"),
                 status: .serviceUnavailable)
             response.headers[.retryAfter] = "1"
             return response
@@ -74,19 +75,31 @@ struct RequestGuards<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// The replays running now, against `PlaygroundLimits.maximumConcurrentReleases`.
+/// The replays running now, against `PlaygroundLimits.maximumConcurrentReleases`, and those
+/// waiting for a slot (first come, first served), against `maximumQueuedReleases`.
 actor ReplaySlots {
     let capacity: Int
+    let queueCapacity: Int
     private var running = 0
-    init(capacity: Int) { self.capacity = capacity }
-    /// Takes a slot; false when all are taken.
-    func enter() -> Bool {
-        guard running < capacity else { return false }
-        running += 1
-        return true
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    init(capacity: Int, queueCapacity: Int) {
+        self.capacity = capacity
+        self.queueCapacity = queueCapacity
     }
-    /// Gives a slot back.
-    func leave() { running -= 1 }
+    /// Takes a slot, waiting in line for one when all are taken; false when the line is full.
+    func enter() async -> Bool {
+        if running < capacity {
+            running += 1
+            return true
+        }
+        guard waiting.count < queueCapacity else { return false }
+        await withCheckedContinuation { waiting.append($0) }
+        return true  // `leave()` handed its slot over
+    }
+    /// Gives a slot back, to the first in line if any.
+    func leave() {
+        if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
+    }
 }
 
 /// Keeps the page's files inside `publicFolder`: a path whose file, once symbolic links are

@@ -131,10 +131,11 @@ import TransitionPhysics
         }
     }
 
-    @Test("replays beyond the cap get 503 with Retry-After")
+    @Test("replays beyond the slots and the line get 503 with Retry-After")
     func replaySlots() async throws {
         var limits = PlaygroundLimits()
         limits.maximumConcurrentReleases = 0
+        limits.maximumQueuedReleases = 0
         try await Self.live(Playground(limits: limits)) { port in
             let response = try await Self.post(port: port, Self.valid)
             #expect(RawHTTP.status(response) == 503)
