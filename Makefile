@@ -102,12 +102,26 @@ playground: deps
 
 # The playground's API tests (Swift, against a live server), then the page in headless Chromium
 # (Debian's chromium and chromium-driver, installed with apt-get when missing; Selenium in
-# Playground/.venv). Saves a screenshot to .build/playground.png. CI runs it after make test.
+# Playground/.venv), then the load test. Saves a screenshot to .build/playground.png. CI runs it
+# after make test.
 playground-test: deps playground-browser
 	cd Playground && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(PLAYGROUND_VENV)/bin/python Playground/Tests/browser/browser_test.py \
 	  --server $(PLAYGROUND_BIN)/transition-playground --recorded-swipes $(RECORDED_SWIPES) \
 	  --screenshot .build/playground.png
+	$(MAKE) playground-load
+
+# The playground under load on loopback (about 20 s, stops by itself): wrk from Debian, installed
+# with apt-get when missing; the table it prints is the one in docs/playground.md.
+.PHONY: playground-load
+playground-load:
+	@if command -v wrk >/dev/null; then :; else \
+	  echo "make: wrk missing; installing it with apt-get"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; \
+	fi
+	cd Playground && $(SWIFT) build --product transition-playground
+	$(PYTHON) Playground/Tests/load/load_test.py --server $(PLAYGROUND_BIN)/transition-playground --seconds 4
 
 .PHONY: playground-browser
 playground-browser: $(PLAYGROUND_VENV)/.installed

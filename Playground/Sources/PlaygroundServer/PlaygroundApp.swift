@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import TransitionPhysics
 
 /// The playground server: the page and its API, with no rule of its own (every number comes
@@ -17,7 +18,12 @@ import TransitionPhysics
 /// Caps (`PlaygroundLimits`): a request body of at most 1 MiB (else 413), at most 10,000
 /// samples, frame rates 1 to 480 Hz, 10 s of completion frames, 400 drag points, 16 detents.
 /// Every refusal is JSON `{"error": ..., "field": ...}` naming the field; a bad request is a
-/// 400, never a crash.
+/// 400, never a crash. Before any route (`RequestGuards`): a Host header other than
+/// `allowedHosts` gets 421, a POST that is not `application/json` 415, a Content-Length over the
+/// cap 413 before its body is read, a replay beyond `maximumConcurrentReleases` waits in a line of
+/// `maximumQueuedReleases` (503 beyond it); a body that
+/// has not arrived after `bodyTimeoutSeconds` gets 408, a connection silent for
+/// `idleTimeoutSeconds` is closed, and at most `maximumConnections` are open.
 public struct Playground: Sendable {
     /// The caps on each request.
     public var limits: PlaygroundLimits
@@ -25,11 +31,21 @@ public struct Playground: Sendable {
     public var publicFolder: String
     /// The recorded swipes.
     public var recordedSwipes: RecordedSwipes
+    /// The Host header names the server answers to (lowercase, without port; IPv6 in brackets);
+    /// any other gets 421 (`RequestGuards`).
+    public var allowedHosts: Set<String>
+
+    /// The names of this machine's loopback: the default `allowedHosts`.
+    public static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
 
     /// A playground serving the page from `publicFolder` (default: the bundled `Public/`) and
     /// the swipes of `recordedSwipesFile` (nil: none).
-    public init(limits: PlaygroundLimits = PlaygroundLimits(), publicFolder: String? = nil, recordedSwipesFile: URL? = nil) {
+    public init(
+        limits: PlaygroundLimits = PlaygroundLimits(), publicFolder: String? = nil, recordedSwipesFile: URL? = nil,
+        allowedHosts: Set<String> = Playground.loopbackHosts
+    ) {
         self.limits = limits
+        self.allowedHosts = allowedHosts
         self.publicFolder = publicFolder ?? Self.bundledPublicFolder
         self.recordedSwipes = RecordedSwipes(file: recordedSwipesFile)
     }
@@ -40,21 +56,29 @@ public struct Playground: Sendable {
     /// The router: the API routes, then the page's files.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
-        router.middlewares.add(FileMiddleware(publicFolder, searchForIndexHtml: true))
         let limits = self.limits, swipes = self.recordedSwipes
+        router.middlewares.add(
+            RequestGuards(limits: limits, allowedHosts: allowedHosts, replays: ReplaySlots(capacity: limits.maximumConcurrentReleases, queueCapacity: limits.maximumQueuedReleases)))
+        router.middlewares.add(PublicFolderGuard(publicFolder: publicFolder))
+        router.middlewares.add(FileMiddleware(publicFolder, searchForIndexHtml: true))
         router.get("/api/parameters") { _, _ in
             Self.json(ParameterTableResponse(limits: limits))
         }
         router.post("/api/release") { request, _ in
-            var request = request
             do {
                 let body: ByteBuffer
                 do {
-                    body = try await request.collectBody(upTo: limits.maximumBodyBytes)
+                    body = try await Self.collectBody(request, upTo: limits.maximumBodyBytes, within: limits.bodyTimeoutSeconds)
                 } catch let error as HTTPResponseError where error.status == .contentTooLarge {
                     var refusal = PlaygroundError(field: "body", "the request body is over the cap of \(limits.maximumBodyBytes) bytes")
                     refusal.status = .contentTooLarge
                     throw refusal
+                } catch is BodyTimeout {
+                    var response = Self.json(
+                        PlaygroundError(field: "body", "the request body did not arrive within \(limits.bodyTimeoutSeconds) s"),
+                        status: .requestTimeout)
+                    response.headers[.connection] = "close"
+                    return response
                 }
                 return Self.json(try Self.release(Data(buffer: body), limits: limits))
             } catch let error as PlaygroundError {
@@ -72,6 +96,27 @@ public struct Playground: Sendable {
         return router
     }
 
+    /// The request's body, up to `limit` bytes, if it arrives within `seconds`; else throws
+    /// `BodyTimeout` (and stops reading it: a stalled client holds no more than the connection).
+    static func collectBody(_ request: Request, upTo limit: Int, within seconds: Double) async throws -> ByteBuffer {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask {
+                var request = request
+                return try await request.collectBody(upTo: limit)
+            }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let body = first else { throw BodyTimeout() }
+            return body
+        }
+    }
+
+    /// A request body that did not arrive in time.
+    struct BodyTimeout: Error {}
+
     /// The answer to a `POST /api/release` body: each model's replay keyed by model name.
     public static func release(_ body: Data, limits: PlaygroundLimits) throws(PlaygroundError) -> [String: ReplayResult] {
         let request = try ReleaseRequest(json: body, limits: limits)
@@ -88,7 +133,10 @@ public struct Playground: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router(),
-            configuration: .init(address: .hostname(host, port: port), serverName: "transition-playground"),
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)))),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "transition-playground",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections)),
             onServerRunning: { _ in await onServerRunning() })
     }
 

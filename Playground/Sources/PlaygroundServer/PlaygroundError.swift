@@ -12,10 +12,27 @@ public struct PlaygroundError: Error, Sendable, Equatable, Encodable {
     /// The HTTP status code (not encoded: it is the response's status).
     var status: HTTPResponse.Status = .badRequest
 
-    /// A 400 for `field` with `message`.
+    /// A 400 for `field` with `message`; both are cut to `maximumFieldCharacters` and
+    /// `maximumMessageCharacters` (a client's 1 MiB key or value never comes back as a 1 MiB error).
     public init(field: String, _ message: String) {
-        self.field = field
-        self.error = message
+        self.field = Self.cut(field, to: Self.maximumFieldCharacters)
+        self.error = Self.cut(message, to: Self.maximumMessageCharacters)
+    }
+
+    /// Longest field path in an error, characters.
+    public static let maximumFieldCharacters = 120
+    /// Longest error message, characters.
+    public static let maximumMessageCharacters = 1000
+    /// Longest client value quoted inside a message (`echo(_:)`), characters.
+    public static let maximumEchoedCharacters = 80
+
+    /// A client's value as quoted in a message: at most `maximumEchoedCharacters`, with the
+    /// length of what was cut.
+    static func echo(_ value: some StringProtocol) -> String { cut(String(value), to: maximumEchoedCharacters) }
+
+    static func cut(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        return String(text.prefix(limit)) + "... (\(text.utf8.count) bytes)"
     }
 
     enum CodingKeys: String, CodingKey { case field, error }

@@ -31,6 +31,18 @@ public struct PlaygroundLimits: Sendable, Encodable {
     /// format's bound (`TraceFormat.maxMagnitude`).
     public var maximumMagnitude = TraceFormat.maxMagnitude
 
+    /// Most replays running at once (`POST /api/release`; each is CPU work, at most about 0.3 s
+    /// for the worst-case valid request: docs/playground.md).
+    public var maximumConcurrentReleases = 4
+    /// Most replays waiting for a slot; one more gets 503 with Retry-After.
+    public var maximumQueuedReleases = 64
+    /// Most open connections; the server stops accepting beyond them until one closes.
+    public var maximumConnections = 64
+    /// Seconds a connection may stay silent between requests before the server closes it.
+    public var idleTimeoutSeconds = 10.0
+    /// Seconds a request body may take to arrive in full; a stalled or trickled body gets 408 and
+    /// the connection is closed, with its partial body released.
+    public var bodyTimeoutSeconds = 10.0
     /// The caps above.
     public init() {}
 

@@ -76,7 +76,33 @@ public struct ReleaseRequest: Sendable {
         } catch {
             throw PlaygroundError(field: "body", "malformed JSON: \(error)")
         }
+        try Self.refuseUnknownFields(json)
         try self.init(body, limits: limits)
+    }
+
+    /// The fields a request may hold; any other is refused (a misspelt `pixelPerPoint` would
+    /// otherwise be ignored without a word).
+    static let knownFields: Set<String> = [
+        "samples", "travel", "models", "frameRate", "parameters", "detents", "reduceMotion", "pixelsPerPoint",
+    ]
+    /// The fields of one sample.
+    static let knownSampleFields: Set<String> = ["t", "x", "phase"]
+
+    /// Throws for the first field of `json` (already decoded, so well formed) that the request
+    /// does not know, naming it.
+    static func refuseUnknownFields(_ json: Data) throws(PlaygroundError) {
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else { return }
+        for key in object.keys.sorted() where !knownFields.contains(key) {
+            throw PlaygroundError(
+                field: key, "unknown field; known: \(knownFields.sorted().joined(separator: ", "))")
+        }
+        for (i, sample) in ((object["samples"] as? [Any]) ?? []).enumerated() {
+            guard let fields = sample as? [String: Any] else { continue }
+            for key in fields.keys.sorted() where !knownSampleFields.contains(key) {
+                throw PlaygroundError(
+                    field: "samples[\(i)].\(key)", "unknown field; a sample has \(knownSampleFields.sorted().joined(separator: ", "))")
+            }
+        }
     }
 
     init(_ body: ReleaseRequestBody, limits: PlaygroundLimits) throws(PlaygroundError) {
@@ -101,7 +127,7 @@ public struct ReleaseRequest: Sendable {
             guard let phase = TouchPhase(rawValue: sample.phase) else {
                 throw PlaygroundError(
                     field: "samples[\(i)].phase",
-                    "must be one of \(TouchPhase.allCases.map(\.rawValue).joined(separator: ", ")); got '\(sample.phase)'")
+                    "must be one of \(TouchPhase.allCases.map(\.rawValue).joined(separator: ", ")); got '\(PlaygroundError.echo(sample.phase))'")
             }
             if let previous = samples.last, sample.t < previous.time {
                 throw PlaygroundError(field: "samples[\(i)].t", "times must not decrease; \(sample.t) s after \(previous.time) s")
@@ -119,7 +145,7 @@ public struct ReleaseRequest: Sendable {
         for (flag, value) in body.parameters ?? [:] {
             guard let row = ReleaseParameter.table.first(where: { $0.flag == flag }) else {
                 throw PlaygroundError(
-                    field: "parameters.\(flag)",
+                    field: "parameters.\(PlaygroundError.echo(flag))",
                     "unknown parameter; known: \(ReleaseParameter.table.map(\.flag).joined(separator: ", "))")
             }
             guard row.id != .frameRate else {
@@ -131,15 +157,25 @@ public struct ReleaseRequest: Sendable {
             }
         }
         guard !body.models.isEmpty else { throw PlaygroundError(field: "models", "name at least one model") }
+        // A parameter none of the requested models reads would be ignored without a word.
+        let kinds = Set(body.models.compactMap(ReleaseModelKind.init(rawValue:)))
+        for flag in (body.parameters ?? [:]).keys.sorted() {
+            guard let row = ReleaseParameter.table.first(where: { $0.flag == flag }), !kinds.isEmpty else { continue }
+            if kinds.isDisjoint(with: row.models) {
+                throw PlaygroundError(
+                    field: "parameters.\(flag)",
+                    "applies to \(row.models.map(\.rawValue).joined(separator: ", ")) only; none of them is in models")
+            }
+        }
         var models: [BuiltInReleaseModel] = []
         for (i, name) in body.models.enumerated() {
             guard let kind = ReleaseModelKind(rawValue: name) else {
                 throw PlaygroundError(
                     field: "models[\(i)]",
-                    "unknown model '\(name)'; known: \(ReleaseModelKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    "unknown model '\(PlaygroundError.echo(name))'; known: \(ReleaseModelKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard !models.contains(where: { $0.kind == kind }) else {
-                throw PlaygroundError(field: "models[\(i)]", "model '\(name)' named twice")
+                throw PlaygroundError(field: "models[\(i)]", "model '\(PlaygroundError.echo(name))' named twice")
             }
             do {
                 let model = try BuiltInReleaseModel(kind: kind, parameters: parameters)
@@ -165,6 +201,14 @@ public struct ReleaseRequest: Sendable {
         let pixelsPerPoint = body.pixelsPerPoint ?? 1
         try finite(pixelsPerPoint, "pixelsPerPoint", unit: "", within: 0...limits.maximumPixelsPerPoint)
         guard pixelsPerPoint > 0 else { throw PlaygroundError(field: "pixelsPerPoint", "must be > 0; got \(pixelsPerPoint)") }
+        // What the driver would trap on (a one-pixel tolerance that overflows, say), refused by
+        // the library's own validator, the one the driver's preconditions state.
+        do {
+            try TransitionSettings(travel: body.travel, pixelsPerPoint: pixelsPerPoint, detents: detents, frameRate: body.frameRate)
+                .validate()
+        } catch {
+            throw PlaygroundError(field: error.setting, "\(error)")
+        }
 
         self.samples = samples
         self.travelPixels = body.travel
