@@ -21,7 +21,11 @@ public enum TracePlausibility {
     /// 3.2 widths/s; a release past 25 widths/s is a unit mix-up (t_ms in seconds, positions in a
     /// smaller unit than travel_px) or a sensor glitch (38 of the 7,361 recorded swipes, such as
     /// 632 px in 1 ms).
-    public static let maximumReleaseSpeed = 25.0
+    public static let maximumReleaseSpeed = ReleaseSpeedLimit.platformMaximum / narrowestPhoneWidthPoints
+
+    /// The narrowest phone screen, points (iPhone SE, first generation): `maximumReleaseSpeed`'s
+    /// travel.
+    public static let narrowestPhoneWidthPoints = 320.0
 
     /// The median of the trace's positive intervals between consecutive samples, seconds; nil when
     /// no two samples have different times.
