@@ -52,7 +52,7 @@ func plainBlockDecision(_ r: BatchReleases.Pointers, base: Int) -> (projected: L
 @inline(__always)
 func plainBlockPastSide(progress p: Lane, velocity v: Lane, finishes: LaneMask) -> Lane {
     let target = Lane(repeating: 0).replacing(with: 1, where: finishes)
-    let atTarget = Lane(repeating: 1).replacing(with: -1, where: v .< 0)
+    let atTarget = Lane(repeating: -1).replacing(with: 1, where: finishes)
     return atTarget.replacing(with: 1, where: p .< target).replacing(with: -1, where: p .> target)
 }
 

@@ -16,15 +16,20 @@ public enum OvershootPolicy: String, Hashable, Sendable, CaseIterable {
     /// with velocity `startVelocity` (progress per second): +1 when past is above the target, -1
     /// below. The side away from where the completion started: a completion from below (the
     /// usual finish toward 1, or a release at 0.2 toward a detent at 0.5) is past above, one from
-    /// above (a cancel toward 0, or a release at 0.9 toward 0.5) is past below. A completion
-    /// that starts exactly at its target is passing through it: past is where its velocity
-    /// points (+1 at rest, where nothing moves). The one definition of the side: the curve, the
-    /// metrics and the batch's lanes (and their vector twin) take it from here.
+    /// above (a cancel toward 0, or a release at 0.9 toward 0.5) is past below; a release beyond
+    /// the range (1.1 toward 1) is past on the inside, so it shows the finger's progress at release
+    /// instead of jumping to the target. A completion that starts exactly at its target has no
+    /// such side; there past is outside the usual range [0, 1]: above for a target at or over
+    /// 0.5, below under it (so a release at 1 that the finger carries on pushing is held at the
+    /// end by `.clamp`, and one at 0 that moves inward shows its excursion). The velocity does not
+    /// decide it: the continuous choice (the side the motion leaves to) would let `.clamp` carry
+    /// a view beyond the end. The one definition of the side: the curve, the metrics and the
+    /// batch's lanes (and their vector twin) take it from here.
     @inlinable @inline(__always)
     public static func pastSide(start: Double, startVelocity: Double, target: Double) -> Double {
         if start < target { return 1 }
         if start > target { return -1 }
-        return startVelocity < 0 ? -1 : 1
+        return target >= 0.5 ? 1 : -1
     }
 
     /// Displayed progress, velocity and acceleration for a spring state (displacement `x` from

@@ -95,13 +95,16 @@ struct PastSideTests {
         }
     }
 
-    @Test("the side: from below +1, from above -1, at the target where the velocity points")
+    @Test("the side: from below +1, from above -1, at the target outside [0, 1]")
     func theRule() {
         #expect(OvershootPolicy.pastSide(start: 0.2, startVelocity: -3, target: 0.5) == 1)
         #expect(OvershootPolicy.pastSide(start: 0.9, startVelocity: 3, target: 0.5) == -1)
-        #expect(OvershootPolicy.pastSide(start: 0.5, startVelocity: -1, target: 0.5) == -1)
-        #expect(OvershootPolicy.pastSide(start: 0.5, startVelocity: 1, target: 0.5) == 1)
-        #expect(OvershootPolicy.pastSide(start: 0.5, startVelocity: 0, target: 0.5) == 1)
+        #expect(OvershootPolicy.pastSide(start: 1.1, startVelocity: 3, target: 1) == -1)
+        #expect(OvershootPolicy.pastSide(start: -0.1, startVelocity: -3, target: 0) == 1)
+        #expect(OvershootPolicy.pastSide(start: 1, startVelocity: -1, target: 1) == 1)
+        #expect(OvershootPolicy.pastSide(start: 1, startVelocity: 1, target: 1) == 1)
+        #expect(OvershootPolicy.pastSide(start: 0, startVelocity: 1, target: 0) == -1)
+        #expect(OvershootPolicy.pastSide(start: 0.5, startVelocity: -1, target: 0.5) == 1)
         // The usual finish and cancel keep their sides.
         #expect(OvershootPolicy.pastSide(start: 0.6, startVelocity: -1, target: 1) == 1)
         #expect(OvershootPolicy.pastSide(start: 0.4, startVelocity: 1, target: 0) == -1)
