@@ -7,7 +7,7 @@ struct SpringLaneStart {
     var decision: Decision
     var projected: Double
     var target: Double
-    /// +1 finishing (target 1), -1 cancelling (target 0): the sign that makes "past the target" positive.
+    /// The sign that makes "past the target" positive (`OvershootPolicy.pastSide`: +1 from below, -1 from above).
     var side: Double
     /// Displacement from the target and velocity at release (not multiplied by `side`).
     var x0: Double
@@ -24,13 +24,13 @@ func startPhysicsLane(_ r: borrowing BatchReleases.Pointers, _ i: Int) -> Spring
     let decision = ProjectionRule.decision(
         projectedProgress: projected, threshold: r.threshold[i], recognizerCancelled: r.recognizerCancelled[i])
     let target = decision.targetProgress
-    let side = target >= 0.5 ? 1.0 : -1.0
+    let side = OvershootPolicy.pastSide(start: p, startVelocity: v, target: target)
     let x0 = p - target
     let policy = r.overshoot[i]
     // CompletionCurve.velocity(at: 0): the propagator at time 0 is the identity, so the shown
     // velocity is the policy applied to the release state (never the clamp's arrival: it is > 0).
     let a0 = -(r.stiffness[i] * x0 + r.damping[i] * v) / r.mass[i]
-    let shown = policy.apply(progress: target + x0, displacement: x0, velocity: v, acceleration: a0, target: target)
+    let shown = policy.apply(progress: target + x0, displacement: x0, velocity: v, acceleration: a0, target: target, pastSide: side)
     return SpringLaneStart(
         decision: decision, projected: projected, target: target, side: side, x0: x0, v0: v,
         jump: abs(shown.velocity - v), policy: policy)

@@ -82,7 +82,7 @@ func preciseFrame(
             for i in 0..<laneWidth where bandLanes[i] {
                 let x = k.side[i] * y[i], vv = k.side[i] * w[i]
                 let shown = OvershootPolicy.rubberBand.apply(
-                    progress: k.target[i] + x, displacement: x, velocity: vv, acceleration: 0, target: k.target[i])
+                    progress: k.target[i] + x, displacement: x, velocity: vv, acceleration: 0, target: k.target[i], pastSide: k.side[i])
                 p[i] = shown.progress
                 v[i] = shown.velocity
             }
@@ -106,7 +106,7 @@ func preciseFrame(
             let x = k.side[i] * y[i], vv = k.side[i] * w[i]
             let a = -(k.stiffness[i] * x + k.damping[i] * vv) / k.mass[i]
             let shown = OvershootPolicy.rubberBand.apply(
-                progress: k.target[i] + x, displacement: x, velocity: vv, acceleration: a, target: k.target[i])
+                progress: k.target[i] + x, displacement: x, velocity: vv, acceleration: a, target: k.target[i], pastSide: k.side[i])
             if shown.acceleration.isFinite { s.maxBand[i] = max(s.maxBand[i], abs(shown.acceleration)) }
         }
     }

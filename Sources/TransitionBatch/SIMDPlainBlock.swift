@@ -47,6 +47,15 @@ func plainBlockDecision(_ r: BatchReleases.Pointers, base: Int) -> (projected: L
     return (projected, projected .>= loadLane(r.threshold, base))
 }
 
+/// `OvershootPolicy.pastSide(start:startVelocity:target:)` for 16 lanes toward target 1 where
+/// `finishes`, else 0: its one vector twin (RuleTwinTests checks it lane by lane).
+@inline(__always)
+func plainBlockPastSide(progress p: Lane, velocity v: Lane, finishes: LaneMask) -> Lane {
+    let target = Lane(repeating: 0).replacing(with: 1, where: finishes)
+    let atTarget = Lane(repeating: -1).replacing(with: 1, where: finishes)
+    return atTarget.replacing(with: 1, where: p .< target).replacing(with: -1, where: p .> target)
+}
+
 extension BlockCoefficients {
     /// A qualifying plain block's coefficients, from `plainBlockSprings` and `plainBlockDecision`,
     /// with the step matrix `step` (the series, or the identity where none is needed yet).
@@ -56,7 +65,8 @@ extension BlockCoefficients {
         self.init(
             step: step, stiffness: loadLane(r.stiffness, base), damping: loadLane(r.damping, base), mass: loadLane(r.mass, base),
             omega0Squared: omega0Squared, target: Lane(repeating: 0).replacing(with: 1, where: finishes),
-            side: Lane(repeating: -1).replacing(with: 1, where: finishes), clamp: LaneMask(), rubber: LaneMask(),
+            side: plainBlockPastSide(progress: loadLane(r.progress, base), velocity: loadLane(r.velocity, base), finishes: finishes),
+            clamp: LaneMask(), rubber: LaneMask(),
             springLanes: LaneMask(repeating: true))
     }
 }

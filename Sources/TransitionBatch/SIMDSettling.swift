@@ -11,10 +11,10 @@ func finishValues(
     policy: OvershootPolicy
 ) -> (overshoot: Double, peak: Double) {
     // The farthest frame shows through the policy as every frame does (OvershootPolicy.apply).
-    var extremes = CompletionExtremes(target: target)
+    var extremes = CompletionExtremes(target: target, pastSide: side)
     if maxY > -.infinity {
         let x = side * maxY
-        let shown = policy.apply(progress: target + x, displacement: x, velocity: 0, acceleration: 0, target: target)
+        let shown = policy.apply(progress: target + x, displacement: x, velocity: 0, acceleration: 0, target: target, pastSide: side)
         extremes.record(progress: shown.progress, acceleration: 0)
     }
     let largestForce = max(maxF, -minF)

@@ -11,7 +11,8 @@ func scalarSpringLane(
     let step = cache.matrix(mass: m, stiffness: k, damping: c)
     let target = start.target, policy = start.policy
     var metrics = SpringFrameMetrics(
-        stiffness: k, damping: c, mass: m, policy: policy, target: target, toleranceSquared: toleranceSquared)
+        stiffness: k, damping: c, mass: m, policy: policy, target: target, pastSide: start.side,
+        toleranceSquared: toleranceSquared)
     let frames = trajectory?.frames ?? 0
     var x = start.x0, v = start.v0
     var done = false, stopped = false
@@ -32,7 +33,8 @@ func scalarSpringLane(
                 trajectory.p[n * trajectory.stride] = target
                 trajectory.v[n * trajectory.stride] = 0
             } else {
-                let shown = policy.apply(progress: target + x, displacement: x, velocity: v, acceleration: 0, target: target)
+                let shown = policy.apply(
+                    progress: target + x, displacement: x, velocity: v, acceleration: 0, target: target, pastSide: start.side)
                 trajectory.p[n * trajectory.stride] = shown.progress
                 trajectory.v[n * trajectory.stride] = shown.velocity
             }

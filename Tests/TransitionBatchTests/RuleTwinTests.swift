@@ -52,6 +52,24 @@ struct RuleTwinTests {
         }
     }
 
+    @Test("plainBlockPastSide is OvershootPolicy.pastSide, lane by lane, at and beyond the targets")
+    func pastSideTwin() {
+        let progresses: [Double] = [0, 1, 0.5, -0.1, 1.1, -0.0, 1e-300, 1 - 1e-16, .nan]
+        let velocities: [Double] = [0, -0.0, 2, -2, 1e-300, -1e-300, .infinity, -.infinity]
+        var cases: [(Double, Double, Bool)] = []
+        for p in progresses { for v in velocities { for finishes in [false, true] { cases.append((p, v, finishes)) } } }
+        while cases.count % laneWidth != 0 { cases.append((0.5, 0, true)) }
+        for base in stride(from: 0, to: cases.count, by: laneWidth) {
+            var p = Lane(), v = Lane(), finishes = LaneMask()
+            for lane in 0..<laneWidth { (p[lane], v[lane], finishes[lane]) = cases[base + lane] }
+            let side = plainBlockPastSide(progress: p, velocity: v, finishes: finishes)
+            for lane in 0..<laneWidth {
+                let expected = OvershootPolicy.pastSide(start: p[lane], startVelocity: v[lane], target: finishes[lane] ? 1 : 0)
+                #expect(side[lane] == expected, "p \(p[lane]) v \(v[lane]) finishes \(finishes[lane])")
+            }
+        }
+    }
+
     @Test("the lane setup decides as the scalar model does, for every lane")
     func laneSetupIsTheModel() {
         let batch = Self.block(seed: 9)

@@ -131,7 +131,7 @@ struct TrajectoryTests {
                     }
                     if policy == .clamp && n > 0 {
                         // Held at the target from the frame it arrives.
-                        let side = curve.target >= 0.5 ? 1.0 : -1.0
+                        let side = curve.pastSide
                         #expect((simd.0[i] - curve.target) * side <= 0)
                     }
                 }

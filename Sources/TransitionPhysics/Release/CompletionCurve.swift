@@ -43,6 +43,10 @@ public struct CompletionCurve: Hashable, Sendable {
         self.target = target
     }
 
+    /// Which side of the target is past it for this curve (+1 above, -1 below): the side away
+    /// from where it starts (`OvershootPolicy.pastSide(start:startVelocity:target:)`).
+    public var pastSide: Double { OvershootPolicy.pastSide(start: start, startVelocity: startVelocity, target: target) }
+
     /// The fixed duration of timed shapes, in seconds; nil for springs (see
     /// `CompletionMetrics` for when a spring counts as done).
     public var fixedDuration: Double? {
@@ -100,7 +104,8 @@ public struct CompletionCurve: Hashable, Sendable {
             let x = x0 + increment
             let v = p.velocityFromPosition * x0 + p.velocityFromVelocity * startVelocity
             let a = spring.acceleration(displacement: x, velocity: v)
-            return overshoot.apply(progress: start + increment, displacement: x, velocity: v, acceleration: a, target: target)
+            return overshoot.apply(
+                progress: start + increment, displacement: x, velocity: v, acceleration: a, target: target, pastSide: pastSide)
         }
     }
 

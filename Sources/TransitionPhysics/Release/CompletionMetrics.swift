@@ -55,7 +55,7 @@ extension CompletionCurve {
         switch shape {
         case .timingCurve, .uiKitSpringCurve, .minimumJerk:
             let duration = fixedDuration ?? 0
-            var extremes = CompletionExtremes(target: target)
+            var extremes = CompletionExtremes(target: target, pastSide: pastSide)
             var n = 0
             while true {
                 let t = Double(n) * dt
@@ -71,7 +71,7 @@ extension CompletionCurve {
             let step = spring.propagator(time: dt)
             var frames = SpringFrameMetrics(
                 stiffness: spring.stiffness, damping: spring.damping, mass: spring.mass, policy: policy, target: target,
-                toleranceSquared: settleTolerance * settleTolerance)
+                pastSide: pastSide, toleranceSquared: settleTolerance * settleTolerance)
             var x = start - target
             var v = startVelocity
             let maximumFrames = Int(CompletionMetrics.maximumSeconds * frameRate)
@@ -105,20 +105,21 @@ extension CompletionCurve {
 /// The running extremes of a completion's frames: how far progress has gone past the target
 /// (fraction of the travel, >= 0) and the largest finite |acceleration| (progress per s²).
 public struct CompletionExtremes: Hashable, Sendable {
-    /// 0 (cancel) or 1 (finish).
+    /// The target progress.
     public let target: Double
-    /// +1 finishing (target 1), -1 cancelling (target 0): the sign that makes "past the target" positive.
+    /// The sign that makes "past the target" positive (`OvershootPolicy.pastSide`).
     public let side: Double
     /// The farthest excursion past the target so far, fraction of the travel (0 until one is seen).
     public var overshoot = 0.0
     /// The largest finite |acceleration| so far, progress per s² (non-finite ones are skipped).
     public var peakAcceleration = 0.0
 
-    /// Extremes of a completion toward `target` (0 or 1), none seen yet.
+    /// Extremes of a completion toward `target` whose past side is `pastSide`
+    /// (`OvershootPolicy.pastSide(start:startVelocity:target:)`), none seen yet.
     @inlinable
-    public init(target: Double) {
+    public init(target: Double, pastSide: Double) {
         self.target = target
-        side = target >= 0.5 ? 1.0 : -1.0
+        side = pastSide
     }
 
     /// Records one frame's shown progress and acceleration (progress per s²).
@@ -152,10 +153,12 @@ public struct SpringFrameMetrics: Sendable {
     public var extremes: CompletionExtremes
 
     /// - Parameters: the spring's constants (stiffness 1/s² and damping 1/s per unit mass, mass),
-    ///   the overshoot policy, the target progress (0 or 1) and the settle tolerance squared.
+    ///   the overshoot policy, the target progress, the side past it
+    ///   (`OvershootPolicy.pastSide(start:startVelocity:target:)`) and the settle tolerance squared.
     @inlinable
     public init(
-        stiffness: Double, damping: Double, mass: Double, policy: OvershootPolicy, target: Double, toleranceSquared: Double
+        stiffness: Double, damping: Double, mass: Double, policy: OvershootPolicy, target: Double, pastSide: Double,
+        toleranceSquared: Double
     ) {
         self.stiffness = stiffness
         self.damping = damping
@@ -163,7 +166,7 @@ public struct SpringFrameMetrics: Sendable {
         omega0Squared = stiffness / mass
         self.policy = policy
         self.toleranceSquared = toleranceSquared
-        extremes = CompletionExtremes(target: target)
+        extremes = CompletionExtremes(target: target, pastSide: pastSide)
     }
 
     /// True when the clamp policy stops progress at frame `n`: a frame after release at which
@@ -187,7 +190,8 @@ public struct SpringFrameMetrics: Sendable {
     public mutating func recordShown(displacement x: Double, velocity v: Double) -> Bool {
         let target = extremes.target
         let a = -(stiffness * x + damping * v) / mass
-        let shown = policy.apply(progress: target + x, displacement: x, velocity: v, acceleration: a, target: target)
+        let shown = policy.apply(
+            progress: target + x, displacement: x, velocity: v, acceleration: a, target: target, pastSide: extremes.side)
         extremes.record(progress: shown.progress, acceleration: shown.acceleration)
         return x * x + v * v / omega0Squared <= toleranceSquared
     }

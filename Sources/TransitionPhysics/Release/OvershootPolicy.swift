@@ -12,18 +12,38 @@ public enum OvershootPolicy: String, Hashable, Sendable, CaseIterable {
     /// band's slope (0.55 at the target), so velocity jumps by that factor when crossing it.
     case rubberBand
 
+    /// Which side of `target` is "past it" for a completion that starts at progress `start`
+    /// with velocity `startVelocity` (progress per second): +1 when past is above the target, -1
+    /// below. The side away from where the completion started: a completion from below (the
+    /// usual finish toward 1, or a release at 0.2 toward a detent at 0.5) is past above, one from
+    /// above (a cancel toward 0, or a release at 0.9 toward 0.5) is past below; a release beyond
+    /// the range (1.1 toward 1) is past on the inside, so it shows the finger's progress at release
+    /// instead of jumping to the target. A completion that starts exactly at its target has no
+    /// such side; there past is outside the usual range [0, 1]: above for a target at or over
+    /// 0.5, below under it (so a release at 1 that the finger carries on pushing is held at the
+    /// end by `.clamp`, and one at 0 that moves inward shows its excursion). The velocity does not
+    /// decide it: the continuous choice (the side the motion leaves to) would let `.clamp` carry
+    /// a view beyond the end. The one definition of the side: the curve, the metrics and the
+    /// batch's lanes (and their vector twin) take it from here.
+    @inlinable @inline(__always)
+    public static func pastSide(start: Double, startVelocity: Double, target: Double) -> Double {
+        if start < target { return 1 }
+        if start > target { return -1 }
+        return target >= 0.5 ? 1 : -1
+    }
+
     /// Displayed progress, velocity and acceleration for a spring state (displacement `x` from
     /// `target`, velocity `v` per second, acceleration `a` per second squared; `progress` is the
     /// undisturbed progress), before the clamp's stop (handled by the caller's time logic: see
     /// `CompletionCurve.state(at:)` and `SpringFrameMetrics.clampArrives(frame:displacement:)`).
+    /// "Past the target" is the side `pastSide` names (+1 above the target, -1 below:
+    /// `pastSide(start:startVelocity:target:)`, the side away from where the completion started).
     /// The one definition of the policies: the curve, the metrics and the batch integrator call it.
     @inlinable @inline(__always)
-    public func apply(progress: Double, displacement x: Double, velocity v: Double, acceleration a: Double, target: Double)
-        -> (progress: Double, velocity: Double, acceleration: Double)
-    {
-        // Which side is "past": beyond 1 when finishing (target 1), below 0 when cancelling.
-        let beyond = target >= 0.5 ? x > 0 : x < 0
-        guard beyond else { return (progress, v, a) }
+    public func apply(
+        progress: Double, displacement x: Double, velocity v: Double, acceleration a: Double, target: Double, pastSide: Double
+    ) -> (progress: Double, velocity: Double, acceleration: Double) {
+        guard x * pastSide > 0 else { return (progress, v, a) }
         switch self {
         case .allow:
             return (progress, v, a)
