@@ -90,11 +90,10 @@ public enum NumberFormatting {
         let length = ShortestDecimal.decimalLength(digits)
         let padded = digits &* ShortestDecimal.powersOf10[17 &- length]
         let scientific = exponent &+ length &- 1
-        let first = padded / 10_000_000_000_000_000
-        let rest = padded &- first &* 10_000_000_000_000_000
-        let middle = rest / 100_000_000
-        let middleDigits = ShortestDecimal.eightDigits(UInt32(truncatingIfNeeded: middle))
-        let lastDigits = ShortestDecimal.eightDigits(UInt32(truncatingIfNeeded: rest &- middle &* 100_000_000))
+        let first = padded / 10_000_000_000_000_000  // both divisions at once: a shorter chain
+        let upper = padded / 100_000_000
+        let middleDigits = ShortestDecimal.eightDigits(UInt32(truncatingIfNeeded: upper &- first &* 100_000_000))
+        let lastDigits = ShortestDecimal.eightDigits(UInt32(truncatingIfNeeded: padded &- upper &* 100_000_000))
         // Significant digits: 17 less the trailing zeros (a zero digit is a zero byte, and the
         // last digits are the word's high bytes).
         let trailingZeros = lastDigits != 0
@@ -142,19 +141,22 @@ public enum NumberFormatting {
             storeWord(lastASCII, at: out + p + 9)
             return out - start + p &+ count
         }
-        // "ddd.ddd" or "ddd00.0" (scientific <= 15 here): the 17 digits, the ones after the
-        // integer part moved one byte right for the point; at least one digit after it (a
-        // padding zero for an integral value).
+        // "ddd.ddd" or "ddd00.0" (scientific <= 15 here): the 17 digits with a point after the
+        // first `point` of them and at least one digit after it (a padding zero for an integral
+        // value). The digits after the point are stored again one byte further from the words in
+        // registers (re-reading the bytes just stored would stall store forwarding).
+        let point = scientific &+ 1  // 1...16
         out[0] = firstASCII
         storeWord(middleASCII, at: out + 1)
-        storeWord(lastASCII, at: out + 9)
-        let tail = out + scientific + 1
-        let moved0 = UnsafeRawPointer(tail).loadUnaligned(as: UInt64.self)
-        let moved1 = UnsafeRawPointer(tail + 8).loadUnaligned(as: UInt64.self)
-        UnsafeMutableRawPointer(tail + 1).storeBytes(of: moved0, as: UInt64.self)
-        UnsafeMutableRawPointer(tail + 9).storeBytes(of: moved1, as: UInt64.self)
-        tail[0] = UInt8(ascii: ".")
-        return out - start + scientific &+ 2 &+ max(count &- scientific &- 1, 1)
+        if point <= 8 {
+            storeWord(middleASCII >> (8 &* UInt64(point &- 1)), at: out + point + 1)
+            storeWord(lastASCII, at: out + 10)
+        } else {
+            storeWord(lastASCII, at: out + 9)
+            storeWord(lastASCII >> (8 &* UInt64(point &- 9)), at: out + point + 1)
+        }
+        out[point] = UInt8(ascii: ".")
+        return out - start + point &+ 1 &+ max(count &- point, 1)
     }
 
     /// Stores the 8 bytes of `word` at `p` (unaligned), its lowest byte first.

@@ -25,12 +25,12 @@
 ///
 /// Unlike Java, which asks for at least two digits (`4.9E-324`), every length is allowed
 /// (`5e-324`, as Swift writes it).
-enum ShortestDecimal {
+package enum ShortestDecimal {
     /// The significand and exponent of the decimal nearest `c * 2^q` among the shortest in its
     /// rounding interval: the value is `digits * 10^exponent` (`digits` may end in zeros).
     /// `c` is the significand with its hidden bit (`1 ..< 2^53`); `q` is -1074 for subnormals.
     @inline(__always)
-    static func decimal(significand c: UInt64, exponent q: Int) -> (digits: UInt64, exponent: Int) {
+    package static func decimal(significand c: UInt64, exponent q: Int) -> (digits: UInt64, exponent: Int) {
         let out: UInt64 = c & 1  // 1: the interval's ends are excluded (odd significand)
         let cb = c << 2
         let cbr = cb &+ 2
@@ -69,7 +69,7 @@ enum ShortestDecimal {
 
     /// `cp * g / 2^127` rounded to odd, `g = g1 * 2^63 + g0` (the paper's `rop`, figure 8).
     @inline(__always)
-    static func roundToOdd(_ g1: UInt64, _ g0: UInt64, _ cp: UInt64) -> UInt64 {
+    package static func roundToOdd(_ g1: UInt64, _ g0: UInt64, _ cp: UInt64) -> UInt64 {
         let mask63: UInt64 = (1 << 63) - 1
         let x1 = g0.multipliedFullWidth(by: cp).high
         let y = g1.multipliedFullWidth(by: cp)
@@ -80,22 +80,22 @@ enum ShortestDecimal {
 
     /// floor(log10(2^e)) for |e| <= 5456721 (checked against exact arithmetic by the tests).
     @inline(__always)
-    static func floorLog10Pow2(_ e: Int) -> Int { (e &* 661_971_961_083) >> 41 }
+    package static func floorLog10Pow2(_ e: Int) -> Int { (e &* 661_971_961_083) >> 41 }
 
     /// floor(log10(3/4 * 2^e)).
     @inline(__always)
-    static func floorLog10ThreeQuartersPow2(_ e: Int) -> Int { (e &* 661_971_961_083 &- 274_743_187_321) >> 41 }
+    package static func floorLog10ThreeQuartersPow2(_ e: Int) -> Int { (e &* 661_971_961_083 &- 274_743_187_321) >> 41 }
 
     /// floor(log2(10^e)).
     @inline(__always)
-    static func floorLog2Pow10(_ e: Int) -> Int { (e &* 913_124_641_741) >> 38 }
+    package static func floorLog2Pow10(_ e: Int) -> Int { (e &* 913_124_641_741) >> 38 }
 
     /// The eight decimal digits of `n` (< 10^8), most significant first, one per byte in memory
     /// order (byte i of the little-endian word is digit i, as a number 0...9, not ASCII): a
     /// SWAR split into 4-digit, 2-digit and 1-digit lanes with multiply-shift divisions
     /// (Paul Khuong, "How to print integers really fast", pvk.ca, 2017).
     @inline(__always)
-    static func eightDigits(_ n: UInt32) -> UInt64 {
+    package static func eightDigits(_ n: UInt32) -> UInt64 {
         let high = n / 10_000
         let fours = UInt64(high) | (UInt64(n &- high &* 10_000) << 32)
         let hundreds = ((fours &* 10_486) >> 20) & 0x0000_007F_0000_007F  // x / 100 for x < 10^4
@@ -105,7 +105,7 @@ enum ShortestDecimal {
     }
 
     /// 10^0 ... 10^17.
-    static let powersOf10: [UInt64] = [
+    package static let powersOf10: [UInt64] = [
         1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
         10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
         1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
@@ -113,7 +113,7 @@ enum ShortestDecimal {
 
     /// The number of decimal digits of `n` (1 ..< 10^17).
     @inline(__always)
-    static func decimalLength(_ n: UInt64) -> Int {
+    package static func decimalLength(_ n: UInt64) -> Int {
         let estimate = ((64 &- n.leadingZeroBitCount) &* 1233) >> 12  // floor or floor + 1 of log10
         return n >= powersOf10[estimate] ? estimate &+ 1 : estimate
     }

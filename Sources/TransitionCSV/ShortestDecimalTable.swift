@@ -6,7 +6,7 @@
 
 extension ShortestDecimal {
     /// `g1, g0` for k = -324...292 (index 2 * (k + 324)).
-    static let powerTable: [UInt64] = [
+    package static let powerTable: [UInt64] = [
         0x4f0cedc95a718dd4, 0x5b01e8b09aa0d1b5,  // k = -324
         0x7e7b160ef71c1621, 0x119ca780f767b5ee,  // k = -323
         0x652f44d8c5b011b4, 0x0e16ec672c52f7f2,  // k = -322

@@ -1,5 +1,5 @@
 import Testing
-@testable import TransitionCSV
+import TransitionCSV
 
 /// The one number format (`NumberFormatting`) is `Double.description` to the byte, written by
 /// the package's own shortest-round-trip formatter (`ShortestDecimal`, Schubfach).
