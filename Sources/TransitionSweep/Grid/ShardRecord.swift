@@ -74,12 +74,12 @@ public struct ShardRecord: Equatable, Sendable {
             let found = line <= lines.count ? String(lines[line - 1].prefix(60)) : "the end of the file"
             return FileIOError(
                 description: "\(path):\(line): expected \(expected), found '\(found)' (a shard record written by transition-sweep)",
-                exitCode: 65)
+                kind: .malformedInput)
         }
         guard lines.count == 6, lines[5].isEmpty else {
             throw FileIOError(
                 description: "\(path): expected 5 lines (a shard record written by transition-sweep), found \(lines.count - (lines.last == "" ? 1 : 0))",
-                exitCode: 65)
+                kind: .malformedInput)
         }
         guard lines[0] == magic else { throw fail(1, "'\(magic)'") }
         func value(_ line: Int, _ key: String) throws -> String {
