@@ -22,9 +22,12 @@ public struct FileIOError: Error, CustomStringConvertible {
         case inputTooLarge
     }
 
+    /// The message: what failed, the file, and the reason.
     public var description: String
+    /// What went wrong.
     public var kind: Kind
 
+    /// An error with its message and kind.
     public init(description: String, kind: Kind) {
         self.description = description
         self.kind = kind
