@@ -22,7 +22,7 @@
 /// random bit patterns and the sweep's grids.
 public enum NumberFormatting {
     /// The most bytes one formatted value takes (`write(_:to:)` needs this much room; the
-    /// longest text is 24 bytes, and the writer stores whole 8-byte words up to byte 33).
+    /// longest text is 24 bytes; the writer stores whole 8-byte words within the first 32).
     @inlinable public static var maximumByteCount: Int { 48 }
 
     /// Writes the decimal digits of `value` at `out` (which must have 20 bytes free); returns
