@@ -97,7 +97,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "transition-bench",
-            dependencies: ["TransitionBench"],
+            dependencies: ["TransitionBench", "TransitionSweep"],  // TransitionSweep: CommandProcess
             path: "Benchmarks/transition-bench"
         ),
 

@@ -1,3 +1,5 @@
 import TransitionBench
+import TransitionSweep
 
+CommandProcess.installSignalHandlers()
 TransitionBenchCommand.main()

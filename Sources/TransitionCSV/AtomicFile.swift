@@ -4,20 +4,38 @@ import Glibc
 import Darwin
 #endif
 
-/// An error writing or reading a file; a command exits with `exitCode`.
+/// An error writing or reading a file: what went wrong (`kind`, which a command maps to its exit
+/// status) and a message naming the file.
 public struct FileIOError: Error, CustomStringConvertible {
-    public var description: String
-    /// sysexits: 66 cannot open input, 73 cannot create output, 74 input/output error, 65 data error.
-    public var exitCode: Int32
+    /// What went wrong, in the terms a caller acts on.
+    public enum Kind: Sendable, Equatable {
+        /// An input cannot be opened or read as a file (missing, a folder, a device, no permission).
+        case cannotOpenInput
+        /// An output cannot be created or put in place (no such folder, no permission, the rename
+        /// refused).
+        case cannotCreateOutput
+        /// Reading or writing failed part way (a full disk, a file-size limit, an I/O error).
+        case inputOutput
+        /// An input's contents are malformed or do not fit together.
+        case malformedInput
+        /// An input is larger than the reader's limit.
+        case inputTooLarge
+    }
 
-    public init(description: String, exitCode: Int32) {
+    /// The message: what failed, the file, and the reason.
+    public var description: String
+    /// What went wrong.
+    public var kind: Kind
+
+    /// An error with its message and kind.
+    public init(description: String, kind: Kind) {
         self.description = description
-        self.exitCode = exitCode
+        self.kind = kind
     }
 
     /// "`what` `path`: the C library's text for `errno`".
-    public static func system(_ what: String, path: String, code: Int32 = 74, errno e: Int32 = errno) -> FileIOError {
-        FileIOError(description: "\(what) \(path): \(String(cString: strerror(e)))", exitCode: code)
+    public static func system(_ what: String, path: String, kind: Kind = .inputOutput, errno e: Int32 = errno) -> FileIOError {
+        FileIOError(description: "\(what) \(path): \(String(cString: strerror(e)))", kind: kind)
     }
 }
 
@@ -44,8 +62,10 @@ public protocol ByteSink: AnyObject {
 
 /// A file that appears only when complete: bytes go to a temporary file in the target's folder
 /// (so the final rename stays on one file system), which is flushed to disk (`fsync`) and renamed
-/// over the target by `commit()`. `abort()`, a thrown error, or SIGINT, SIGTERM or SIGHUP
-/// remove the temporary file; a file that was at the target before stays untouched.
+/// over the target by `commit()`. `abort()` or a thrown error removes the temporary file; a file
+/// that was at the target before stays untouched. The library installs no signal handler: a
+/// program stopped by a signal removes the files in flight by calling
+/// `removeTemporaryFilesInFlight()` from its own handler (the commands do, then exit 128 + N).
 public final class AtomicFile: ByteSink {
     public let path: String
     public let temporaryPath: String
@@ -64,12 +84,12 @@ public final class AtomicFile: ByteSink {
         directory = folder.isEmpty ? "/" : folder
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array("\(directory)/.\(name).partial-XXXXXX".utf8CString)
-        SignalCleanup.install()
+        TemporaryFiles.prepare()
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw FileIOError.system("cannot create a temporary file next to", path: path, code: 73) }
+        guard descriptor >= 0 else { throw FileIOError.system("cannot create a temporary file next to", path: path, kind: .cannotCreateOutput) }
         fd = descriptor
         temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        slot = SignalCleanup.register(temporaryPath)
+        slot = TemporaryFiles.register(temporaryPath)
         // mkstemp makes 0600; give the file the mode a plain create would (0666 less umask).
         let mask = umask(0)
         umask(mask)
@@ -111,9 +131,9 @@ public final class AtomicFile: ByteSink {
         if fsync(fd) != 0 && errno != EINVAL { throw FileIOError.system("cannot flush", path: temporaryPath) }
         if close(fd) != 0 { fd = -1; throw FileIOError.system("cannot close", path: temporaryPath) }
         fd = -1
-        if rename(temporaryPath, path) != 0 { throw FileIOError.system("cannot rename \(temporaryPath) to", path: path, code: 73) }
+        if rename(temporaryPath, path) != 0 { throw FileIOError.system("cannot rename \(temporaryPath) to", path: path, kind: .cannotCreateOutput) }
         finished = true
-        SignalCleanup.unregister(slot)
+        TemporaryFiles.unregister(slot)
         // Make the rename itself durable.
         let dfd = open(directory, O_RDONLY)
         if dfd >= 0 { fsync(dfd); close(dfd) }
@@ -126,7 +146,7 @@ public final class AtomicFile: ByteSink {
         writeBack.stop()
         if fd >= 0 { close(fd); fd = -1 }
         unlink(temporaryPath)
-        SignalCleanup.unregister(slot)
+        TemporaryFiles.unregister(slot)
     }
 
     deinit { if !finished { abort() } }
@@ -174,7 +194,7 @@ final class WriteBack: @unchecked Sendable {
                 running = false
             }
         }
-        condition.signal()
+        condition.wakeOne()
         condition.unlock()
         #endif
     }
@@ -192,7 +212,7 @@ final class WriteBack: @unchecked Sendable {
             done = end
         }
         running = false
-        condition.broadcast()
+        condition.wakeAll()
         condition.unlock()
         #endif
     }
@@ -201,7 +221,7 @@ final class WriteBack: @unchecked Sendable {
     func stop() {
         condition.lock()
         stopping = true
-        condition.broadcast()
+        condition.wakeAll()
         while running { condition.wait() }
         condition.unlock()
     }
@@ -226,10 +246,10 @@ final class Condition: @unchecked Sendable {
 
     func lock() { pthread_mutex_lock(mutex) }
     func unlock() { pthread_mutex_unlock(mutex) }
-    /// Unlocks, sleeps until signalled, locks again (callers re-check their condition in a loop).
+    /// Unlocks, sleeps until woken, locks again (callers re-check their condition in a loop).
     func wait() { pthread_cond_wait(variable, mutex) }
-    func signal() { pthread_cond_signal(variable) }
-    func broadcast() { pthread_cond_broadcast(variable) }
+    func wakeOne() { pthread_cond_signal(variable) }
+    func wakeAll() { pthread_cond_broadcast(variable) }
 }
 
 /// Standard output (not atomic: a pipe cannot be).
@@ -240,58 +260,54 @@ public final class StandardOutputSink: ByteSink {
     }
 }
 
-/// Removes registered temporary files when the process is stopped by a signal, then exits with
-/// 128 + the signal number. Only async-signal-safe calls (unlink, _exit) run in the handler.
-enum SignalCleanup {
+extension AtomicFile {
+    /// Removes the temporary file of every `AtomicFile` still being written (created, neither
+    /// committed nor aborted), for a program stopped by a signal: call it from the signal
+    /// handler, then exit. Async-signal-safe: it reads a fixed table of C strings and calls
+    /// unlink(2), nothing else (no lock, no allocation). The table exists once the first
+    /// `AtomicFile` was created or `prepareForSignalCleanup()` was called; call that before
+    /// installing a handler, so that the handler never sets it up.
+    public static func removeTemporaryFilesInFlight() {
+        TemporaryFiles.removeAll()
+    }
+
+    /// Sets up the table `removeTemporaryFilesInFlight()` reads (it allocates, so not from a
+    /// signal handler).
+    public static func prepareForSignalCleanup() {
+        TemporaryFiles.prepare()
+    }
+}
+
+/// The temporary paths of the `AtomicFile`s in flight, in a fixed table of C strings that a
+/// signal handler can read without locks (registration takes a mutex; removal reads only).
+enum TemporaryFiles {
     static let capacity = 8
     nonisolated(unsafe) static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let p = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         p.initialize(repeating: nil, count: capacity)
         return p
     }()
-    nonisolated(unsafe) static var installed = false
     nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
         let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(m, nil)
         return m
     }()
 
-    static func install() {
-        pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
-        if installed { return }
-        installed = true
+    /// Creates the table and the lock.
+    static func prepare() {
         _ = paths
-        // A file-size limit (ulimit -f) then fails the write (EFBIG) instead of killing us.
-        signal(SIGXFSZ, SIG_IGN)
-        // A launcher may hand us these signals blocked (the mask survives exec); a stopped run
-        // must still clean up, so unblock them (worker threads inherit this thread's mask).
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, sig) }
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { signal in
-                for i in 0..<SignalCleanup.capacity {
-                    if let p = SignalCleanup.paths[i] { unlink(p) }
-                }
-                _exit(128 + signal)
-            }
-            #else
-            action.__sigaction_u.__sa_handler = { signal in
-                for i in 0..<SignalCleanup.capacity {
-                    if let p = SignalCleanup.paths[i] { unlink(p) }
-                }
-                _exit(128 + signal)
-            }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(sig, &action, nil)
+        _ = lock
+    }
+
+    /// unlink(2) of every registered path (async-signal-safe).
+    static func removeAll() {
+        let table = paths
+        for i in 0..<capacity {
+            if let p = table[i] { unlink(p) }
         }
     }
 
+    /// A slot for `path`, or -1 when the table is full (then a signal leaves that file behind).
     static func register(_ path: String) -> Int {
         pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
         for i in 0..<capacity where paths[i] == nil {
@@ -301,6 +317,7 @@ enum SignalCleanup {
         return -1
     }
 
+    /// Empties the slot before freeing its string, so a handler never reads freed memory on this thread.
     static func unregister(_ slot: Int) {
         guard slot >= 0 else { return }
         pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }

@@ -1,67 +1,29 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-@_silgen_name("swift_float64ToString")
-private func _swiftFloat64ToString(
-    _ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Double, _ debug: Bool) -> UInt64
-
 /// The project's one number format for output files (the sweep's CSV and trajectory files, the
 /// benchmark's CSV, per-trace and JSON output, trace files); other doc comments point here.
 ///
 /// - Integers (row numbers, counts) are plain decimal digits: `0`, `42`.
 /// - A Double is written exactly as Swift's `Double.description`: the shortest digits that read
-///   back to the same Double, `.` as decimal point (no locale), always with a fraction or an
-///   exponent, so integral values keep `.0`: `0.0`, `-0.0`, `1.0`, `-1.5`,
-///   `0.30000000000000004`; exponent form below 1e-4 and from 1e16 on: `1e-05`, `2.5e+16`;
-///   `inf`, `-inf`, `nan` for the non-finite.
+///   back to the same Double (the closest of them to the value, an exact tie to an even last
+///   digit), `.` as decimal point (no locale), always with a fraction or an exponent, so integral
+///   values keep `.0`: `0.0`, `-0.0`, `1.0`, `-1.5`, `0.30000000000000004`,
+///   `9007199254740992.0`. Exponent form (one digit before the point, none after when the
+///   digits are one, `e`, a sign, at least two exponent digits) for magnitudes below 1e-4
+///   (`1e-05`, `9.999999999999999e-05`, `5e-324`) and above 2^53 (`9.007199254740994e+15`,
+///   `1e+16`, `2.5e+16`, `1.7976931348623157e+308`); `inf`, `-inf`, and `nan` for every NaN.
 ///
 /// Every such text reads back to the same Double in Swift (`Double(_:)`), Python (`float`) and
 /// pandas (`read_csv`, which also takes `inf` and `nan`).
 ///
-/// Speed: `description` builds a String per value (about 250 ns here). The standard library
-/// formats through its runtime entry point `swift_float64ToString`; we call that entry point
-/// directly into the output buffer, after checking once per process, on a set of tricky
-/// values, that it gives exactly `description`'s text (otherwise every value goes through
-/// `description`). Integral values below 1e15 take an integer fast path.
+/// How: integral magnitudes up to 2^53 are written as integers; every other finite value goes
+/// through `ShortestDecimal` (Giulietti's Schubfach algorithm, 64-bit integer arithmetic and a
+/// 617-entry table of 126-bit powers of ten) and the digits are laid out here, straight into the
+/// output bytes, without a String (`description` builds one per value, several times slower).
+/// NumberFormattingTests compare the bytes with `description` over tricky values, millions of
+/// random bit patterns and the sweep's grids.
 public enum NumberFormatting {
-    /// The most bytes one formatted value takes (`write(_:to:)` needs this much room).
+    /// The most bytes one formatted value takes (`write(_:to:)` needs this much room; the
+    /// longest text is 24 bytes; the writer stores whole 8-byte words within the first 32).
     @inlinable public static var maximumByteCount: Int { 48 }
-
-    /// Whether the runtime entry point reproduces `description` on this standard library.
-    static let runtimeMatchesDescription: Bool = {
-        var probes: [Double] = [
-            0.1, 0.2, 0.3, -0.15797956326700646, 0.5958336447420942, 1.0 / 3, 2.0 / 3, 1e-5, 1.5e-5, 0.0001,
-            9.999999999999999e-5, 1e16, 1e15, 123456789012345.6, 1.7976931348623157e308, .leastNonzeroMagnitude,
-            2.2250738585072014e-308, -7.25, 100, 1e22, 0.30000000000000004, 4.35, 1e-7, 12345.678,
-        ]
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for _ in 0..<2000 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let bits = state
-            let value = Double(bitPattern: bits)
-            if value.isFinite { probes.append(value) }
-            probes.append(Double(bits >> 11) / Double(1 << 53) * 10 - 5)
-        }
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
-        defer { buffer.deallocate() }
-        for value in probes {
-            let n = runtimeFormat(value, into: buffer)
-            let text = String(decoding: UnsafeBufferPointer(start: buffer, count: n), as: UTF8.self)
-            if text != value.description { return false }
-        }
-        return true
-    }()
-
-    /// The runtime formatter into `buffer` (>= 40 bytes); returns the length. The buffer is
-    /// filled with "0" first: this runtime version leaves a leading zero digit unwritten.
-    @inline(__always)
-    static func runtimeFormat(_ value: Double, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
-        buffer.update(repeating: UInt8(ascii: "0"), count: 40)
-        return Int(_swiftFloat64ToString(buffer, 40, value, false))
-    }
 
     /// Writes the decimal digits of `value` at `out` (which must have 20 bytes free); returns
     /// the number written.
@@ -102,25 +64,112 @@ public enum NumberFormatting {
             out[n] = UInt8(ascii: "."); out[n + 1] = UInt8(ascii: "0")
             return n + 2
         }
-        return writeNonIntegral(value, to: out)
+        return writeShortest(value, to: out)
     }
 
-    /// The values off the integer fast path: the runtime formatter, or `description`.
+    /// Every Double, in the format: non-finite values by name, zero, then the shortest digits
+    /// from `ShortestDecimal` laid out in positional or exponent form.
     @usableFromInline
-    static func writeNonIntegral(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        if runtimeMatchesDescription && value.isFinite {
-            return runtimeFormat(value, into: out)
+    static func writeShortest(_ value: Double, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        let bits = value.bitPattern
+        let biasedExponent = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF)
+        let fraction = bits & (1 << 52 - 1)
+        var out = start
+        if biasedExponent == 0x7FF {
+            if fraction != 0 { return store(ascii: "nan", at: out) }
+            if bits >> 63 != 0 { out[0] = UInt8(ascii: "-"); out += 1 }
+            return out - start + store(ascii: "inf", at: out)
         }
-        return slowWrite(value, to: out)
+        if bits >> 63 != 0 { out[0] = UInt8(ascii: "-"); out += 1 }
+        if biasedExponent == 0 && fraction == 0 { return out - start + store(ascii: "0.0", at: out) }
+
+        let (digits, exponent) = biasedExponent == 0
+            ? ShortestDecimal.decimal(significand: fraction, exponent: -1074)
+            : ShortestDecimal.decimal(significand: fraction | 1 << 52, exponent: biasedExponent &- 1075)
+        // Seventeen digits d0 d1 ... d16 (zeros appended), value = d0.d1...d16 x 10^scientific.
+        let length = ShortestDecimal.decimalLength(digits)
+        let padded = digits &* ShortestDecimal.powersOf10[17 &- length]
+        let scientific = exponent &+ length &- 1
+        let first = padded / 10_000_000_000_000_000  // both divisions at once: a shorter chain
+        let upper = padded / 100_000_000
+        let middleDigits = ShortestDecimal.eightDigits(UInt32(truncatingIfNeeded: upper &- first &* 100_000_000))
+        let lastDigits = ShortestDecimal.eightDigits(UInt32(truncatingIfNeeded: padded &- upper &* 100_000_000))
+        // Significant digits: 17 less the trailing zeros (a zero digit is a zero byte, and the
+        // last digits are the word's high bytes).
+        let trailingZeros = lastDigits != 0
+            ? lastDigits.leadingZeroBitCount >> 3
+            : middleDigits != 0 ? 8 &+ middleDigits.leadingZeroBitCount >> 3 : 16
+        let count = 17 &- trailingZeros
+        let firstASCII = UInt8(truncatingIfNeeded: first) &+ 48
+        let middleASCII = middleDigits &+ 0x3030_3030_3030_3030
+        let lastASCII = lastDigits &+ 0x3030_3030_3030_3030
+
+        if scientific < -4 || value.magnitude > 0x1p53 {
+            // "d.ddde-05", "de+16"
+            out[0] = firstASCII
+            var n = 1
+            if count > 1 {
+                out[1] = UInt8(ascii: ".")
+                storeWord(middleASCII, at: out + 2)
+                storeWord(lastASCII, at: out + 10)
+                n = count &+ 1
+            }
+            out[n] = UInt8(ascii: "e")
+            var e = scientific
+            if e < 0 {
+                out[n &+ 1] = UInt8(ascii: "-")
+                e = 0 &- e
+            } else {
+                out[n &+ 1] = UInt8(ascii: "+")
+            }
+            n &+= 2
+            if e >= 100 {
+                out[n] = UInt8(truncatingIfNeeded: e / 100) &+ 48
+                e %= 100
+                n &+= 1
+            }
+            out[n] = UInt8(truncatingIfNeeded: e / 10) &+ 48
+            out[n &+ 1] = UInt8(truncatingIfNeeded: e % 10) &+ 48
+            return out - start + n &+ 2
+        }
+        if scientific < 0 {
+            // "0.000ddd": up to three zeros after the point, then the digits.
+            storeWord(0x3030_3030_3030_2E30, at: out)  // "0.000000"
+            let p = 1 &- scientific
+            out[p] = firstASCII
+            storeWord(middleASCII, at: out + p + 1)
+            storeWord(lastASCII, at: out + p + 9)
+            return out - start + p &+ count
+        }
+        // "ddd.ddd" or "ddd00.0" (scientific <= 15 here): the 17 digits with a point after the
+        // first `point` of them and at least one digit after it (a padding zero for an integral
+        // value). The digits after the point are stored again one byte further from the words in
+        // registers (re-reading the bytes just stored would stall store forwarding).
+        let point = scientific &+ 1  // 1...16
+        out[0] = firstASCII
+        storeWord(middleASCII, at: out + 1)
+        if point <= 8 {
+            storeWord(middleASCII >> (8 &* UInt64(point &- 1)), at: out + point + 1)
+            storeWord(lastASCII, at: out + 10)
+        } else {
+            storeWord(lastASCII, at: out + 9)
+            storeWord(lastASCII >> (8 &* UInt64(point &- 9)), at: out + point + 1)
+        }
+        out[point] = UInt8(ascii: ".")
+        return out - start + point &+ 1 &+ max(count &- point, 1)
     }
 
-    @inline(never)
-    static func slowWrite(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var text = value.description
-        return text.withUTF8 { utf8 in
-            out.update(from: utf8.baseAddress!, count: utf8.count)
-            return utf8.count
-        }
+    /// Stores the 8 bytes of `word` at `p` (unaligned), its lowest byte first.
+    @inline(__always)
+    static func storeWord(_ word: UInt64, at p: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: word.littleEndian, as: UInt64.self)
+    }
+
+    /// Copies a short ASCII constant to `p`; returns its length.
+    @inline(__always)
+    static func store(ascii text: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        p.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        return text.utf8CodeUnitCount
     }
 
     /// `value` as UTF-8 bytes.

@@ -1,2 +1,4 @@
 import TransitionSweep
+
+CommandProcess.installSignalHandlers()
 TransitionSweepCommand.main()

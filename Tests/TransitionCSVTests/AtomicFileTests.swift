@@ -45,7 +45,7 @@ import TransitionCSV
         do {
             try write("x\n", to: path)
         } catch let error as FileIOError {
-            #expect(error.exitCode == 73)
+            #expect(error.kind == .cannotCreateOutput)
             #expect(error.description.contains(path))
         }
     }

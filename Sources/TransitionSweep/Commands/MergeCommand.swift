@@ -66,11 +66,11 @@ public struct MergeCommand: ParsableCommand {
                 description: size == 0
                     ? "\(path):1: empty file, expected a header line"
                     : "\(path):1: no header line (no line end in the first \(head.count) bytes)",
-                exitCode: 65)
+                kind: .malformedInput)
         }
         let header = Array(head[...end])
         guard header.starts(with: Array("row,".utf8)) else {
-            throw FileIOError(description: "\(path):1: expected a header starting with 'row,', found '\(String(decoding: header.prefix(40), as: UTF8.self))'", exitCode: 65)
+            throw FileIOError(description: "\(path):1: expected a header starting with 'row,', found '\(String(decoding: header.prefix(40), as: UTF8.self))'", kind: .malformedInput)
         }
         var file = ShardFile(path: path, header: header, bodyOffset: end + 1, size: size)
         if size > end + 1 {
@@ -78,21 +78,21 @@ public struct MergeCommand: ParsableCommand {
             let tailStart = max(end + 1, size - 4096)
             var tail = try readAt(fd, path: path, offset: tailStart, count: size - tailStart)
             guard tail.last == UInt8(ascii: "\n") else {
-                throw FileIOError(description: "\(path): the last line is incomplete (no line end: a truncated file?)", exitCode: 65)
+                throw FileIOError(description: "\(path): the last line is incomplete (no line end: a truncated file?)", kind: .malformedInput)
             }
             tail.removeLast()
             let lineStart = tail.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
             file.lastRow = try leadingInteger(tail[lineStart...], path: path, line: "the last line")
             guard file.firstRow != nil else {
-                throw FileIOError(description: "\(path):2: the row does not start with a row number", exitCode: 65)
+                throw FileIOError(description: "\(path):2: the row does not start with a row number", kind: .malformedInput)
             }
             guard let first = file.firstRow, let last = file.lastRow else {
-                throw FileIOError(description: "\(path): the last line does not start with a row number", exitCode: 65)
+                throw FileIOError(description: "\(path): the last line does not start with a row number", kind: .malformedInput)
             }
             guard last >= first else {
                 throw FileIOError(
                     description: "\(path): its last line's row \(last) comes before line 2's row \(first) (rows out of order)",
-                    exitCode: 65)
+                    kind: .malformedInput)
             }
         }
         return file
@@ -106,7 +106,7 @@ public struct MergeCommand: ParsableCommand {
             let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw FileIOError.system("cannot read", path: path, code: 74)
+                throw FileIOError.system("cannot read", path: path, kind: .inputOutput)
             }
             if n == 0 { break }
             done += n
@@ -129,7 +129,7 @@ public struct MergeCommand: ParsableCommand {
                 let shown = String(decoding: bytes.prefix(40).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
                 throw FileIOError(
                     description: "\(path): \(line): the row number in '\(shown)' is not below \(Int.max): not a row of any grid",
-                    exitCode: 65)
+                    kind: .malformedInput)
             }
             value = sum
             digits += 1
@@ -142,7 +142,7 @@ public struct MergeCommand: ParsableCommand {
             try merge()
         } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-sweep merge: error: \(error.description)\n".utf8))
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.kind.exitCode)
         }
     }
 
@@ -154,25 +154,25 @@ public struct MergeCommand: ParsableCommand {
                 if gridRows == nil {
                     throw FileIOError(
                         description: "\(s.path): no shard record \(ShardRecord.recordPath(for: s.path)) beside it (a sharded run writes one when the file is complete; a shard written to standard output or by an older transition-sweep has none): cannot tell whether the set is complete. Rerun that shard, or pass --grid-rows T (the unsharded --dry-run's rows) to check the rows instead",
-                        exitCode: 65)
+                        kind: .malformedInput)
                 }
                 continue
             }
             guard record.bytes == s.size else {
                 throw FileIOError(
                     description: "\(s.path): \(s.size) bytes, but its shard record \(ShardRecord.recordPath(for: s.path)) says \(record.bytes) (changed or truncated after it was written?)",
-                    exitCode: 65)
+                    kind: .malformedInput)
             }
             let held = s.firstRow.map { $0..<(s.lastRow! + 1) } ?? record.rows.lowerBound..<record.rows.lowerBound
             guard held == record.rows else {
                 throw FileIOError(
                     description: "\(s.path): holds rows \(held) but its shard record says \(record.rows) (shard \(record.shard))",
-                    exitCode: 65)
+                    kind: .malformedInput)
             }
             if let gridRows, gridRows != record.gridRows {
                 throw FileIOError(
                     description: "\(s.path): its shard record says a grid of \(record.gridRows) rows, not --grid-rows \(gridRows)",
-                    exitCode: 65)
+                    kind: .malformedInput)
             }
         }
         let recorded = shards.filter { $0.record != nil }
@@ -182,7 +182,7 @@ public struct MergeCommand: ParsableCommand {
                 guard b.shard.count == a.shard.count && b.gridRows == a.gridRows else {
                     throw FileIOError(
                         description: "\(s.path) is shard \(b.shard) of a grid of \(b.gridRows) rows, but \(first.path) is shard \(a.shard) of \(a.gridRows) rows: shards of different runs",
-                        exitCode: 65)
+                        kind: .malformedInput)
                 }
             }
             var byIndex: [Int: String] = [:]
@@ -190,7 +190,7 @@ public struct MergeCommand: ParsableCommand {
                 let k = s.record!.shard.index
                 if let other = byIndex[k] {
                     throw FileIOError(
-                        description: "shard \(k)/\(a.shard.count) given twice: \(other) and \(s.path)", exitCode: 65)
+                        description: "shard \(k)/\(a.shard.count) given twice: \(other) and \(s.path)", kind: .malformedInput)
                 }
                 byIndex[k] = s.path
             }
@@ -211,7 +211,7 @@ public struct MergeCommand: ParsableCommand {
                 }.joined(separator: ", ")
                 throw FileIOError(
                     description: "incomplete set: \(missingCount) of \(a.shard.count) shards missing: \(list)\(missingCount > missing.count ? ", ..." : ""); rerun them, then merge",
-                    exitCode: 65)
+                    kind: .malformedInput)
             }
         }
     }
@@ -222,7 +222,7 @@ public struct MergeCommand: ParsableCommand {
         for s in shards where s.header != header {
             throw FileIOError(
                 description: "\(s.path): its header differs from \(shards[0].path)'s; shards of different grids or versions cannot be merged",
-                exitCode: 65)
+                kind: .malformedInput)
         }
         for i in shards.indices { shards[i].record = try ShardRecord.read(for: shards[i].path) }
         try Self.checkComplete(shards, gridRows: gridRows)
@@ -232,7 +232,7 @@ public struct MergeCommand: ParsableCommand {
             guard s.firstRow == expected else {
                 throw FileIOError(
                     description: "\(s.path) starts at row \(s.firstRow!) but row \(expected) was expected (a shard is missing or overlaps)",
-                    exitCode: 65)
+                    kind: .malformedInput)
             }
             expected = s.lastRow! + 1
         }
@@ -240,7 +240,7 @@ public struct MergeCommand: ParsableCommand {
         if let total, expected != total {
             throw FileIOError(
                 description: "incomplete set: the files end at row \(expected) but the grid has \(total) rows; rows \(expected)..<\(total) are missing (a shard is missing)",
-                exitCode: 65)
+                kind: .malformedInput)
         }
         // A shard with no rows is its header: its checksum is checked before anything is written.
         for s in shards where s.firstRow == nil {
@@ -263,7 +263,7 @@ public struct MergeCommand: ParsableCommand {
         defer { buffer.deallocate() }
         for s in nonEmpty {
             let fd = open(s.path, O_RDONLY)
-            guard fd >= 0 else { throw FileIOError.system("cannot open", path: s.path, code: 66) }
+            guard fd >= 0 else { throw FileIOError.system("cannot open", path: s.path, kind: .cannotOpenInput) }
             defer { close(fd) }
             lseek(fd, off_t(s.bodyOffset), SEEK_SET)
             var rows = RowNumberCheck(path: s.path, firstRow: s.firstRow!, rowsRepeat: s.rowsRepeat)
@@ -279,7 +279,7 @@ public struct MergeCommand: ParsableCommand {
                     throw FileIOError.system("cannot read", path: s.path)
                 }
                 if n == 0 {
-                    throw FileIOError(description: "\(s.path): shorter than when the merge began (changed during the merge)", exitCode: 74)
+                    throw FileIOError(description: "\(s.path): shorter than when the merge began (changed during the merge)", kind: .inputOutput)
                 }
                 let chunk = UnsafeBufferPointer(start: buffer, count: n)
                 try rows.check(chunk)
@@ -301,7 +301,7 @@ public struct MergeCommand: ParsableCommand {
         guard actual == record.sha256 else {
             throw FileIOError(
                 description: "\(s.path): its bytes have SHA-256 \(actual), but its shard record \(ShardRecord.recordPath(for: s.path)) says \(record.sha256) (changed after it was written?)",
-                exitCode: 65)
+                kind: .malformedInput)
         }
     }
 }
@@ -369,6 +369,6 @@ struct RowNumberCheck {
     }
 
     func fail(_ found: String) -> FileIOError {
-        FileIOError(description: "\(path):\(line): found \(found)", exitCode: 65)
+        FileIOError(description: "\(path):\(line): found \(found)", kind: .malformedInput)
     }
 }

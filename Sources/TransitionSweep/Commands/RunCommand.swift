@@ -156,10 +156,10 @@ public struct RunCommand: ParsableCommand {
     mutating func apply(specFile path: String) throws {
         let bytes: [UInt8]
         do {
-            bytes = try readSmallFile(path, limit: Self.maximumSpecBytes, what: "the spec", tooLarge: 64)
+            bytes = try readSmallFile(path, limit: Self.maximumSpecBytes, what: "the spec")
         } catch let error as FileIOError {
-            if error.exitCode == 64 { throw ValidationError("--spec: invalid value '\(path)': \(error.description).") }
-            throw FileIOError(description: "--spec: \(error.description)", exitCode: error.exitCode)
+            if error.kind == .inputTooLarge { throw ValidationError("--spec: invalid value '\(path)': \(error.description).") }
+            throw FileIOError(description: "--spec: \(error.description)", kind: error.kind)
         }
         if let depth = Self.nestingDepth(bytes), depth > Self.maximumSpecDepth {
             throw ValidationError(
@@ -237,7 +237,7 @@ public struct RunCommand: ParsableCommand {
             plan = try self.plan()
         } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-sweep: error: \(error.description)\n".utf8))
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.kind.exitCode)
         } catch let error as ValidationError {
             // Thrown after parsing (the spec file, the grid, the shard), so ArgumentParser would
             // print the root command's usage and point at `transition-sweep --help`, which does
@@ -259,7 +259,7 @@ public struct RunCommand: ParsableCommand {
             try SweepRunner(plan: plan, showProgress: !quiet && isatty(2) != 0).run()
         } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-sweep: error: \(error.description)\n".utf8))
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.kind.exitCode)
         }
         if summary {
             let seconds = Date().timeIntervalSince(started)

@@ -84,17 +84,17 @@ public struct ShardRecord: Equatable, Sendable {
             let found = line <= lines.count ? String(lines[line - 1].prefix(60)) : "the end of the file"
             return FileIOError(
                 description: "\(path):\(line): expected \(expected), found '\(found)' (a shard record written by transition-sweep)",
-                exitCode: 65)
+                kind: .malformedInput)
         }
         if lines.first == "transition-sweep shard record 1" {
             throw FileIOError(
                 description: "\(path):1: a version 1 shard record, without the SHA-256 of its file (written by an older transition-sweep): rerun that shard",
-                exitCode: 65)
+                kind: .malformedInput)
         }
         guard lines.count == 7, lines[6].isEmpty else {
             throw FileIOError(
                 description: "\(path): expected 6 lines (a shard record written by transition-sweep), found \(lines.count - (lines.last == "" ? 1 : 0))",
-                exitCode: 65)
+                kind: .malformedInput)
         }
         guard lines[0] == magic else { throw fail(1, "'\(magic)'") }
         func value(_ line: Int, _ key: String) throws -> String {
