@@ -114,11 +114,10 @@ public struct BatchEvaluator: SweepEvaluator {
         for g in integrators.indices where !slots[g].isEmpty {
             let outcome = integrators[g].run(lanes[g])
             let tolerance = CompletionCurve.visualCompletionTolerance(travelPixels: grid.travelPixels)
+            let visual = lanes[g].visualCompletionTimes(tolerance: tolerance)
             for (lane, slot) in slots[g].enumerated() {
                 let i = Int(slot)
-                // The visual completion through the library's rule, from the lane's curve.
-                let curve = lanes[g].model(at: lane).model.release(lanes[g].state(at: lane)).curve
-                chunk.visualCompletionTime[i] = curve.restTime(tolerance: tolerance)
+                chunk.visualCompletionTime[i] = visual[lane]
                 chunk.decisions[i] = outcome.decision[lane]
                 chunk.projectedProgress[i] = outcome.projectedProgress[lane]
                 chunk.completionTime[i] = outcome.completionTime[lane]

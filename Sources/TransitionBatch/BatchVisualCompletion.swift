@@ -1,0 +1,33 @@
+import TransitionPhysics
+
+// The visual completion of many lanes: `CompletionCurve.restTime(tolerance:)`, the one rule
+// (the last instant the shown progress is a pixel from the target), for every lane of a batch.
+
+extension BatchReleases {
+    /// The visual completion of every lane, seconds after release: lane `i` gets
+    /// `completionCurve(at: i).restTime(tolerance: tolerance)` bit for bit, where `tolerance` is
+    /// in progress (one physical pixel: `CompletionCurve.visualCompletionTolerance(travelPixels:)`;
+    /// positive and finite).
+    public func visualCompletionTimes(tolerance: Double) -> [Double] {
+        [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+            visualCompletionTimes(tolerance: tolerance, into: buffer)
+            initialized = count
+        }
+    }
+
+    /// `visualCompletionTimes(tolerance:)` into caller storage of at least `count` values.
+    public func visualCompletionTimes(tolerance: Double, into result: UnsafeMutableBufferPointer<Double>) {
+        precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")
+        precondition(result.count >= count, "visualCompletionTimes: \(result.count) slots for \(count) lanes")
+        for i in 0..<count { result[i] = completionCurve(at: i).restTime(tolerance: tolerance) }
+    }
+
+    /// Lane `i`'s completion curve: its model's `release` of its state (for a spring lane, built
+    /// from the lane setup's decision without rebuilding the model).
+    public func completionCurve(at i: Int) -> CompletionCurve {
+        guard isSpringLane[i] else { return model(at: i).model.release(state(at: i)).curve }
+        let target = withPointers { startPhysicsLane($0, i).target }
+        return CompletionCurve(
+            shape: .spring(spring(at: i), overshoot: overshoot[i]), start: progress[i], startVelocity: velocity[i], target: target)
+    }
+}
