@@ -14,28 +14,73 @@ extension CompletionCurve {
     /// - then the last instant before that bound at which the shown progress is `tolerance` or
     ///   more from the target: the grid of `visualGridSteps` instants (finer for a spring: at
     ///   least 32 per damped period) is scanned back from the bound, and the crossing is found
-    ///   in its grid step by regula falsi (Illinois) to 1e-12 s. A bump narrower than a grid step that reaches the tolerance by
-    ///   less than ~0.5% between two grid instants can be missed (springs: a peak within
-    ///   1 - cos(pi / 32) of the tolerance).
+    ///   in its grid step by `visualBisectionRounds` halvings (to 1/1024 of a grid step: under
+    ///   0.1% of the bound, about 7 microseconds for the default spring). A bump narrower than
+    ///   a grid step that reaches the tolerance by less than ~0.5% between two grid instants can
+    ///   be missed (springs: a peak within 1 - cos(pi / 32) of the tolerance).
+    ///
+    /// Every step is a yes/no question (is the energy bound above the tolerance at t? is the
+    /// shown progress a tolerance or more away at t?) at instants computed from earlier answers
+    /// only, so a search that gets the same answers ends on the same bits: the batch's
+    /// lane-parallel twin answers them 16 lanes at a time and asks this rule's own questions
+    /// (`isVisuallyAway(at:tolerance:)`, `Spring.isEnergyAmplitudeAbove`) wherever its rounding
+    /// cannot settle one.
     ///
     /// Closed-form evaluations only: no frame is stepped, so every frame rate agrees on it. 0 when
     /// nothing is ever a pixel away; infinity for an undamped spring that never rests.
     public func restTime(tolerance: Double) -> Double {
         precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")
-        let bound: Double
-        var steps = Self.visualGridSteps
+        let bound = visualCompletionBound(tolerance: tolerance)
+        guard bound.isFinite else { return bound }
+        guard bound > 0 else { return 0 }
+        let steps = visualGridSteps(bound: bound)
+        // Scan back from the bound for the last grid instant still a pixel away.
+        var low = -1.0, high = bound
+        for k in stride(from: steps - 1, through: 0, by: -1) {
+            let t = Self.visualGridInstant(bound: bound, steps: steps, index: k)
+            if isVisuallyAway(at: t, tolerance: tolerance) {
+                low = t
+                break
+            }
+            high = t
+        }
+        guard low >= 0 else { return 0 }
+        // The crossing inside [low, high] (a pixel away at low, not at high), by halving.
+        for _ in 0..<Self.visualBisectionRounds {
+            let mid = low + 0.5 * (high - low)
+            if !(mid > low && mid < high) { break }
+            if isVisuallyAway(at: mid, tolerance: tolerance) { low = mid } else { high = mid }
+        }
+        return high
+    }
+
+    /// The upper end of the visual completion's search, seconds (the first step of
+    /// `restTime(tolerance:)`): a timed shape's duration (at least 0); a spring's
+    /// `Spring.restTime` to 1/256 above its energy bound's crossing, or with `.clamp` its
+    /// arrival if earlier. Infinite for a spring that never rests.
+    public func visualCompletionBound(tolerance: Double) -> Double {
         switch shape {
         case .timingCurve(_, let duration), .uiKitSpringCurve(let duration), .minimumJerk(let duration):
-            bound = max(0, duration)
+            return max(0, duration)
         case .spring(let spring, let overshoot):
             let x0 = start - target
             // Any time past the energy bound's crossing will do as the upper end (1/256 above it).
             var rest = spring.restTime(
-                initialDisplacement: x0, initialVelocity: startVelocity, tolerance: tolerance, relativePrecision: 1.0 / 256)
+                initialDisplacement: x0, initialVelocity: startVelocity, tolerance: tolerance,
+                relativePrecision: Self.visualBoundRelativePrecision)
             if overshoot == .clamp, let arrival = spring.firstZeroCrossing(initialDisplacement: x0, initialVelocity: startVelocity) {
                 rest = min(rest, arrival)
             }
-            bound = rest
+            return rest
+        }
+    }
+
+    /// How many grid instants the visual completion scans back over from `bound` seconds:
+    /// `visualGridSteps`, or for an underdamped spring at least 32 per damped period, at most
+    /// `maximumVisualGridSteps`.
+    public func visualGridSteps(bound: Double) -> Int {
+        var steps = Self.visualGridSteps
+        if case .spring(let spring, _) = shape {
             let lambda = spring.decayRate, omega0 = spring.naturalAngularFrequency
             let dampedSquared = omega0 * omega0 - lambda * lambda
             if dampedSquared > 0 {
@@ -44,44 +89,27 @@ extension CompletionCurve {
                 if wanted > Double(steps) { steps = wanted < Double(Self.maximumVisualGridSteps) ? Int(wanted) : Self.maximumVisualGridSteps }
             }
         }
-        guard bound.isFinite else { return bound }
-        guard bound > 0 else { return 0 }
-        // g(t) = |shown - target| - tolerance: a pixel or more away where g >= 0.
-        func excess(_ t: Double) -> Double { abs(state(at: t).progress - target) - tolerance }
-        // Scan back from the bound for the last grid instant still a pixel away.
-        var low = -1.0, high = bound, gLow = 0.0, gHigh = excess(bound)
-        for k in stride(from: steps - 1, through: 0, by: -1) {
-            let t = bound / Double(steps) * Double(k)
-            let g = excess(t)
-            if g >= 0 {
-                (low, gLow) = (t, g)
-                break
-            }
-            (high, gHigh) = (t, g)
-        }
-        guard low >= 0 else { return 0 }
-        // The crossing inside [low, high] (g(low) >= 0 > g(high)): regula falsi with the Illinois
-        // step, a bisection step whenever the secant leaves the bracket; to 1e-12 s.
-        // -n after n steps in a row that moved `low`, +n for `high`: on a repeat, Illinois halves
-        // the other end's g so that end moves too.
-        var kept = 0
-        for _ in 0..<200 {
-            if high - low <= 1e-12 { break }
-            var t = high - gHigh * (high - low) / (gHigh - gLow)
-            if !(t > low && t < high) { t = low + 0.5 * (high - low) }
-            let g = excess(t)
-            if g >= 0 {
-                low = t; gLow = g
-                if kept < 0 { gHigh *= 0.5 }
-                kept = min(kept, 0) - 1
-            } else {
-                high = t; gHigh = g
-                if kept > 0 { gLow *= 0.5 }
-                kept = max(kept, 0) + 1
-            }
-        }
-        return high
+        return steps
     }
+
+    /// Grid instant `index` (0 ..< `steps`) of the visual completion's scan, seconds:
+    /// `bound / steps * index`, the one expression every evaluator uses.
+    @inlinable @inline(__always)
+    public static func visualGridInstant(bound: Double, steps: Int, index: Int) -> Double {
+        bound / Double(steps) * Double(index)
+    }
+
+    /// Whether the shown progress at `time` seconds is `tolerance` (progress) or more from the
+    /// target: the question the visual completion asks (`restTime(tolerance:)`).
+    public func isVisuallyAway(at time: Double, tolerance: Double) -> Bool {
+        abs(state(at: time).progress - target) >= tolerance
+    }
+
+    /// Halvings of the last grid step in the visual completion: 10, so the answer is within
+    /// 1/1024 of a grid step above the crossing.
+    public static let visualBisectionRounds = 10
+    /// The relative precision of the spring's energy bound as the search's upper end: 1/256.
+    public static let visualBoundRelativePrecision = 1.0 / 256
 
     /// Grid instants the visual completion scans back over, at least (`restTime(tolerance:)`).
     public static let visualGridSteps = 64

@@ -38,17 +38,16 @@ extension Spring {
         initialDisplacement x0: Double, initialVelocity v0: Double, tolerance: Double, relativePrecision: Double = 0
     ) -> Double {
         precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")
-        func amplitude(_ t: Double) -> Double {
-            let (x, v) = state(initialDisplacement: x0, initialVelocity: v0, time: t)
-            return energyAmplitude(displacement: x, velocity: v)
+        func above(_ t: Double) -> Bool {
+            isEnergyAmplitudeAbove(tolerance, initialDisplacement: x0, initialVelocity: v0, time: t)
         }
-        if amplitude(0) <= tolerance { return 0 }
+        if !above(0) { return 0 }
         if damping == 0 { return .infinity }
         var low = 0.0
         var high = 1 / decayRate
         // A decay rate so small that 1 / rate overflows: no finite time brings it to rest.
         guard high.isFinite else { return .infinity }
-        while amplitude(high) > tolerance {
+        while above(high) {
             low = high
             high *= 2
             if !high.isFinite { return .infinity }
@@ -56,8 +55,18 @@ extension Spring {
         for _ in 0..<200 {
             let mid = (low + high) / 2
             if mid <= low || mid >= high || high - low <= relativePrecision * high { break }
-            if amplitude(mid) > tolerance { low = mid } else { high = mid }
+            if above(mid) { low = mid } else { high = mid }
         }
         return high
+    }
+
+    /// Whether `energyAmplitude` of the motion from displacement `x0` and velocity `v0` (units
+    /// per second) is above `tolerance` at `time` seconds: the question `restTime` asks (and
+    /// the batch's vector twin asks of it where rounding cannot settle the answer).
+    public func isEnergyAmplitudeAbove(
+        _ tolerance: Double, initialDisplacement x0: Double, initialVelocity v0: Double, time: Double
+    ) -> Bool {
+        let (x, v) = state(initialDisplacement: x0, initialVelocity: v0, time: time)
+        return energyAmplitude(displacement: x, velocity: v) > tolerance
     }
 }
