@@ -1,7 +1,8 @@
 import TransitionPhysics
 
 // The visual completion of many lanes: `CompletionCurve.restTime(tolerance:)`, the one rule
-// (the last instant the shown progress is a pixel from the target), for every lane of a batch.
+// (the last instant the shown progress is a pixel from the target), for every lane of a batch:
+// spring lanes on its lane-parallel twin, the others lane by lane.
 
 extension BatchReleases {
     /// The visual completion of every lane, seconds after release: lane `i` gets
@@ -19,7 +20,9 @@ extension BatchReleases {
     public func visualCompletionTimes(tolerance: Double, into result: UnsafeMutableBufferPointer<Double>) {
         precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")
         precondition(result.count >= count, "visualCompletionTimes: \(result.count) slots for \(count) lanes")
-        for i in 0..<count { result[i] = completionCurve(at: i).restTime(tolerance: tolerance) }
+        // Spring lanes 16 at a time on the vector twin (SIMDVisualCompletion.swift); the rest
+        // through the rule itself.
+        visualCompletionTimesOnLanes(tolerance: tolerance, into: result)
     }
 
     /// Lane `i`'s completion curve: its model's `release` of its state (for a spring lane, built
