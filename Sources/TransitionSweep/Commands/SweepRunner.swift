@@ -31,7 +31,7 @@ struct SweepRunner {
         var outputRecording: RecordingSink?, trajectoryRecording: RecordingSink?
         let output: ByteSink
         if let path = plan.output {
-            let file = try AtomicFile(path: path)
+            let file = try AtomicFile(path: path, bypassingPageCache: true)
             atomic.append(file)
             outputRecording = plan.recordsShard ? RecordingSink(file) : nil
             output = (outputRecording as ByteSink?) ?? file
@@ -40,7 +40,7 @@ struct SweepRunner {
         }
         let trajectorySink: ByteSink?
         if let path = plan.trajectories {
-            let file = try AtomicFile(path: path)
+            let file = try AtomicFile(path: path, bypassingPageCache: true)
             atomic.append(file)
             trajectoryRecording = plan.recordsShard ? RecordingSink(file) : nil
             let sink: ByteSink = (trajectoryRecording as ByteSink?) ?? file
