@@ -22,7 +22,7 @@ func simulatingGrid() -> (BatchReleases, BatchOutcome) {
     return (batch, outcome)
 }
 
-// SimulatingMillionsOfReleases.md, listing 2: trajectories without storing them.
+// SimulatingMillionsOfReleases.md, listing 3: trajectories without storing them.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 func simulatingTrajectories(_ batch: BatchReleases) -> Double {
     let largest = Mutex(0.0)   // the largest |velocity| seen, widths per second
@@ -35,7 +35,23 @@ func simulatingTrajectories(_ batch: BatchReleases) -> Double {
     return largest.withLock { $0 }
 }
 
+// SimulatingMillionsOfReleases.md, listing 2: the visual completion of every lane.
+func simulatingVisualCompletion(_ batch: BatchReleases) -> [Double] {
+    let pixel = CompletionCurve.visualCompletionTolerance(travelPixels: 1170)   // a 390 pt phone at 3x
+    let visual = batch.visualCompletionTimes(tolerance: pixel)                   // seconds, per lane
+    return visual
+}
+
 @Suite struct BatchArticleSnippetTests {
+    @Test func visualCompletionIsTheRule() {
+        let (batch, _) = simulatingGrid()
+        let visual = simulatingVisualCompletion(batch)
+        for i in stride(from: 0, to: batch.count, by: 7) {
+            let curve = ProjectedSpringModel().release(batch.state(at: i)).curve
+            #expect(visual[i].bitPattern == curve.restTime(tolerance: 1 / 1170).bitPattern)
+        }
+    }
+
     @Test func theGridMatchesTheScalarPath() {
         let (batch, outcome) = simulatingGrid()
         #expect(outcome.count == 10_201)
