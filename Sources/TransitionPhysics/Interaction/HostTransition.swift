@@ -1,0 +1,171 @@
+/// How a platform transition that mirrors an `InteractiveTransition` (UIKit's
+/// `UIPercentDrivenInteractiveTransition`, which TransitionPhysicsUIKit drives) ends or waits
+/// once the driver comes to rest: the one mapping from a resting progress and the detents to
+/// what the platform hears.
+///
+/// - `finish`: at the last detent (the platform transition finishes: `finish()`);
+/// - `cancel`: at the first detent (it is cancelled: `cancel()`);
+/// - `detent(index:progress:)`: at a middle detent: the platform transition must *not* end (a
+///   cancel would throw the half-open sheet away); it stays interactive, paused at that progress,
+///   until a touch or code moves it on;
+/// - `between(progress:)`: at a progress that is no detent (`retarget(to:at:)` may aim anywhere
+///   between the first and last detent): paused there, as at a middle detent.
+///
+/// With a single detent (first and last alike) a rest there is `finish`, as the driver's
+/// decision is (`Decision.finish` means the last detent).
+public enum HostTransitionEnd: Hashable, Sendable {
+    /// At rest at the last detent: finish the platform transition.
+    case finish
+    /// At rest at the first detent: cancel the platform transition.
+    case cancel
+    /// At rest at a middle detent, `detents[index] == progress`: keep the platform transition
+    /// open, paused at `progress`.
+    case detent(index: Int, progress: Double)
+    /// At rest at `progress`, which is no detent: keep the platform transition open, paused there.
+    case between(progress: Double)
+
+    /// The end for a driver at rest at `progress` (a completion's target, exactly as
+    /// `TransitionEvent.completed(progress:)` reports it) with `detents` (ascending, at least one,
+    /// as `InteractiveTransition.detents`).
+    public init(restingAt progress: Double, detents: [Double]) {
+        precondition(!detents.isEmpty, "HostTransitionEnd needs at least one detent.")
+        if progress == detents[detents.count - 1] {
+            self = .finish
+        } else if progress == detents[0] {
+            self = .cancel
+        } else if let index = detents.firstIndex(of: progress) {
+            self = .detent(index: index, progress: progress)
+        } else {
+            self = .between(progress: progress)
+        }
+    }
+
+    /// The end a `.completed(progress:)` event means with `detents`; nil for every other event.
+    public init?(_ event: TransitionEvent, detents: [Double]) {
+        guard case .completed(let progress) = event else { return nil }
+        self.init(restingAt: progress, detents: detents)
+    }
+
+    /// Whether the platform transition is over (`finish` or `cancel`); false while it waits at
+    /// a middle detent or between detents.
+    public var endsHostTransition: Bool {
+        switch self {
+        case .finish, .cancel: return true
+        case .detent, .between: return false
+        }
+    }
+
+    /// The progress the driver rests at, when the detents are known: the last or first detent
+    /// for `finish` and `cancel`.
+    public func progress(detents: [Double]) -> Double {
+        switch self {
+        case .finish: return detents[detents.count - 1]
+        case .cancel: return detents[0]
+        case .detent(_, let progress), .between(let progress): return progress
+        }
+    }
+}
+
+/// The bookkeeping of an adapter that mirrors an `InteractiveTransition` in a platform
+/// transition and drives it with a frame loop (a `CADisplayLink`): when the frame loop must run,
+/// when it must stop, and when and how the platform transition ends, so that it always ends,
+/// and ends once. TransitionPhysicsUIKit holds one; it decides nothing else.
+///
+/// Call `action(for:)` after every change to the driver (samples handled, a frame advanced, a
+/// finish, cancel or retarget from code) and do what it says:
+/// - `.runFrames`: something moves (a finger is down, or a completion has not been reported
+///   complete yet): keep or start the frame loop;
+/// - `.stopFrames`: nothing moves: stop the frame loop (it is already stopped when the previous
+///   action was `.rest`);
+/// - `.rest(end)`: the driver just came to rest, reported once per rest: stop the frame loop, and
+///   finish or cancel the platform transition for `.finish` and `.cancel`, or leave it paused
+///   for a middle detent or a progress between detents (`HostTransitionEnd`).
+///
+/// A driver still `.idle` after samples (a touch-down refused by the mapping's edge zone, or
+/// samples that never began a touch) cannot start anything: the platform transition begun for
+/// that touch is cancelled, `.rest(.cancel)`. Once `.finish` or `.cancel` has been answered, or
+/// `hostTransitionEnded()` called (the platform transition was finished or cancelled by someone
+/// else), the lifecycle is over: every later answer is `.stopFrames`.
+public struct HostTransitionLifecycle: Hashable, Sendable {
+    /// What the adapter does now.
+    public enum Action: Hashable, Sendable {
+        /// Something moves: run (or keep running) the frame loop.
+        case runFrames
+        /// Nothing moves: stop the frame loop.
+        case stopFrames
+        /// The driver came to rest: stop the frame loop, then end (or pause) the platform
+        /// transition as `HostTransitionEnd` says. Answered once per rest.
+        case rest(HostTransitionEnd)
+    }
+
+    /// Whether the platform transition has been finished or cancelled: nothing more is to be
+    /// driven, and every answer is `.stopFrames`.
+    public private(set) var isOver = false
+    /// Whether the current rest has been answered (reset when something moves again).
+    private var restAnswered = false
+    /// The newest sample fed to the driver through `feed(_:recognizerEnded:to:)`.
+    public private(set) var lastSample: TouchSample?
+
+    /// A lifecycle before any touch: not over, nothing answered.
+    public init() {}
+
+    /// What to do after the driver changed. See the type's description.
+    public mutating func action(for transition: InteractiveTransition) -> Action {
+        guard !isOver else { return .stopFrames }
+        switch transition.phase {
+        case .idle:
+            // Nothing began: the touch was refused (edge zone) or never started a transition.
+            isOver = true
+            return .rest(.cancel)
+        case .tracking:
+            restAnswered = false
+            return .runFrames
+        case .completing(let animation):
+            guard animation.completionReported else {
+                restAnswered = false
+                return .runFrames
+            }
+            guard !restAnswered else { return .stopFrames }
+            restAnswered = true
+            let end = HostTransitionEnd(restingAt: animation.curve.target, detents: transition.detents)
+            if end.endsHostTransition { isOver = true }
+            return .rest(end)
+        }
+    }
+
+    /// Feeds one recognizer callback's samples to `transition`, oldest first, and answers
+    /// `action(for:)`. `recognizerEnded` is the phase of the recognizer's own end (`.ended`, or
+    /// `.cancelled` for a cancelled or failed recognizer), nil while it is still tracking: when
+    /// the recognizer ended but its samples hold no end of the touch (the end was not delivered
+    /// to the recorder, or came without touches), a sample of that phase is added at the
+    /// newest sample's time and position, so the driver always releases and the platform
+    /// transition always ends. Nothing is fed once the lifecycle is over.
+    public mutating func feed(
+        _ samples: [TouchSample], recognizerEnded: TouchPhase?, to transition: inout InteractiveTransition
+    ) -> Action {
+        guard !isOver else { return .stopFrames }
+        var samples = samples
+        if let end = recognizerEnded, !samples.contains(where: { $0.phase == .ended || $0.phase == .cancelled }),
+            let last = samples.last ?? lastSample
+        {
+            samples.append(TouchSample(time: last.time, x: last.x, y: last.y, phase: end == .ended ? .ended : .cancelled))
+        }
+        for sample in samples { transition.handle(sample) }
+        if let last = samples.last { lastSample = last }
+        return action(for: transition)
+    }
+
+    /// The platform transition was finished or cancelled outside the lifecycle (the app called
+    /// `finish()` or `cancel()` itself): the lifecycle is over, every later answer `.stopFrames`.
+    public mutating func hostTransitionEnded() { isOver = true }
+}
+
+extension ProgressMapping {
+    /// The travel for a container `width` by `height` points along this mapping's `axis`: its
+    /// width for `.x`, its height for `.y`; 1 point when that length is not a finite number of
+    /// at least 1 point (a container not laid out yet), so the travel is always valid.
+    public func travel(width: Double, height: Double) -> Double {
+        let length = axis == .x ? width : height
+        return length.isFinite && length >= 1 ? length : 1
+    }
+}

@@ -1,0 +1,231 @@
+import Testing
+@testable import TransitionPhysics
+
+/// The core half of the UIKit adapter (TransitionPhysicsUIKit cannot be compiled on Linux):
+/// which end a rest means for the platform transition (`HostTransitionEnd`), when the display
+/// link runs and stops and the platform transition ends, once, on every path
+/// (`HostTransitionLifecycle`), and the axis-aware travel (`ProgressMapping.travel(width:height:)`).
+@Suite("Host transition: the UIKit adapter's end mapping and lifecycle")
+struct HostTransitionTests {
+    static let travel = 400.0
+
+    static func transition(detents: [Double] = [0, 1], edgeZone: ProgressMapping.EdgeZone? = nil) -> InteractiveTransition {
+        var transition = InteractiveTransition(
+            mapping: ProgressMapping(travel: travel, direction: .fixed(positive: true), edgeZone: edgeZone),
+            model: ProjectedSpringModel(), estimator: LastTwoPointsEstimator())
+        transition.detents = detents
+        return transition
+    }
+
+    /// A steady drag at 60 Hz from `x0` at `speed` points per second; `lift` adds the lift-off
+    /// (4 ms after the last move, repeating its position).
+    static func drag(speed: Double, frames: Int, t0: Double = 0, x0: Double = 0, lift: Bool = true) -> [TouchSample] {
+        var samples = [TouchSample(time: t0, x: x0, phase: .began)]
+        for i in 1...frames {
+            samples.append(TouchSample(time: t0 + Double(i) / 60, x: x0 + speed * Double(i) / 60, phase: .changed))
+        }
+        if lift { samples.append(TouchSample(time: samples.last!.time + 0.004, x: samples.last!.x, phase: .ended)) }
+        return samples
+    }
+
+    /// The adapter's display link: frames at 60 Hz from `start` while the lifecycle says
+    /// `.runFrames`; the actions and events of every frame.
+    static func runFrames(
+        _ transition: inout InteractiveTransition, _ lifecycle: inout HostTransitionLifecycle, from start: Double
+    ) -> (actions: [HostTransitionLifecycle.Action], events: [TransitionEvent], end: Double) {
+        var actions: [HostTransitionLifecycle.Action] = [], events: [TransitionEvent] = []
+        var time = start
+        for _ in 0..<600 {
+            time += 1.0 / 60
+            let frame = transition.advance(to: time)
+            events += frame.events
+            let action = lifecycle.action(for: transition)
+            actions.append(action)
+            if action != .runFrames { break }
+        }
+        return (actions, events, time)
+    }
+
+    // MARK: The end mapping
+
+    @Test("last detent finishes, first cancels, a middle one is a detent, anything else is between")
+    func endMapping() {
+        #expect(HostTransitionEnd(restingAt: 1, detents: [0, 1]) == .finish)
+        #expect(HostTransitionEnd(restingAt: 0, detents: [0, 1]) == .cancel)
+        #expect(HostTransitionEnd(restingAt: 0.3, detents: [0, 1]) == .between(progress: 0.3))
+        let sheet = [0, 0.5, 1.0]
+        #expect(HostTransitionEnd(restingAt: 0.5, detents: sheet) == .detent(index: 1, progress: 0.5))
+        #expect(HostTransitionEnd(restingAt: 1, detents: sheet) == .finish)
+        #expect(HostTransitionEnd(restingAt: 0, detents: sheet) == .cancel)
+        let four = [0.2, 0.4, 0.6, 0.8]
+        #expect(HostTransitionEnd(restingAt: 0.6, detents: four) == .detent(index: 2, progress: 0.6))
+        #expect(HostTransitionEnd(restingAt: 0.2, detents: four) == .cancel)
+        #expect(HostTransitionEnd(restingAt: 0.8, detents: four) == .finish)
+        // One detent: first and last; a rest there finishes, as the driver's decision does.
+        #expect(HostTransitionEnd(restingAt: 0.4, detents: [0.4]) == .finish)
+        // A middle detent never ends the platform transition.
+        #expect(HostTransitionEnd.finish.endsHostTransition && HostTransitionEnd.cancel.endsHostTransition)
+        #expect(!HostTransitionEnd.detent(index: 1, progress: 0.5).endsHostTransition)
+        #expect(!HostTransitionEnd.between(progress: 0.3).endsHostTransition)
+        #expect(HostTransitionEnd.finish.progress(detents: four) == 0.8)
+        #expect(HostTransitionEnd.cancel.progress(detents: four) == 0.2)
+        #expect(HostTransitionEnd.detent(index: 1, progress: 0.4).progress(detents: four) == 0.4)
+    }
+
+    @Test("only a completed event maps to an end")
+    func fromEvents() {
+        #expect(HostTransitionEnd(TransitionEvent.completed(progress: 1), detents: [0, 1]) == .finish)
+        #expect(HostTransitionEnd(TransitionEvent.completed(progress: 0.5), detents: [0, 0.5, 1]) == .detent(index: 1, progress: 0.5))
+        for event in [TransitionEvent.began, .interrupted, .retargeted] {
+            #expect(HostTransitionEnd(event, detents: [0, 1]) == nil)
+        }
+    }
+
+    // MARK: The lifecycle
+
+    @Test("a flick: frames run until the completed frame, which finishes once; then the link stays stopped")
+    func flickFinishesOnce() {
+        var transition = Self.transition()
+        var lifecycle = HostTransitionLifecycle()
+        let samples = Self.drag(speed: 900, frames: 8)
+        #expect(lifecycle.feed(Array(samples.prefix(3)), recognizerEnded: nil, to: &transition) == .runFrames)
+        #expect(lifecycle.feed(Array(samples.dropFirst(3)), recognizerEnded: .ended, to: &transition) == .runFrames)
+        let run = Self.runFrames(&transition, &lifecycle, from: samples.last!.time)
+        #expect(run.actions.dropLast().allSatisfy { $0 == .runFrames })
+        #expect(run.actions.last == .rest(.finish))
+        // The rest comes on the frame that reports `.completed`, and maps the same way.
+        guard case .completed? = run.events.last else { Issue.record("no completion: \(run.events)"); return }
+        #expect(HostTransitionEnd(run.events.last!, detents: transition.detents) == .finish)
+        #expect(lifecycle.isOver)
+        // Over: later frames, samples and code all answer stopFrames, and feed nothing.
+        #expect(lifecycle.action(for: transition) == .stopFrames)
+        let releases = transition.releases.count
+        #expect(lifecycle.feed(Self.drag(speed: -900, frames: 4, t0: run.end + 1, x0: 300), recognizerEnded: .ended, to: &transition) == .stopFrames)
+        #expect(transition.releases.count == releases)
+    }
+
+    @Test("a middle detent pauses (reported once, not a cancel); a later drag continues and finishes")
+    func middleDetentPauses() {
+        var transition = Self.transition(detents: [0, 0.5, 1])
+        var lifecycle = HostTransitionLifecycle()
+        // 0.3 of the travel at 0.6/s: projected 0.6, nearest detent 0.5.
+        let first = Self.drag(speed: 240, frames: 30)
+        #expect(lifecycle.feed(first, recognizerEnded: .ended, to: &transition) == .runFrames)
+        let run = Self.runFrames(&transition, &lifecycle, from: first.last!.time)
+        #expect(run.actions.last == .rest(.detent(index: 1, progress: 0.5)))
+        #expect(!lifecycle.isOver)
+        #expect(transition.advance(to: run.end + 0.1).progress == 0.5)
+        // Reported once: the next frames or calls say only that nothing moves.
+        #expect(lifecycle.action(for: transition) == .stopFrames)
+        #expect(lifecycle.action(for: transition) == .stopFrames)
+        // A new drag from the paused detent starts frames again and finishes the transition.
+        let second = Self.drag(speed: 1200, frames: 8, t0: run.end + 0.5, x0: 200)
+        #expect(lifecycle.feed(Array(second.prefix(1)), recognizerEnded: nil, to: &transition) == .runFrames)
+        #expect(lifecycle.feed(Array(second.dropFirst()), recognizerEnded: .ended, to: &transition) == .runFrames)
+        let again = Self.runFrames(&transition, &lifecycle, from: second.last!.time)
+        #expect(again.actions.last == .rest(.finish))
+        #expect(lifecycle.isOver)
+    }
+
+    @Test("a touch-down outside the edge zone cancels the platform transition at once, once")
+    func edgeZoneRefusal() {
+        var transition = Self.transition(edgeZone: .init(edgePosition: 0, width: 50))
+        var lifecycle = HostTransitionLifecycle()
+        let refused = Self.drag(speed: 900, frames: 8, x0: 200)
+        #expect(lifecycle.feed(Array(refused.prefix(2)), recognizerEnded: nil, to: &transition) == .rest(.cancel))
+        #expect(lifecycle.isOver)
+        #expect(lifecycle.feed(Array(refused.dropFirst(2)), recognizerEnded: .ended, to: &transition) == .stopFrames)
+        #expect(transition.releases.isEmpty)
+        // Inside the zone the same drag starts.
+        var inside = Self.transition(edgeZone: .init(edgePosition: 0, width: 50))
+        var started = HostTransitionLifecycle()
+        #expect(started.feed(Self.drag(speed: 900, frames: 8, x0: 20), recognizerEnded: .ended, to: &inside) == .runFrames)
+    }
+
+    @Test("a gesture that never began (moves and a lift with no touch-down, or nothing) cancels")
+    func neverBegan() {
+        var transition = Self.transition()
+        var lifecycle = HostTransitionLifecycle()
+        let moves = Self.drag(speed: 900, frames: 8).dropFirst()
+        #expect(lifecycle.feed(Array(moves), recognizerEnded: .ended, to: &transition) == .rest(.cancel))
+        var empty = Self.transition()
+        var nothing = HostTransitionLifecycle()
+        #expect(nothing.feed([], recognizerEnded: .cancelled, to: &empty) == .rest(.cancel))
+    }
+
+    @Test("a recognizer that ends or is cancelled without the touch's own end still releases")
+    func recognizerEndWithoutTouchEnd() {
+        for (recognizerEnd, cancelled) in [(TouchPhase.ended, false), (.cancelled, true)] {
+            var transition = Self.transition()
+            var lifecycle = HostTransitionLifecycle()
+            let moves = Self.drag(speed: 900, frames: 8, lift: false)
+            #expect(lifecycle.feed(moves, recognizerEnded: nil, to: &transition) == .runFrames)
+            // The end callback brings no sample: one is added at the newest sample.
+            #expect(lifecycle.feed([], recognizerEnded: recognizerEnd, to: &transition) == .runFrames)
+            #expect(transition.releases.count == 1)
+            let release = transition.releases[0]
+            #expect(release.time == moves.last!.time)
+            #expect(release.state.recognizerCancelled == cancelled)
+            #expect(lifecycle.lastSample?.phase == (cancelled ? .cancelled : .ended))
+            let run = Self.runFrames(&transition, &lifecycle, from: moves.last!.time)
+            guard case .rest(let end)? = run.actions.last else { Issue.record("no rest: \(run.actions)"); continue }
+            #expect(end.endsHostTransition)
+            #expect(lifecycle.isOver)
+        }
+    }
+
+    @Test("a cancelled recognizer on a sheet returns to the first detent: cancel")
+    func cancelledRecognizerCancels() {
+        var transition = Self.transition(detents: [0, 0.5, 1])
+        var lifecycle = HostTransitionLifecycle()
+        let moves = Self.drag(speed: 900, frames: 20, lift: false)
+        _ = lifecycle.feed(moves, recognizerEnded: nil, to: &transition)
+        #expect(lifecycle.feed([], recognizerEnded: .cancelled, to: &transition) == .runFrames)
+        let run = Self.runFrames(&transition, &lifecycle, from: moves.last!.time)
+        #expect(run.actions.last == .rest(.cancel))
+    }
+
+    @Test("code: a retarget between detents pauses there; finish from a pause finishes")
+    func fromCode() {
+        var transition = Self.transition()
+        var lifecycle = HostTransitionLifecycle()
+        transition.retarget(to: 0.3, at: 0)
+        #expect(lifecycle.action(for: transition) == .runFrames)
+        let run = Self.runFrames(&transition, &lifecycle, from: 0)
+        #expect(run.actions.last == .rest(.between(progress: 0.3)))
+        #expect(!lifecycle.isOver)
+        transition.finish(at: run.end)
+        #expect(lifecycle.action(for: transition) == .runFrames)
+        let end = Self.runFrames(&transition, &lifecycle, from: run.end)
+        #expect(end.actions.last == .rest(.finish))
+    }
+
+    @Test("the platform transition ended by the app: frames stop, nothing more is fed")
+    func endedOutside() {
+        var transition = Self.transition()
+        var lifecycle = HostTransitionLifecycle()
+        let samples = Self.drag(speed: 900, frames: 8)
+        #expect(lifecycle.feed(Array(samples.prefix(4)), recognizerEnded: nil, to: &transition) == .runFrames)
+        lifecycle.hostTransitionEnded()
+        #expect(lifecycle.isOver)
+        #expect(lifecycle.action(for: transition) == .stopFrames)
+        #expect(lifecycle.feed(Array(samples.dropFirst(4)), recognizerEnded: .ended, to: &transition) == .stopFrames)
+        #expect(transition.releases.isEmpty)
+    }
+
+    // MARK: Travel along the axis
+
+    @Test("travel is the width along x and the height along y, at least 1 point")
+    func travelAlongTheAxis() {
+        let horizontal = ProgressMapping(travel: 1, axis: .x)
+        let vertical = ProgressMapping(travel: 1, axis: .y)
+        #expect(horizontal.travel(width: 390, height: 844) == 390)
+        #expect(vertical.travel(width: 390, height: 844) == 844)
+        for bad in [0, -5, 0.5, .nan, .infinity] as [Double] {
+            #expect(horizontal.travel(width: bad, height: 844) == 1)
+            #expect(vertical.travel(width: 390, height: bad) == 1)
+        }
+        // The travel it gives is one the driver accepts.
+        #expect(TransitionSettings.travelProblem(vertical.travel(width: 390, height: .nan)) == nil)
+    }
+}
