@@ -246,10 +246,10 @@ enum AdapterListing {
 
         override func viewDidLoad() {
             super.viewDidLoad()
-            view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(pan(_:))))
+            view.addGestureRecognizer(PhysicsPanGestureRecognizer(target: self, action: #selector(pan(_:))))
         }
 
-        @objc private func pan(_ recognizer: UIPanGestureRecognizer) {
+        @objc private func pan(_ recognizer: PhysicsPanGestureRecognizer) {
             if recognizer.state == .began {
                 let interaction = PhysicsPercentDrivenTransition()
                 interaction.transition.reduceMotion = UIAccessibility.isReduceMotionEnabled
