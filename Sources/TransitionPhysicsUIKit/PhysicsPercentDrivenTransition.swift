@@ -107,8 +107,8 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
     public var onRest: ((HostTransitionEnd) -> Void)?
     /// When the display link runs and how the UIKit transition ends (the core's bookkeeping).
     public private(set) var lifecycle = HostTransitionLifecycle()
-    /// The running display link, nil when stopped. Nonisolated so that deinit can invalidate it
-    /// (`invalidate()` is documented as safe from any thread).
+    /// The running display link, nil when stopped. Nonisolated so that deinit (nonisolated) can
+    /// read it.
     nonisolated(unsafe) private var displayLink: CADisplayLink?
     /// The transition's container, once UIKit has started the transition: its size is the travel.
     private weak var containerView: UIView?
@@ -131,7 +131,10 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
     }
 
     deinit {
-        displayLink?.invalidate()
+        // On the main thread, where UIKit releases it, the link stops now. Elsewhere (invalidating
+        // off the link's thread has been seen to wait on the main thread) the proxy, finding no
+        // transition, invalidates it on the main thread at its next frame.
+        if Thread.isMainThread { displayLink?.invalidate() }
     }
 
     /// Remembers the container view (the travel's measure), then starts as UIKit does.
