@@ -112,6 +112,24 @@ public struct BatchReleases: Sendable {
         timedModelIndex.reserveCapacity(n)
     }
 
+    /// Removes every lane, keeping the arrays' storage when `keepingCapacity` (a caller that
+    /// fills and runs many small batches reuses one). The timed models are forgotten too.
+    public mutating func removeAll(keepingCapacity: Bool = false) {
+        progress.removeAll(keepingCapacity: keepingCapacity); velocity.removeAll(keepingCapacity: keepingCapacity)
+        lastChangedProgress.removeAll(keepingCapacity: keepingCapacity)
+        recognizerCancelled.removeAll(keepingCapacity: keepingCapacity); kind.removeAll(keepingCapacity: keepingCapacity)
+        isSpringLane.removeAll(keepingCapacity: keepingCapacity)
+        mass.removeAll(keepingCapacity: keepingCapacity); stiffness.removeAll(keepingCapacity: keepingCapacity)
+        damping.removeAll(keepingCapacity: keepingCapacity); decelerationRate.removeAll(keepingCapacity: keepingCapacity)
+        projection.removeAll(keepingCapacity: keepingCapacity)
+        distancePerVelocity.removeAll(keepingCapacity: keepingCapacity)
+        threshold.removeAll(keepingCapacity: keepingCapacity); minFlingVelocity.removeAll(keepingCapacity: keepingCapacity)
+        overshoot.removeAll(keepingCapacity: keepingCapacity)
+        timedModels.removeAll(keepingCapacity: keepingCapacity)
+        timedModelIndex.removeAll(keepingCapacity: keepingCapacity)
+        timedModelLookup.removeAll(keepingCapacity: keepingCapacity)
+    }
+
     /// Appends one lane.
     public mutating func append(_ model: BuiltInReleaseModel, _ state: ReleaseState) {
         progress.append(state.progress)

@@ -18,11 +18,20 @@ extension BatchReleases {
 
     /// `visualCompletionTimes(tolerance:)` into caller storage of at least `count` values.
     public func visualCompletionTimes(tolerance: Double, into result: UnsafeMutableBufferPointer<Double>) {
+        visualCompletionTimes(tolerance: tolerance, lanes: 0..<count, into: result)
+    }
+
+    /// The visual completion of the lanes in `lanes` only, at `tolerance` (progress), into
+    /// `result[i]` for each lane `i` of the range (other slots untouched): lanes whose releases
+    /// have different travels (one pixel is a different tolerance) share a batch this way, one
+    /// range per tolerance.
+    public func visualCompletionTimes(tolerance: Double, lanes: Range<Int>, into result: UnsafeMutableBufferPointer<Double>) {
         precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")
-        precondition(result.count >= count, "visualCompletionTimes: \(result.count) slots for \(count) lanes")
+        precondition(lanes.lowerBound >= 0 && lanes.upperBound <= count, "visualCompletionTimes: lanes \(lanes) of \(count)")
+        precondition(result.count >= lanes.upperBound, "visualCompletionTimes: \(result.count) slots for lanes \(lanes)")
         // Spring lanes 16 at a time on the vector twin (SIMDVisualCompletion.swift); the rest
         // through the rule itself.
-        visualCompletionTimesOnLanes(tolerance: tolerance, into: result)
+        visualCompletionTimesOnLanes(tolerance: tolerance, lanes: lanes, into: result)
     }
 
     /// Lane `i`'s completion curve: its model's `release` of its state (for a spring lane, built

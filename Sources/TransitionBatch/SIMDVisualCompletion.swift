@@ -25,10 +25,12 @@ extension BatchReleases {
     /// `visualCompletionTimes(tolerance:into:)` on the vector twin; returns how many questions the
     /// scalar rule answered because the vector bound could not (the tests check they stay rare).
     @discardableResult
-    func visualCompletionTimesOnLanes(tolerance: Double, into result: UnsafeMutableBufferPointer<Double>) -> Int {
+    func visualCompletionTimesOnLanes(
+        tolerance: Double, lanes: Range<Int>? = nil, into result: UnsafeMutableBufferPointer<Double>
+    ) -> Int {
         var block = VisualCompletionBlock(tolerance: tolerance)
         var scalarAnswers = 0
-        for i in 0..<count {
+        for i in lanes ?? 0..<count {
             let curve = completionCurve(at: i)
             guard case .spring(let spring, let policy) = curve.shape, policy != .rubberBand, spring.damping > 0 else {
                 result[i] = curve.restTime(tolerance: tolerance)

@@ -129,7 +129,7 @@ import TransitionTraces
         let results = BehaviorBenchmark(models: models).run([set])
         for (t, trace) in set.traces.enumerated() {
             for (m, model) in models.enumerated() {
-                #expect(results.outcomes[0][t][m] == TraceOutcome(model.runner.run(trace)), "trace \(trace.id), model \(model.name)")
+                #expect(results.outcome(set: 0, trace: t, model: m) == TraceOutcome(model.runner.run(trace)), "trace \(trace.id), model \(model.name)")
             }
         }
     }

@@ -68,6 +68,11 @@ public struct BehaviorCommand: ParsableCommand {
     @OptionGroup(title: "Replay")
     public var replay: ReplayOptions
 
+    @Option(help: ArgumentHelp(
+        "Which evaluator computes the outcomes: batch (each trace replayed once up to its release, every built-in model's completion as lanes of the batch integrator; the default) or scalar (every trace replayed under every model). Both write the same table and per-trace bytes.",
+        valueName: "name"))
+    public var evaluator: BehaviorEvaluator = .default
+
     @Option(help: "Output format: table, csv or json.")
     public var format: BehaviorFormat = .table
 
@@ -100,7 +105,7 @@ public struct BehaviorCommand: ParsableCommand {
         let variants = hasVariants ? try variantOptions.variants() : []
         let settings = replay.settings
         return builtIns.map { $0.benchModel(replay: settings) }
-            + variants.map { BenchModel(name: $0.benchName, runner: settings.runner(model: $0.model, frameRate: $0.frameRate)) }
+            + variants.map { BenchModel(name: $0.benchName, model: $0.builtIn, replay: settings, frameRate: $0.frameRate) }
     }
 
     /// Loads the trace sets; `note` receives what goes to standard error.
@@ -137,14 +142,25 @@ public struct BehaviorCommand: ParsableCommand {
         let start = clock.now
         let sets = try traceSets(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
         let models = try models()
-        let results = BehaviorBenchmark(models: models).run(sets)
-        var table = BehaviorReport.render(results.summaries(), format: format)
+        let names = models.map(\.name)
+        // Chunks of models stream through the summaries and the per-trace file: a grid of
+        // thousands of variants never holds every outcome at once.
+        var summaries = BehaviorSummaries(models: names, sets: sets)
+        let stream = try perTrace.map {
+            try PerTraceWriter.Stream(to: URL(fileURLWithPath: $0, relativeTo: currentDirectory), models: names, sets: sets)
+        }
+        defer { stream?.abort() }
+        try BehaviorBenchmark(models: models, evaluator: evaluator).run(sets) { chunk in
+            summaries.add(chunk)
+            try stream?.append(chunk)
+        }
+        try stream?.commit()
+        var table = BehaviorReport.render(summaries.table, format: format)
         if format == .table { table += SkippedStrokesReport.footer(sets) }
-        if let perTrace { try PerTraceWriter.write(results, to: URL(fileURLWithPath: perTrace, relativeTo: currentDirectory)) }
         let elapsed = clock.now - start
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        note("behavior: \(traceCount) traces x \(models.count) models in \(BehaviorReport.fixed(seconds, decimals: 2)) s on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; estimator \(replay.estimator), touch slop \(replay.touchSlop), direction \(replay.direction), settle tolerance \(replay.settleTolerance))")
+        note("behavior: \(traceCount) traces x \(models.count) models in \(BehaviorReport.fixed(seconds, decimals: 2)) s (\(evaluator.rawValue) evaluator) on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; estimator \(replay.estimator), touch slop \(replay.touchSlop), direction \(replay.direction), settle tolerance \(replay.settleTolerance))")
         return table
     }
 
@@ -171,3 +187,5 @@ public struct BehaviorCommand: ParsableCommand {
         FileHandle.standardError.write(Data("transition-bench: \(message)\n".utf8))
     }
 }
+
+extension BehaviorEvaluator: ExpressibleByArgument {}

@@ -54,59 +54,151 @@ public struct TraceOutcome: Sendable, Hashable {
         overshoot = outcome.metrics.overshoot
         peakAcceleration = outcome.metrics.peakAcceleration
     }
+
+    init(
+        started: Bool, decision: Decision, release: ReleaseState, projectedProgress: Double?, metrics: CompletionMetrics,
+        visualCompletionTime: Double
+    ) {
+        self.started = started
+        self.decision = decision
+        releaseProgress = release.progress
+        releaseVelocity = release.velocity
+        self.projectedProgress = projectedProgress
+        completionTime = metrics.completionTime
+        self.visualCompletionTime = visualCompletionTime
+        velocityJump = metrics.velocityJump
+        overshoot = metrics.overshoot
+        peakAcceleration = metrics.peakAcceleration
+    }
 }
 
-/// Every trace of every set replayed under every model.
+/// Which evaluator computes the outcomes (`--evaluator`). Both give the same outcomes, bit for
+/// bit, so the table and the per-trace CSV do not depend on it.
+public enum BehaviorEvaluator: String, CaseIterable, Sendable {
+    /// `BehaviorLanes`: each trace replayed once per replay up to its release, every model's
+    /// decision, completion and metrics as batch lanes (`TransitionBatch`).
+    case batch
+    /// Every (trace, model) pair replayed through the model's `GestureRunner` (the reference).
+    case scalar
+
+    public static let `default`: BehaviorEvaluator = .batch
+}
+
+/// The outcomes of a contiguous range of models over every trace of the run (the sets' traces
+/// in order), model-major.
+public struct BehaviorChunk: Sendable {
+    /// Indices into the benchmark's models.
+    public var models: Range<Int>
+    /// The number of traces, all sets together.
+    public var traceCount: Int
+    /// `outcomes[(m - models.lowerBound) * traceCount + t]`: model m, trace t.
+    public var outcomes: [TraceOutcome]
+
+    /// Model `m`'s outcome on trace `t` (of all sets, in order).
+    public func outcome(model m: Int, trace t: Int) -> TraceOutcome {
+        outcomes[(m - models.lowerBound) * traceCount + t]
+    }
+}
+
+/// Every trace of every set replayed under every model, held at once: for small runs and tests
+/// (the command streams chunks instead, `BehaviorBenchmark.run(_:consume:)`).
 public struct BehaviorResults: Sendable {
     public var models: [String]
     public var sets: [TraceSet]
-    /// `outcomes[s][t][m]`: set s, trace t, model m.
-    public var outcomes: [[[TraceOutcome]]]
+    /// Every model.
+    public var chunk: BehaviorChunk
+
+    /// Model `m`'s outcome on trace `t` of set `s`.
+    public func outcome(set s: Int, trace t: Int, model m: Int) -> TraceOutcome {
+        chunk.outcome(model: m, trace: sets[..<s].reduce(0) { $0 + $1.traces.count } + t)
+    }
 }
 
 /// The behaviour benchmark: replays traces under models, in parallel and deterministically.
 public struct BehaviorBenchmark: Sendable {
     public var models: [BenchModel]
+    public var evaluator: BehaviorEvaluator
+    /// Bytes of outcomes held at once: the models are evaluated in chunks of at most this many
+    /// outcomes' worth (at least one model per chunk), so a grid of thousands of variants over
+    /// thousands of traces runs in bounded memory. 128 MiB by default.
+    public var outcomeBudgetBytes: Int = 128 << 20
 
-    public init(models: [BenchModel]) {
+    public init(models: [BenchModel], evaluator: BehaviorEvaluator = .default) {
         precondition(!models.isEmpty, "The behaviour benchmark needs at least one model.")
         self.models = models
+        self.evaluator = evaluator
     }
 
-    /// Replays every trace under every model. Traces are split into fixed chunks that run
-    /// concurrently (`DispatchQueue.concurrentPerform`); each chunk writes only its own slots,
-    /// so the results do not depend on scheduling or the number of cores.
-    public func run(_ sets: [TraceSet]) -> BehaviorResults {
+    /// How many models one chunk holds for `traceCount` traces.
+    func modelsPerChunk(traceCount: Int) -> Int {
+        let perModel = max(1, traceCount) * MemoryLayout<TraceOutcome>.stride
+        return max(1, min(models.count, outcomeBudgetBytes / perModel))
+    }
+
+    /// Replays every trace under every model, handing `consume` one chunk of models at a time,
+    /// in model order. Traces are split into fixed blocks that run concurrently
+    /// (`DispatchQueue.concurrentPerform`); each block writes only its own slots, so the results
+    /// do not depend on scheduling or the number of cores.
+    public func run(_ sets: [TraceSet], consume: (BehaviorChunk) throws -> Void) rethrows {
         let traces = sets.flatMap(\.traces)
-        let modelCount = models.count
-        let chunkSize = 64
-        let chunkCount = (traces.count + chunkSize - 1) / chunkSize
+        let perChunk = modelsPerChunk(traceCount: traces.count)
+        let lanes = evaluator == .batch ? BehaviorLanes(models: models, traces: traces) : nil
+        var first = 0
+        while first < models.count {
+            let range = first..<min(models.count, first + perChunk)
+            let outcomes = lanes?.outcomes(models: range) ?? scalarOutcomes(traces, models: range)
+            try consume(BehaviorChunk(models: range, traceCount: traces.count, outcomes: outcomes))
+            first = range.upperBound
+        }
+    }
+
+    /// Every outcome at once (`BehaviorResults`).
+    public func run(_ sets: [TraceSet]) -> BehaviorResults {
+        let traceCount = sets.reduce(0) { $0 + $1.traces.count }
+        var outcomes: [TraceOutcome] = []
+        outcomes.reserveCapacity(traceCount * models.count)
+        run(sets) { outcomes += $0.outcomes }
+        return BehaviorResults(
+            models: models.map(\.name), sets: sets,
+            chunk: BehaviorChunk(models: 0..<models.count, traceCount: traceCount, outcomes: outcomes))
+    }
+
+    /// The scalar evaluator: `models[m].runner.run(trace)` for every pair.
+    func scalarOutcomes(_ traces: [GestureTrace], models range: Range<Int>) -> [TraceOutcome] {
         let models = self.models
-        var flat = [TraceOutcome?](repeating: nil, count: traces.count * modelCount)
-        flat.withUnsafeMutableBufferPointer { buffer in
-            let slots = Slots(buffer: buffer)
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                let range = chunk * chunkSize..<min(traces.count, (chunk + 1) * chunkSize)
-                for t in range {
-                    for m in 0..<modelCount {
-                        slots.buffer[t * modelCount + m] = TraceOutcome(models[m].runner.run(traces[t]))
-                    }
-                }
+        return TraceBlocks.fill(traceCount: traces.count, models: range.count) { block, slot in
+            for t in block {
+                for (i, m) in range.enumerated() { slot(i, t, TraceOutcome(models[m].runner.run(traces[t]))) }
             }
         }
-        var outcomes: [[[TraceOutcome]]] = []
-        var offset = 0
-        for set in sets {
-            outcomes.append((0..<set.traces.count).map { t in
-                (0..<modelCount).map { m in flat[(offset + t) * modelCount + m]! }
-            })
-            offset += set.traces.count
-        }
-        return BehaviorResults(models: models.map(\.name), sets: sets, outcomes: outcomes)
     }
 }
 
-/// Disjoint slots written by concurrent chunks: each index is written by exactly one chunk.
-private struct Slots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<TraceOutcome?>
+/// Concurrent fill of a chunk's model-major results by fixed blocks of traces.
+enum TraceBlocks {
+    /// Traces per block.
+    static let size = 64
+
+    /// Calls `body` for every block of trace indices, concurrently; `body` stores the result `e`
+    /// of the chunk's model `i` on trace `t` with `slot(i, t, e)`, and must store every pair of
+    /// its block exactly once. Returns the results model-major: `[i * traceCount + t]`.
+    static func fill<Element: Sendable>(
+        traceCount: Int, models: Int,
+        _ body: @Sendable (Range<Int>, (Int, Int, Element) -> Void) -> Void
+    ) -> [Element] {
+        let blockCount = (traceCount + size - 1) / size
+        return [Element](unsafeUninitializedCapacity: traceCount * models) { buffer, initialized in
+            let slots = Slots(base: buffer.baseAddress)
+            DispatchQueue.concurrentPerform(iterations: blockCount) { b in
+                let block = b * size..<min(traceCount, (b + 1) * size)
+                body(block) { i, t, element in (slots.base! + i * traceCount + t).initialize(to: element) }
+            }
+            initialized = traceCount * models
+        }
+    }
+}
+
+/// Disjoint slots written by concurrent blocks: each index is written by exactly one block.
+private struct Slots<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>?
 }

@@ -96,18 +96,19 @@ public struct BehaviorSummary: Sendable, Hashable {
         intentMatchRate = ratio(finished + cancelled, finish + cancel)
         let startedOutcomes = outcomes.filter(\.started)
         started = startedOutcomes.count
-        let jumps = startedOutcomes.map(\.velocityJump).sorted()
-        let times = startedOutcomes.map(\.completionTime).sorted()
-        let overshoots = startedOutcomes.map(\.overshoot).sorted()
-        medianVelocityJump = quantile(jumps, 0.5)
-        p90VelocityJump = quantile(jumps, 0.9)
-        medianCompletionTime = quantile(times, 0.5)
-        p90CompletionTime = quantile(times, 0.9)
-        medianOvershoot = quantile(overshoots, 0.5)
-        let visualTimes = startedOutcomes.map(\.visualCompletionTime).sorted()
-        medianVisualCompletionTime = quantile(visualTimes, 0.5)
-        p90VisualCompletionTime = quantile(visualTimes, 0.9)
-        medianPeakAcceleration = quantile(startedOutcomes.map(\.peakAcceleration).sorted(), 0.5)
+        var values = startedOutcomes.map(\.velocityJump)
+        medianVelocityJump = selectedQuantile(&values, 0.5)
+        p90VelocityJump = selectedQuantile(&values, 0.9)
+        values = startedOutcomes.map(\.completionTime)
+        medianCompletionTime = selectedQuantile(&values, 0.5)
+        p90CompletionTime = selectedQuantile(&values, 0.9)
+        values = startedOutcomes.map(\.overshoot)
+        medianOvershoot = selectedQuantile(&values, 0.5)
+        values = startedOutcomes.map(\.visualCompletionTime)
+        medianVisualCompletionTime = selectedQuantile(&values, 0.5)
+        p90VisualCompletionTime = selectedQuantile(&values, 0.9)
+        values = startedOutcomes.map(\.peakAcceleration)
+        medianPeakAcceleration = selectedQuantile(&values, 0.5)
     }
 }
 
@@ -117,38 +118,127 @@ public struct BehaviorSummary: Sendable, Hashable {
 /// count is the mean of the middle two. nil for no values; infinite values (a spring that never
 /// settles) propagate.
 public func quantile(_ sorted: [Double], _ q: Double) -> Double? {
+    quantile(count: sorted.count, q) { sorted[$0] }
+}
+
+/// `quantile(_:_:)` of `values` in any order, by selection (expected linear time, no sort):
+/// the same two order statistics, so the same value. `values` is reordered. No NaN.
+public func selectedQuantile(_ values: inout [Double], _ q: Double) -> Double? {
+    quantile(count: values.count, q) { k in OrderStatistic.select(&values, k) }
+}
+
+/// The quantile formula of `quantile(_:_:)` over `count` values whose k-th smallest (0-based)
+/// `orderStatistic` gives.
+func quantile(count: Int, _ q: Double, orderStatistic: (Int) -> Double) -> Double? {
     precondition(q >= 0 && q <= 1, "Quantile must be in [0, 1]; got \(q).")
-    guard !sorted.isEmpty else { return nil }
-    let h = Double(sorted.count - 1) * q
+    guard count > 0 else { return nil }
+    let h = Double(count - 1) * q
     let lower = Int(h.rounded(.down))
     let fraction = h - Double(lower)
-    guard fraction > 0, lower + 1 < sorted.count else { return sorted[lower] }
-    let a = sorted[lower], b = sorted[lower + 1]
+    guard fraction > 0, lower + 1 < count else { return orderStatistic(lower) }
+    let a = orderStatistic(lower), b = orderStatistic(lower + 1)
     if a == b { return a }
     if b.isInfinite { return b }
     return a + fraction * (b - a)
+}
+
+/// Selection of order statistics (quickselect, three-way partition so that many equal values,
+/// say a model's zero velocity jumps, stay linear; the pivot the median of three).
+enum OrderStatistic {
+    /// The k-th smallest of `values` (0-based); `values` is reordered.
+    static func select(_ values: inout [Double], _ k: Int) -> Double {
+        precondition(k >= 0 && k < values.count, "Order statistic \(k) of \(values.count) values")
+        return values.withUnsafeMutableBufferPointer { a in
+            var low = 0, high = a.count - 1
+            while low < high {
+                let mid = low + (high - low) / 2
+                let x = a[low], y = a[mid], z = a[high]
+                let pivot = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y))
+                // [low, lt) < pivot, [lt, i) == pivot, (gt, high] > pivot.
+                var lt = low, i = low, gt = high
+                while i <= gt {
+                    if a[i] < pivot {
+                        a.swapAt(lt, i); lt += 1; i += 1
+                    } else if a[i] > pivot {
+                        a.swapAt(i, gt); gt -= 1
+                    } else {
+                        i += 1
+                    }
+                }
+                if k < lt { high = lt - 1 } else if k > gt { low = gt + 1 } else { return pivot }
+            }
+            return a[k]
+        }
+    }
+}
+
+/// The table's rows built chunk by chunk (`BehaviorBenchmark.run(_:consume:)`): for each
+/// source in input order (a synthetic set followed by its families, alphabetically), one row per
+/// model in model order.
+public struct BehaviorSummaries: Sendable {
+    /// A row's population: a set, or a synthetic family.
+    struct Group: Sendable {
+        var source: String
+        /// Indices into all sets' traces, in order.
+        var traceIndices: [Int]
+        var traces: [GestureTrace]
+        var skipped: Int
+    }
+
+    let models: [String]
+    let groups: [Group]
+    /// `rows[m][g]`, filled as chunks arrive.
+    var rows: [[BehaviorSummary]]
+
+    public init(models: [String], sets: [TraceSet]) {
+        self.models = models
+        var groups: [Group] = []
+        var offset = 0
+        for set in sets {
+            groups.append(Group(source: set.source, traceIndices: Array(offset..<offset + set.traces.count), traces: set.traces, skipped: set.skipped.count))
+            if set.isSynthetic {
+                let byFamily = Dictionary(grouping: set.traces.indices) { set.traces[$0].family ?? "unlabelled" }
+                for family in byFamily.keys.sorted() {
+                    let indices = byFamily[family]!
+                    groups.append(Group(
+                        source: "\(set.source)/\(family)", traceIndices: indices.map { offset + $0 },
+                        traces: indices.map { set.traces[$0] }, skipped: 0))
+                }
+            }
+            offset += set.traces.count
+        }
+        self.groups = groups
+        rows = Array(repeating: [], count: models.count)
+    }
+
+    /// Summarizes the chunk's models (concurrently, one model per task).
+    public mutating func add(_ chunk: BehaviorChunk) {
+        let groups = self.groups, models = self.models
+        let summaries = TraceBlocks.fill(traceCount: chunk.models.count, models: 1) { block, slot in
+            for i in block {
+                let m = chunk.models.lowerBound + i
+                slot(0, i, groups.map { group in
+                    BehaviorSummary(
+                        model: models[m], source: group.source, traces: group.traces,
+                        outcomes: group.traceIndices.map { chunk.outcome(model: m, trace: $0) }, skipped: group.skipped)
+                })
+            }
+        }
+        for (i, m) in chunk.models.enumerated() { rows[m] = summaries[i] }
+    }
+
+    /// The rows, source by source, models in order within each.
+    public var table: [BehaviorSummary] {
+        groups.indices.flatMap { g in rows.map { $0[g] } }
+    }
 }
 
 extension BehaviorResults {
     /// The table: for each source in input order (a synthetic set followed by its families,
     /// alphabetically), one row per model in model order.
     public func summaries() -> [BehaviorSummary] {
-        var rows: [BehaviorSummary] = []
-        for (s, set) in sets.enumerated() {
-            var groups: [(source: String, indices: [Int], skipped: Int)] = [(set.source, Array(set.traces.indices), set.skipped.count)]
-            if set.isSynthetic {
-                let byFamily = Dictionary(grouping: set.traces.indices) { set.traces[$0].family ?? "unlabelled" }
-                for family in byFamily.keys.sorted() { groups.append(("\(set.source)/\(family)", byFamily[family]!, 0)) }
-            }
-            for group in groups {
-                let traces = group.indices.map { set.traces[$0] }
-                for (m, model) in models.enumerated() {
-                    rows.append(BehaviorSummary(
-                        model: model, source: group.source, traces: traces,
-                        outcomes: group.indices.map { outcomes[s][$0][m] }, skipped: group.skipped))
-                }
-            }
-        }
-        return rows
+        var summaries = BehaviorSummaries(models: models, sets: sets)
+        summaries.add(chunk)
+        return summaries.table
     }
 }

@@ -18,16 +18,17 @@ public enum PerTraceWriter {
         "velocity_jump_per_s", "overshoot", "peak_acceleration_per_s2", "visual_completion_s",
     ]
 
-    /// The records: traces in input order, models in model order within each trace.
-    static func records(_ results: BehaviorResults) -> CSVWriter {
-        var csv = CSVWriter()
-        csv.record(columns)
-        for (s, set) in results.sets.enumerated() {
-            for (t, trace) in set.traces.enumerated() {
-                for (m, model) in results.models.enumerated() {
-                    let o = results.outcomes[s][t][m]
+    /// The records of `chunk`'s models: model by model, traces in input order within each
+    /// model (so a run of many models streams, a chunk of models at a time).
+    static func append(_ chunk: BehaviorChunk, models: [String], sets: [TraceSet], to csv: inout CSVWriter) {
+        for m in chunk.models {
+            var t = 0
+            for set in sets {
+                for trace in set.traces {
+                    let o = chunk.outcome(model: m, trace: t)
+                    t += 1
                     for text in [
-                        model, set.source, set.isSynthetic ? (trace.family ?? "") : "", trace.id,
+                        models[m], set.source, set.isSynthetic ? (trace.family ?? "") : "", trace.id,
                         trace.userID ?? "", trace.deviceID ?? "", trace.intent?.rawValue ?? "",
                         o.started ? "true" : "false", o.decision.rawValue,
                     ] {
@@ -43,19 +44,65 @@ public enum PerTraceWriter {
                 }
             }
         }
-        return csv
     }
 
-    /// The CSV text.
-    public static func csv(_ results: BehaviorResults) -> String { records(results).text }
+    /// The CSV text of every outcome at once.
+    public static func csv(_ results: BehaviorResults) -> String {
+        var csv = CSVWriter()
+        csv.record(columns)
+        append(results.chunk, models: results.models, sets: results.sets, to: &csv)
+        return csv.text
+    }
 
-    /// Writes through `AtomicFile`: a reader never sees half a file, and a failed run leaves any
-    /// previous file intact and no temporary file behind.
-    public static func write(_ results: BehaviorResults, to url: URL) throws {
-        do {
-            try AtomicFile.write(records(results).buffer, to: url.path)
-        } catch {
-            throw BehaviorError.cannotWrite(path: url.path, reason: "\(error)")
+    /// The file as chunks arrive, through `AtomicFile`: a reader never sees half a file, and a
+    /// failed run leaves any previous file intact and no temporary file behind.
+    public final class Stream {
+        let file: AtomicFile
+        let path: String
+        let models: [String]
+        let sets: [TraceSet]
+
+        /// Opens the temporary file beside `url` and writes the header.
+        public init(to url: URL, models: [String], sets: [TraceSet]) throws {
+            path = url.path
+            self.models = models
+            self.sets = sets
+            do { file = try AtomicFile(path: url.path) } catch { throw BehaviorError.cannotWrite(path: url.path, reason: "\(error)") }
+            var csv = CSVWriter()
+            csv.record(PerTraceWriter.columns)
+            try write(csv)
         }
+
+        /// Appends the records of `chunk`'s models.
+        public func append(_ chunk: BehaviorChunk) throws {
+            var csv = CSVWriter(buffer: ByteBuffer(capacity: 1 << 20))
+            PerTraceWriter.append(chunk, models: models, sets: sets, to: &csv)
+            try write(csv)
+        }
+
+        /// Renames the finished file into place.
+        public func commit() throws {
+            do { try file.commit() } catch { throw BehaviorError.cannotWrite(path: path, reason: "\(error)") }
+        }
+
+        /// Removes the temporary file (nothing after `commit()`).
+        public func abort() { file.abort() }
+
+        private func write(_ csv: CSVWriter) throws {
+            do {
+                try withExtendedLifetime(csv.buffer) { try file.write(csv.buffer.bytes) }
+            } catch {
+                file.abort()
+                throw BehaviorError.cannotWrite(path: path, reason: "\(error)")
+            }
+        }
+    }
+
+    /// Writes every outcome at once (`Stream` for one chunk).
+    public static func write(_ results: BehaviorResults, to url: URL) throws {
+        let stream = try Stream(to: url, models: results.models, sets: results.sets)
+        defer { stream.abort() }
+        try stream.append(results.chunk)
+        try stream.commit()
     }
 }

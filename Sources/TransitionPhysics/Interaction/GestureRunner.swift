@@ -47,16 +47,29 @@ public struct GestureRunner: Sendable {
         self.maximumReleaseSpeed = maximumReleaseSpeed
     }
 
-    /// Replays `trace` sample by sample (the decision uses only what was known at release) and
-    /// reports the last release. A trace that never started (edge zone) or never released
-    /// reports `started == false` and decision cancel.
-    public func run(_ trace: GestureTrace) -> GestureOutcome {
+    /// The transition after every sample of `trace`, as `run(_:)` replays it: its `releases`
+    /// (what was known at each release and what the model made of it) and `pixelTolerance`.
+    ///
+    /// The first release's `state` depends on the samples and on this runner's replay settings
+    /// (estimator, direction, range, axis, edge zone, travel, fling cap), never on `model`: the
+    /// model is first asked at a release. A trace with one release therefore reaches the same
+    /// release state under every model, which lets the behaviour benchmark replay it once and
+    /// evaluate many models on that state.
+    public func replay(_ trace: GestureTrace) -> InteractiveTransition {
         let mapping = ProgressMapping(
             travel: fixedTravel ?? trace.travel, axis: trace.axis ?? axis, direction: direction, range: range, edgeZone: edgeZone)
         var transition = InteractiveTransition(mapping: mapping, model: model, estimator: estimator)
         transition.pixelsPerPoint = trace.pixelsPerUnit
         transition.maximumReleaseSpeed = maximumReleaseSpeed
         for sample in trace.samples { transition.handle(sample) }
+        return transition
+    }
+
+    /// Replays `trace` sample by sample (the decision uses only what was known at release) and
+    /// reports the last release. A trace that never started (edge zone) or never released
+    /// reports `started == false` and decision cancel.
+    public func run(_ trace: GestureTrace) -> GestureOutcome {
+        let transition = replay(trace)
         guard let release = transition.releases.last else { return GestureOutcome(notStarted: trace) }
         let metrics = release.completion.curve.metrics(
             releaseVelocity: release.state.velocity, frameRate: frameRate, settleTolerance: settleTolerance)
