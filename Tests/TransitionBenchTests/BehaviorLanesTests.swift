@@ -161,6 +161,12 @@ import TransitionTraces
                     var copy = values
                     #expect(selectedQuantile(&copy, q) == quantile(sorted, q), "n \(n), pattern \(pattern), q \(q)")
                 }
+                // Increasing quantiles on one array, each searching above the last (the summaries' way).
+                var copy = values
+                var above = 0
+                for q in [0.1, 0.5, 0.5, 0.9, 1] {
+                    #expect(selectedQuantile(&copy, q, above: &above) == quantile(sorted, q), "n \(n), pattern \(pattern), q \(q) in order")
+                }
             }
         }
         var empty: [Double] = []

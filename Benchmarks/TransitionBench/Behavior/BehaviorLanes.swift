@@ -127,8 +127,9 @@ struct BehaviorLanes: Sendable {
         metrics: CompletionMetrics(completionTime: 0, velocityJump: 0, overshoot: 0, peakAcceleration: 0),
         visualCompletionTime: 0)
 
-    /// The outcomes of models `range` on every trace, model-major (`BehaviorChunk.outcomes`).
-    func outcomes(models range: Range<Int>) -> [TraceOutcome] {
+    /// The outcomes of models `range` on every trace into `outcomes`, model-major
+    /// (`BehaviorChunk.outcomes`).
+    func outcomes(models range: Range<Int>, into outcomes: inout [TraceOutcome]) {
         // The chunk's completion classes, numbered from 0: a lane is (class, target) per trace.
         var localClass = [Int](repeating: -1, count: range.count)
         var classNumbers: [Int: Int] = [:]
@@ -142,7 +143,7 @@ struct BehaviorLanes: Sendable {
         }
         let classCount = classNumbers.count
         let localClasses = localClass
-        return TraceBlocks.fill(traceCount: traces.count, models: range.count) { block, slot in
+        TraceBlocks.fill(&outcomes, traceCount: traces.count, models: range.count) { block, slot in
             var work = BlockWork(integrators: integrators.count, classes: classCount)
             work.evaluate(self, models: range, localClass: localClasses, traces: block, slot: slot)
         }

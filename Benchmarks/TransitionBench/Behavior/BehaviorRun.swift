@@ -143,11 +143,16 @@ public struct BehaviorBenchmark: Sendable {
         let traces = sets.flatMap(\.traces)
         let perChunk = modelsPerChunk(traceCount: traces.count)
         let lanes = evaluator == .batch ? BehaviorLanes(models: models, traces: traces) : nil
+        var storage: [TraceOutcome] = []
         var first = 0
         while first < models.count {
             let range = first..<min(models.count, first + perChunk)
-            let outcomes = lanes?.outcomes(models: range) ?? scalarOutcomes(traces, models: range)
-            try consume(BehaviorChunk(models: range, traceCount: traces.count, outcomes: outcomes))
+            if let lanes { lanes.outcomes(models: range, into: &storage) } else { scalarOutcomes(traces, models: range, into: &storage) }
+            var chunk = BehaviorChunk(models: range, traceCount: traces.count, outcomes: storage)
+            storage = []
+            try consume(chunk)
+            // Unless `consume` kept it, the storage is the next chunk's, without new pages.
+            swap(&storage, &chunk.outcomes)
             first = range.upperBound
         }
     }
@@ -164,9 +169,9 @@ public struct BehaviorBenchmark: Sendable {
     }
 
     /// The scalar evaluator: `models[m].runner.run(trace)` for every pair.
-    func scalarOutcomes(_ traces: [GestureTrace], models range: Range<Int>) -> [TraceOutcome] {
+    func scalarOutcomes(_ traces: [GestureTrace], models range: Range<Int>, into outcomes: inout [TraceOutcome]) {
         let models = self.models
-        return TraceBlocks.fill(traceCount: traces.count, models: range.count) { block, slot in
+        TraceBlocks.fill(&outcomes, traceCount: traces.count, models: range.count) { block, slot in
             for t in block {
                 for (i, m) in range.enumerated() { slot(i, t, TraceOutcome(models[m].runner.run(traces[t]))) }
             }
@@ -183,17 +188,42 @@ enum TraceBlocks {
     /// of the chunk's model `i` on trace `t` with `slot(i, t, e)`, and must store every pair of
     /// its block exactly once. Returns the results model-major: `[i * traceCount + t]`.
     static func fill<Element: Sendable>(
-        traceCount: Int, models: Int,
+        traceCount: Int, models: Int, blockSize size: Int = TraceBlocks.size,
         _ body: @Sendable (Range<Int>, (Int, Int, Element) -> Void) -> Void
     ) -> [Element] {
-        let blockCount = (traceCount + size - 1) / size
-        return [Element](unsafeUninitializedCapacity: traceCount * models) { buffer, initialized in
-            let slots = Slots(base: buffer.baseAddress)
-            DispatchQueue.concurrentPerform(iterations: blockCount) { b in
-                let block = b * size..<min(traceCount, (b + 1) * size)
-                body(block) { i, t, element in (slots.base! + i * traceCount + t).initialize(to: element) }
-            }
+        [Element](unsafeUninitializedCapacity: traceCount * models) { buffer, initialized in
+            run(traceCount: traceCount, blockSize: size, base: buffer.baseAddress, initializing: true, body)
             initialized = traceCount * models
+        }
+    }
+
+    /// `fill` into `result`, in place when it already holds `traceCount * models` elements (a
+    /// chunk's storage reused by the next: no fresh pages to fault in).
+    static func fill<Element: Sendable>(
+        _ result: inout [Element], traceCount: Int, models: Int,
+        _ body: @Sendable (Range<Int>, (Int, Int, Element) -> Void) -> Void
+    ) {
+        guard result.count == traceCount * models else {
+            result = fill(traceCount: traceCount, models: models, body)
+            return
+        }
+        result.withUnsafeMutableBufferPointer { buffer in
+            run(traceCount: traceCount, blockSize: size, base: buffer.baseAddress, initializing: false, body)
+        }
+    }
+
+    private static func run<Element: Sendable>(
+        traceCount: Int, blockSize size: Int, base: UnsafeMutablePointer<Element>?, initializing: Bool,
+        _ body: @Sendable (Range<Int>, (Int, Int, Element) -> Void) -> Void
+    ) {
+        let blockCount = (traceCount + size - 1) / size
+        let slots = Slots(base: base)
+        DispatchQueue.concurrentPerform(iterations: blockCount) { b in
+            let block = b * size..<min(traceCount, (b + 1) * size)
+            body(block) { i, t, element in
+                let slot = slots.base! + i * traceCount + t
+                if initializing { slot.initialize(to: element) } else { slot.pointee = element }
+            }
         }
     }
 }

@@ -72,19 +72,33 @@ public struct BehaviorSummary: Sendable, Hashable {
     /// strokes of the source were left out.
     public init(model: String, source: String, traces: [GestureTrace], outcomes: [TraceOutcome], skipped: Int = 0) {
         precondition(traces.count == outcomes.count, "One outcome per trace.")
+        var scratch: [Double] = []
+        self.init(
+            model: model, source: source, intents: traces.map(\.intent), skipped: skipped, scratch: &scratch
+        ) { outcomes[$0] }
+    }
+
+    /// Summarizes the outcomes `outcome(i)` of traces with `intents` (same order), reusing
+    /// `scratch` for the values of each median (no copy of the outcomes).
+    init(
+        model: String, source: String, intents: [Intent?], skipped: Int, scratch values: inout [Double],
+        outcome: (Int) -> TraceOutcome
+    ) {
         self.model = model
         self.source = source
-        self.traces = traces.count
+        self.traces = intents.count
         self.skipped = skipped
-        var finish = 0, cancel = 0, finished = 0, cancelled = 0
-        for (trace, outcome) in zip(traces, outcomes) {
-            switch trace.intent {
+        var finish = 0, cancel = 0, finished = 0, cancelled = 0, started = 0
+        for (i, intent) in intents.enumerated() {
+            let o = outcome(i)
+            if o.started { started += 1 }
+            switch intent {
             case .finish?:
                 finish += 1
-                if outcome.decision == .finish { finished += 1 }
+                if o.decision == .finish { finished += 1 }
             case .cancel?:
                 cancel += 1
-                if outcome.decision == .cancel { cancelled += 1 }
+                if o.decision == .cancel { cancelled += 1 }
             case nil: break
             }
         }
@@ -94,20 +108,31 @@ public struct BehaviorSummary: Sendable, Hashable {
         finishedOfIntendedFinish = ratio(finished, finish)
         cancelledOfIntendedCancel = ratio(cancelled, cancel)
         intentMatchRate = ratio(finished + cancelled, finish + cancel)
-        let startedOutcomes = outcomes.filter(\.started)
-        started = startedOutcomes.count
-        var values = startedOutcomes.map(\.velocityJump)
-        medianVelocityJump = selectedQuantile(&values, 0.5)
-        p90VelocityJump = selectedQuantile(&values, 0.9)
-        values = startedOutcomes.map(\.completionTime)
-        medianCompletionTime = selectedQuantile(&values, 0.5)
-        p90CompletionTime = selectedQuantile(&values, 0.9)
-        values = startedOutcomes.map(\.overshoot)
+        self.started = started
+        /// The started traces' values of one measure, in `values`.
+        func gather(_ measure: (TraceOutcome) -> Double) {
+            values.removeAll(keepingCapacity: true)
+            for i in intents.indices {
+                let o = outcome(i)
+                if o.started { values.append(measure(o)) }
+            }
+        }
+        // The median, then the p90 among the values above it.
+        var above = 0
+        gather(\.velocityJump)
+        medianVelocityJump = selectedQuantile(&values, 0.5, above: &above)
+        p90VelocityJump = selectedQuantile(&values, 0.9, above: &above)
+        gather(\.completionTime)
+        above = 0
+        medianCompletionTime = selectedQuantile(&values, 0.5, above: &above)
+        p90CompletionTime = selectedQuantile(&values, 0.9, above: &above)
+        gather(\.overshoot)
         medianOvershoot = selectedQuantile(&values, 0.5)
-        values = startedOutcomes.map(\.visualCompletionTime)
-        medianVisualCompletionTime = selectedQuantile(&values, 0.5)
-        p90VisualCompletionTime = selectedQuantile(&values, 0.9)
-        values = startedOutcomes.map(\.peakAcceleration)
+        gather(\.visualCompletionTime)
+        above = 0
+        medianVisualCompletionTime = selectedQuantile(&values, 0.5, above: &above)
+        p90VisualCompletionTime = selectedQuantile(&values, 0.9, above: &above)
+        gather(\.peakAcceleration)
         medianPeakAcceleration = selectedQuantile(&values, 0.5)
     }
 }
@@ -122,13 +147,32 @@ public func quantile(_ sorted: [Double], _ q: Double) -> Double? {
 }
 
 /// `quantile(_:_:)` of `values` in any order, by selection (expected linear time, no sort):
-/// the same two order statistics, so the same value. `values` is reordered. No NaN.
+/// the same two order statistics, so the same value. `values` is reordered so that later calls
+/// with larger `q` search only above this one's order statistics (`above`). No NaN.
 public func selectedQuantile(_ values: inout [Double], _ q: Double) -> Double? {
-    quantile(count: values.count, q) { k in OrderStatistic.select(&values, k) }
+    var above = 0
+    return selectedQuantile(&values, q, above: &above)
+}
+
+/// `selectedQuantile(_:_:)` where `values[above...]` holds every order statistic from `above`
+/// up (all earlier values are no larger): pass the same `above` to quantiles in increasing `q`.
+func selectedQuantile(_ values: inout [Double], _ q: Double, above: inout Int) -> Double? {
+    var selected = -1
+    return quantile(count: values.count, q) { k in
+        if k == selected + 1 && selected >= 0 {
+            // The next order statistic: the smallest of those after the one just selected.
+            selected = k
+            return OrderStatistic.moveSmallest(&values, from: k)
+        }
+        selected = k
+        let x = OrderStatistic.select(&values, k, from: min(above, k))
+        above = k
+        return x
+    }
 }
 
 /// The quantile formula of `quantile(_:_:)` over `count` values whose k-th smallest (0-based)
-/// `orderStatistic` gives.
+/// `orderStatistic` gives (asked in increasing k).
 func quantile(count: Int, _ q: Double, orderStatistic: (Int) -> Double) -> Double? {
     precondition(q >= 0 && q <= 1, "Quantile must be in [0, 1]; got \(q).")
     guard count > 0 else { return nil }
@@ -145,11 +189,13 @@ func quantile(count: Int, _ q: Double, orderStatistic: (Int) -> Double) -> Doubl
 /// Selection of order statistics (quickselect, three-way partition so that many equal values,
 /// say a model's zero velocity jumps, stay linear; the pivot the median of three).
 enum OrderStatistic {
-    /// The k-th smallest of `values` (0-based); `values` is reordered.
-    static func select(_ values: inout [Double], _ k: Int) -> Double {
-        precondition(k >= 0 && k < values.count, "Order statistic \(k) of \(values.count) values")
+    /// The k-th smallest of `values` (0-based), given that `values[..<first]` are the `first`
+    /// smallest already; `values` is reordered so that `values[k]` is it, everything before no
+    /// larger and everything after no smaller.
+    static func select(_ values: inout [Double], _ k: Int, from first: Int = 0) -> Double {
+        precondition(k >= first && first >= 0 && k < values.count, "Order statistic \(k) of \(values.count) values")
         return values.withUnsafeMutableBufferPointer { a in
-            var low = 0, high = a.count - 1
+            var low = first, high = a.count - 1
             while low < high {
                 let mid = low + (high - low) / 2
                 let x = a[low], y = a[mid], z = a[high]
@@ -157,9 +203,10 @@ enum OrderStatistic {
                 // [low, lt) < pivot, [lt, i) == pivot, (gt, high] > pivot.
                 var lt = low, i = low, gt = high
                 while i <= gt {
-                    if a[i] < pivot {
+                    let v = a[i]
+                    if v < pivot {
                         a.swapAt(lt, i); lt += 1; i += 1
-                    } else if a[i] > pivot {
+                    } else if v > pivot {
                         a.swapAt(i, gt); gt -= 1
                     } else {
                         i += 1
@@ -167,6 +214,16 @@ enum OrderStatistic {
                 }
                 if k < lt { high = lt - 1 } else if k > gt { low = gt + 1 } else { return pivot }
             }
+            return a[k]
+        }
+    }
+
+    /// Moves the smallest of `values[k...]` to `k` and returns it.
+    static func moveSmallest(_ values: inout [Double], from k: Int) -> Double {
+        values.withUnsafeMutableBufferPointer { a in
+            var best = k
+            for i in k + 1..<a.count where a[i] < a[best] { best = i }
+            a.swapAt(k, best)
             return a[k]
         }
     }
@@ -181,7 +238,7 @@ public struct BehaviorSummaries: Sendable {
         var source: String
         /// Indices into all sets' traces, in order.
         var traceIndices: [Int]
-        var traces: [GestureTrace]
+        var intents: [Intent?]
         var skipped: Int
     }
 
@@ -195,14 +252,16 @@ public struct BehaviorSummaries: Sendable {
         var groups: [Group] = []
         var offset = 0
         for set in sets {
-            groups.append(Group(source: set.source, traceIndices: Array(offset..<offset + set.traces.count), traces: set.traces, skipped: set.skipped.count))
+            groups.append(Group(
+                source: set.source, traceIndices: Array(offset..<offset + set.traces.count), intents: set.traces.map(\.intent),
+                skipped: set.skipped.count))
             if set.isSynthetic {
                 let byFamily = Dictionary(grouping: set.traces.indices) { set.traces[$0].family ?? "unlabelled" }
                 for family in byFamily.keys.sorted() {
                     let indices = byFamily[family]!
                     groups.append(Group(
                         source: "\(set.source)/\(family)", traceIndices: indices.map { offset + $0 },
-                        traces: indices.map { set.traces[$0] }, skipped: 0))
+                        intents: indices.map { set.traces[$0].intent }, skipped: 0))
                 }
             }
             offset += set.traces.count
@@ -214,13 +273,15 @@ public struct BehaviorSummaries: Sendable {
     /// Summarizes the chunk's models (concurrently, one model per task).
     public mutating func add(_ chunk: BehaviorChunk) {
         let groups = self.groups, models = self.models
-        let summaries = TraceBlocks.fill(traceCount: chunk.models.count, models: 1) { block, slot in
+        let summaries = TraceBlocks.fill(traceCount: chunk.models.count, models: 1, blockSize: 2) { block, slot in
+            var scratch: [Double] = []
             for i in block {
                 let m = chunk.models.lowerBound + i
                 slot(0, i, groups.map { group in
                     BehaviorSummary(
-                        model: models[m], source: group.source, traces: group.traces,
-                        outcomes: group.traceIndices.map { chunk.outcome(model: m, trace: $0) }, skipped: group.skipped)
+                        model: models[m], source: group.source, intents: group.intents, skipped: group.skipped,
+                        scratch: &scratch
+                    ) { chunk.outcome(model: m, trace: group.traceIndices[$0]) }
                 })
             }
         }
