@@ -73,6 +73,9 @@ public struct BehaviorCommand: ParsableCommand {
         valueName: "name"))
     public var evaluator: BehaviorEvaluator = .default
 
+    @Flag(help: "Add a pareto column: true for the models no other model of the same source beats on intent match (higher), median visual completion and median peak acceleration (lower), at least as good on all three and better on one. The text table lists each source's front first, best intent match first, and marks the default preset's row.")
+    public var pareto = false
+
     @Option(help: "Output format: table, csv or json.")
     public var format: BehaviorFormat = .table
 
@@ -155,8 +158,14 @@ public struct BehaviorCommand: ParsableCommand {
             try stream?.append(chunk)
         }
         try stream?.commit()
-        var table = BehaviorReport.render(summaries.table, format: format)
-        if format == .table { table += SkippedStrokesReport.footer(sets) }
+        var rows = summaries.table
+        if pareto { ParetoFront.mark(&rows) }
+        let defaults = Set(models.filter(\.isDefaultPreset).map(\.name))
+        var table = BehaviorReport.render(rows, format: format, defaultModels: defaults)
+        if format == .table {
+            table += SkippedStrokesReport.footer(sets)
+            if pareto { table += ParetoFront.footer(rows, defaultModels: defaults) }
+        }
         let elapsed = clock.now - start
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

@@ -14,18 +14,26 @@ public enum BehaviorFormat: String, CaseIterable, Sendable, ExpressibleByArgumen
 }
 
 public enum BehaviorReport {
-    public static func render(_ rows: [BehaviorSummary], format: BehaviorFormat) -> String {
+    /// The rows in `format`. With a `pareto` column the text table puts each source's front
+    /// first (`ParetoFront.tableOrder`) and marks the rows of `defaultModels` (the default
+    /// preset), so a tuner sees where the shipped defaults stand.
+    public static func render(_ rows: [BehaviorSummary], format: BehaviorFormat, defaultModels: Set<String> = []) -> String {
         switch format {
-        case .table: return table(rows)
+        case .table: return table(rows, defaultModels: defaultModels)
         case .csv: return csv(rows)
         case .json: return json(rows)
         }
     }
 
+    /// What marks the default preset's rows in the text table with `--pareto`.
+    public static let defaultPresetMark = "<- default preset"
+
     // MARK: Table
 
-    static func table(_ rows: [BehaviorSummary]) -> String {
-        let header = BehaviorSummary.columns
+    static func table(_ rows: [BehaviorSummary], defaultModels: Set<String> = []) -> String {
+        let pareto = rows.first?.pareto != nil
+        let rows = pareto ? ParetoFront.tableOrder(rows) : rows
+        let header = BehaviorSummary.columns(of: rows)
         let body = rows.map { $0.cells.map(tableField) }
         var widths = header.map(\.count)
         for row in body { for (i, field) in row.enumerated() { widths[i] = max(widths[i], field.count) } }
@@ -40,7 +48,8 @@ public enum BehaviorReport {
         for (row, fields) in zip(rows, body) {
             if let previous = previousSource, previous != row.source { lines.append("") }
             previousSource = row.source
-            lines.append(line(fields, leftAligned: 2))
+            let mark = pareto && defaultModels.contains(row.model) ? "  " + defaultPresetMark : ""
+            lines.append(line(fields, leftAligned: 2) + mark)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -51,6 +60,7 @@ public enum BehaviorReport {
         case .count(let n): return String(n)
         case .rate(let r): return r.map { fixed($0, decimals: 4) } ?? "-"
         case .measure(let m): return m.map { fixed($0, decimals: 3) } ?? "-"
+        case .flag(let b): return b ? "true" : "false"
         }
     }
 
@@ -74,7 +84,7 @@ public enum BehaviorReport {
 
     static func csv(_ rows: [BehaviorSummary]) -> String {
         var csv = CSVWriter()
-        csv.record(BehaviorSummary.columns)
+        csv.record(BehaviorSummary.columns(of: rows))
         for row in rows {
             for cell in row.cells { csvField(cell, into: &csv) }
             csv.endRecord()
@@ -87,6 +97,7 @@ public enum BehaviorReport {
         case .text(let s): csv.field(s)
         case .count(let n): csv.field(n)
         case .rate(let r), .measure(let r): csv.field(r)
+        case .flag(let b): csv.field(b ? "true" : "false")
         }
     }
 
@@ -94,13 +105,14 @@ public enum BehaviorReport {
 
     static func json(_ rows: [BehaviorSummary]) -> String {
         let objects = rows.map { row in
-            "  {" + zip(BehaviorSummary.columns, row.cells).map { key, cell in
+            "  {" + zip(BehaviorSummary.columns(of: rows), row.cells).map { key, cell in
                 let value: String
                 switch cell {
                 case .text(let s): value = jsonString(s)
                 case .count(let n): value = String(n)
                 case .rate(let r), .measure(let r):
                     value = r.flatMap { $0.isFinite ? NumberFormatting.string($0) : nil } ?? "null"
+                case .flag(let b): value = b ? "true" : "false"
                 }
                 return jsonString(key) + ": " + value
             }.joined(separator: ", ") + "}"

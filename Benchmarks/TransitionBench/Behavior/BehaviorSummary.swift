@@ -32,6 +32,10 @@ public struct BehaviorSummary: Sendable, Hashable {
     public var medianOvershoot: Double?
     /// Progress per second squared: the completion's peak |acceleration|, what a stiffer spring pays.
     public var medianPeakAcceleration: Double?
+    /// With `--pareto`: whether no other model of the source beats this one on intent match,
+    /// median visual completion and median peak acceleration (`ParetoFront`); nil without it
+    /// (no column).
+    public var pareto: Bool?
     /// Traces that started a transition (the population of the medians).
     public var started: Int
     /// Malformed strokes of the source left out (`--skip-invalid-traces`): the recorded file's
@@ -48,6 +52,14 @@ public struct BehaviorSummary: Sendable, Hashable {
         "median_peak_acceleration_per_s2", "median_visual_completion_s", "p90_visual_completion_s", "skipped",
     ]
 
+    /// The column `--pareto` appends (`pareto`: true or false).
+    public static let paretoColumn = "pareto"
+
+    /// The columns of `rows`: `columns`, and `pareto` when the rows carry it.
+    public static func columns(of rows: [BehaviorSummary]) -> [String] {
+        rows.first?.pareto != nil ? columns + [paretoColumn] : columns
+    }
+
     /// A cell of the row, by column order.
     public enum Cell: Hashable, Sendable {
         case text(String)
@@ -55,6 +67,8 @@ public struct BehaviorSummary: Sendable, Hashable {
         /// A fraction in [0, 1].
         case rate(Double?)
         case measure(Double?)
+        /// True or false.
+        case flag(Bool)
     }
 
     public var cells: [Cell] {
@@ -65,7 +79,7 @@ public struct BehaviorSummary: Sendable, Hashable {
             .measure(p90CompletionTime), .measure(medianOvershoot), .count(started),
             .measure(medianPeakAcceleration), .measure(medianVisualCompletionTime), .measure(p90VisualCompletionTime),
             .count(skipped),
-        ]
+        ] + (pareto.map { [.flag($0)] } ?? [])
     }
 
     /// Summarizes `outcomes` of `traces` (same order) under one model; `skipped` malformed

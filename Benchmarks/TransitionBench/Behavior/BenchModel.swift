@@ -56,6 +56,17 @@ public struct BenchModel: Sendable {
     }
 }
 
+extension BenchModel {
+    /// True for the shipped default (`ReleaseModelPreset.physics`, whether asked for with
+    /// `--builtin physics` or as a variant with every parameter at its default): the row
+    /// `--pareto` marks.
+    public var isDefaultPreset: Bool {
+        guard let lanes else { return false }
+        return lanes.model == ReleaseModelPreset.physics.model && lanes.replay.fixedTravel == nil
+            && lanes.frameRate == CompletionMetrics.defaultFrameRate
+    }
+}
+
 extension ReleaseModelPreset {
     /// The preset as the benchmark runs it (`--builtin`): every built-in replays traces the same
     /// way (`ReplaySettings`: the direction decided past a 10-unit touch slop, in the trace's

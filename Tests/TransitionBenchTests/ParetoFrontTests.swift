@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import TransitionBench
+
+/// `--pareto`: the front against the definition checked pair by pair, and as a user reads it.
+@Suite struct ParetoFrontTests {
+    static func row(_ model: String, source: String = "s", match: Double?, visual: Double?, peak: Double?) -> BehaviorSummary {
+        var row = BehaviorSummary(model: model, source: source, traces: [], outcomes: [])
+        row.intentMatchRate = match
+        row.medianVisualCompletionTime = visual
+        row.medianPeakAcceleration = peak
+        return row
+    }
+
+    /// The front equals the definition, every pair compared: no row beats a front row, and every
+    /// other row is beaten by some row, with ties, missing figures and infinities.
+    @Test func frontIsExactlyTheUnbeatenRows() {
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<200 {
+            let n = Int.random(in: 1...40, using: &generator)
+            let values: [Double?] = [nil, 0, 0.25, 0.5, 1, .infinity]
+            var rows = (0..<n).map { i in
+                Self.row(
+                    "m\(i)", source: i % 3 == 0 ? "a" : "b", match: values.randomElement(using: &generator)!.map { min($0, 1) },
+                    visual: values.randomElement(using: &generator)!, peak: values.randomElement(using: &generator)!)
+            }
+            ParetoFront.mark(&rows)
+            for a in rows {
+                let beaten = rows.contains { b in
+                    b.source == a.source && ParetoFront.Figures(b).beats(ParetoFront.Figures(a))
+                }
+                #expect(a.pareto == !beaten, "trial \(trial): \(a.model)")
+            }
+        }
+        // By hand: b beats a on all three; c trades intent for speed; d ties c exactly.
+        var rows = [
+            Self.row("a", match: 0.9, visual: 0.4, peak: 150), Self.row("b", match: 0.95, visual: 0.3, peak: 120),
+            Self.row("c", match: 0.8, visual: 0.2, peak: 200), Self.row("d", match: 0.8, visual: 0.2, peak: 200),
+            Self.row("e", match: 0.95, visual: 0.3, peak: 121), Self.row("f", match: nil, visual: 0.1, peak: 10),
+        ]
+        ParetoFront.mark(&rows)
+        #expect(rows.map { $0.pareto! } == [false, true, true, true, false, true])
+        #expect(ParetoFront.tableOrder(rows).map(\.model) == ["b", "c", "d", "f", "e", "a"])
+    }
+
+    /// As a user runs it: a `pareto` column in CSV and JSON, the text table's front first and
+    /// the default preset marked, the footer saying where it stands.
+    @Test func commandLine() throws {
+        let traces = try HandMadeTraces.write(HandMadeTraces.csv)
+        let directory = traces.deletingLastPathComponent()
+        let flags = [
+            "--traces", traces.path, "--synthetic", "200", "--seed", "2", "--builtin", "classic", "--builtin", "physics",
+            "--model", "physics", "--response", "0.2,0.3,0.5", "--deceleration-rate", "0.99,0.998", "--pareto",
+        ]
+        let csv = try BehaviorCommand.parse(flags + ["--format", "csv"]).report(currentDirectory: directory) { _ in }
+        // Model names hold commas (quoted): read the first field up to its closing quote.
+        let records = csv.split(separator: "\n").map(String.init)
+        #expect(records[0].hasSuffix(",pareto"))
+        var frontBySource: [String: Int] = [:]
+        for record in records.dropFirst() {
+            let afterModel = record.hasPrefix("\"") ? String(record[record.index(after: record.dropFirst().firstIndex(of: "\"")!)...].dropFirst()) : String(record.drop { $0 != "," }.dropFirst())
+            let source = String(afterModel.prefix { $0 != "," })
+            let flag = String(record.split(separator: ",").last!)
+            #expect(["true", "false"].contains(flag), "\(record)")
+            frontBySource[source, default: 0] += flag == "true" ? 1 : 0
+        }
+        #expect(frontBySource.count > 1 && frontBySource.values.allSatisfy { $0 > 0 }, "every source has a front: \(frontBySource)")
+        let json = try BehaviorCommand.parse(flags + ["--format", "json"]).report(currentDirectory: directory) { _ in }
+        #expect(json.contains("\"pareto\": true") && json.contains("\"pareto\": false"))
+        let table = try BehaviorCommand.parse(flags).report(currentDirectory: directory) { _ in }
+        let lines = table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].hasSuffix("pareto"))
+        // Within the first source, the front's rows come first.
+        let firstSource = lines.dropFirst().prefix { !$0.isEmpty }
+        let flags_ = firstSource.map { $0.replacingOccurrences(of: BehaviorReport.defaultPresetMark, with: "").split(separator: " ").last! }
+        #expect(flags_.firstIndex(of: "false").map { i in flags_[i...].allSatisfy { $0 == "false" } } ?? true)
+        #expect(table.contains("physics ") && table.contains(BehaviorReport.defaultPresetMark))
+        #expect(table.contains("pareto front") && table.contains("default preset physics"))
+        // The variant with every default is the default preset too.
+        let marked = lines.filter { $0.hasSuffix(BehaviorReport.defaultPresetMark) }
+        #expect(marked.contains { $0.hasPrefix("physics(response 0.3 s, damping ratio 1.0, deceleration rate 0.998/ms") })
+    }
+}
