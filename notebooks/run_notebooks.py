@@ -53,6 +53,13 @@ TRADEOFF_DURATIONS_S = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.8]
 TRADEOFF_PEAK_ACCELERATIONS = [20, 30, 45, 60, 80, 100, 120, 150, 200, 300, 450, 700, 1000]
 TRADEOFF_RESPONSES_S = [0.1, 0.125, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6]
 TRADEOFF_DAMPING_RATIOS = [0.8, 1.0]
+# The tuning grid (notebook 06): response x damping ratio x deceleration rate x completion shape,
+# the timed shapes by their peak acceleration (travel widths per s²); about 2,300 variants.
+TUNING_RESPONSES_S = [round(0.12 + 0.04 * i, 2) for i in range(13)]
+TUNING_DAMPING_RATIOS = [0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2]
+TUNING_DECELERATION_RATES = [0.99, 0.992, 0.994, 0.995, 0.996, 0.9965, 0.997, 0.9975, 0.998, 0.9982,
+                             0.9985, 0.9988, 0.999, 0.9992, 0.9994, 0.9995, 0.9996, 0.9997, 0.9998, 0.9999]
+TUNING_PEAK_ACCELERATIONS = [40, 60, 80, 100, 120, 150, 180, 220, 270, 330, 400, 500]
 # The decision map's velocity axis: 0.05 per s steps within this many per s, geometric beyond.
 DECISION_LINEAR_VELOCITY = 4.0
 THROUGHPUT_LANES = [100_000, 10_000, 1_000]
@@ -187,6 +194,16 @@ class DataGenerator:
             f"--response={fmt(TRADEOFF_RESPONSES_S)}", f"--damping-ratio={fmt(TRADEOFF_DAMPING_RATIOS)}",
         ], stdout_file=DATA_DIR / "bench_tradeoff.csv")
         self.runs[-1]["notes"] = strip_to_header(DATA_DIR / "bench_tradeoff.csv", "model,")
+        # Tuning: the Pareto front over a grid of physics variants, with the built-ins beside them
+        # (notebook 06).
+        self.run("bench_tuning", [
+            self.tools["transition-bench"], "behavior", "--synthetic", "2000", "--seed", "1", "--format", "csv",
+            "--pareto", "--builtin", "classic", "--builtin", "cupertino", "--builtin", "physics",
+            "--model", "physics", f"--response={fmt(TUNING_RESPONSES_S)}", f"--damping-ratio={fmt(TUNING_DAMPING_RATIOS)}",
+            f"--deceleration-rate={fmt(TUNING_DECELERATION_RATES)}", "--completion-shape", "spring,minimum-jerk,ease-in-out",
+            f"--completion-peak-acceleration={fmt(TUNING_PEAK_ACCELERATIONS)}",
+        ], stdout_file=DATA_DIR / "bench_tuning.csv")
+        self.runs[-1]["notes"] = strip_to_header(DATA_DIR / "bench_tuning.csv", "model,")
         # Completion curves: the product of the gestures' progress and velocity values (the
         # notebook picks the listed pairs), every model, with trajectories.
         self.sweep("sweep_curves", "--model=classic,cupertino,physics",
