@@ -235,7 +235,18 @@ extension ThroughputCommand {
         let simdAll = steps.simdAll.perSecond
         let simdRatio = simdAll / steps.scalar.perSecond
         print("Targets:")
-        print(Fmt.target(simdRatio >= 30, "SIMD on all cores \(Fmt.ratio(simdRatio)) the scalar reference (target >= 30x)"))
+        print(Fmt.target(simdRatio >= 60, "SIMD on all cores \(Fmt.ratio(simdRatio)) the scalar reference (target >= 60x)"))
+        // The metrics-only batch near its limit (issue 23): its median time and rate on all
+        // cores, at the default size only (the time target is for 100,000 lanes x 240 frames).
+        let batchMilliseconds = Timing.median(steps.simdAll.times) * 1e3
+        if lanes == 100_000 && frames == 240 {
+            print(Fmt.target(
+                batchMilliseconds <= 2,
+                "metrics-only batch (100,000 lanes x 240 frames) \(Fmt.number(batchMilliseconds)) ms median on all cores (target <= 2 ms)"))
+        } else {
+            print("[skip] metrics-only batch time: the 2 ms target is for 100,000 lanes x 240 frames (this run: \(lanes) x \(frames), \(Fmt.number(batchMilliseconds)) ms)")
+        }
+        print(Fmt.target(simdAll >= 1.2e10, "SIMD on all cores \(Fmt.number(simdAll)) lane_steps/s (target >= 1.2e10)"))
         print(Fmt.target(
             trajectoryAll >= 0.8 * probeAll,
             "trajectory (ordinary stores, all cores) \(Fmt.percent(trajectoryAll / probeAll)) of the ordinary-store probe (target >= 80%); 1 thread \(Fmt.percent(trajectoryOne / probeOne))"))
