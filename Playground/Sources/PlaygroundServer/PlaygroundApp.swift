@@ -77,7 +77,9 @@ public struct Playground: Sendable {
             let name = TraceUpload.fileName(request.uri.queryParameters["name"].map(String.init))
             return await Self.answer(request, upTo: limits.maximumTraceFileBytes, within: limits.bodyTimeoutSeconds) {
                 body throws(PlaygroundError) in
-                Self.json(try TraceUpload.read(Array(buffer: body), name: name))
+                let bytes = try TraceUpload.read(Array(buffer: body), name: name).jsonBytes
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
             }
         }
         router.get("/api/recorded-swipe") { request, _ in

@@ -20,6 +20,9 @@ public enum TraceUpload {
             public var x: Double
             /// `began`, `changed`, `ended` or `cancelled` (`TouchPhase`).
             public var phase: String
+            public init(t: Double, x: Double, phase: String) {
+                (self.t, self.x, self.phase) = (t, x, phase)
+            }
         }
         /// `trace_id`.
         public var id: String
@@ -35,12 +38,90 @@ public enum TraceUpload {
         public var travel: Double
         /// The samples, lift-off last.
         public var samples: [Sample]
+        public init(
+            id: String, userID: String?, deviceID: String?, family: String?, intent: String?, axis: String, travel: Double,
+            samples: [Sample]
+        ) {
+            (self.id, self.userID, self.deviceID, self.family, self.intent) = (id, userID, deviceID, family, intent)
+            (self.axis, self.travel, self.samples) = (axis, travel, samples)
+        }
     }
 
     /// The answer: the file's name as the page gave it, and its strokes in file order.
     public struct Contents: Codable, Sendable, Equatable {
         public var name: String
         public var strokes: [Stroke]
+        public init(name: String, strokes: [Stroke]) {
+            (self.name, self.strokes) = (name, strokes)
+        }
+
+        /// The JSON text of the answer, as `JSONEncoder` would write it (the same keys, sorted,
+        /// absent values left out, numbers in their shortest round-trip form, so the page gets
+        /// the reader's doubles exactly), written straight into bytes: an answer can hold 200,000
+        /// strokes (an 8 MiB file of two-row strokes), and `JSONEncoder`'s intermediate tree of
+        /// them costs the server about 260 MB where this costs 50 (docs/playground.md).
+        /// `TraceUploadTests` checks it against `JSONEncoder`.
+        public var jsonBytes: [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(64 + strokes.reduce(0) { $0 + 160 + 48 * $1.samples.count })
+            func raw(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+            func string(_ text: String) {
+                out.append(UInt8(ascii: "\""))
+                for byte in text.utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                        out.append(UInt8(ascii: "\\"))
+                        out.append(byte)
+                    case 0..<0x20:
+                        let hex = Array("0123456789abcdef".utf8)
+                        out.append(contentsOf: Array("\\u00".utf8))
+                        out.append(hex[Int(byte >> 4)])
+                        out.append(hex[Int(byte & 15)])
+                    default:
+                        out.append(byte)
+                    }
+                }
+                out.append(UInt8(ascii: "\""))
+            }
+            // An absent value leaves its key out, as JSONEncoder does.
+            func optional(_ key: StaticString, _ text: String?) {
+                guard let text else { return }
+                raw(key)
+                string(text)
+            }
+            // Finite by the reader's rules (it refuses nan and inf): Swift's shortest round trip
+            // is a JSON number (`0.397`, `1e-05`, `-0.0`).
+            func number(_ x: Double) { out.append(contentsOf: Array((x.isFinite ? x.description : "null").utf8)) }
+            raw("{\"name\":")
+            string(name)
+            raw(",\"strokes\":[")
+            for (i, stroke) in strokes.enumerated() {
+                if i > 0 { raw(",") }
+                raw("{\"axis\":")
+                string(stroke.axis)
+                optional(",\"deviceID\":", stroke.deviceID)
+                optional(",\"family\":", stroke.family)
+                raw(",\"id\":")
+                string(stroke.id)
+                optional(",\"intent\":", stroke.intent)
+                raw(",\"samples\":[")
+                for (k, sample) in stroke.samples.enumerated() {
+                    raw(k > 0 ? ",{\"phase\":" : "{\"phase\":")
+                    string(sample.phase)
+                    raw(",\"t\":")
+                    number(sample.t)
+                    raw(",\"x\":")
+                    number(sample.x)
+                    raw("}")
+                }
+                raw("],\"travel\":")
+                number(stroke.travel)
+                optional(",\"userID\":", stroke.userID)
+                raw("}")
+            }
+            raw("]}")
+            return out
+        }
     }
 
     /// The name errors label the file with: the page's `name` query parameter reduced to a file

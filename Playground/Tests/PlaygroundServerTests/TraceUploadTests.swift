@@ -176,6 +176,32 @@ import TransitionTraces
         #expect(try await Self.post(Array(big.utf8)).status == .ok)
     }
 
+    /// The answer's hand-written JSON is `JSONEncoder`'s: the same object, the same doubles, for
+    /// awkward text (quotes, backslashes, control characters, non-ASCII) and numbers.
+    @Test func answerIsJSONEncodersJSON() throws {
+        let odd = "q\"b\\s\u{1}\n\t\u{7F}é😀"
+        let contents = TraceUpload.Contents(
+            name: odd,
+            strokes: [
+                .init(
+                    id: odd, userID: nil, deviceID: "d", family: odd, intent: nil, axis: "y", travel: 1e7,
+                    samples: [
+                        .init(t: 0, x: -0.0, phase: "began"), .init(t: 5e-324, x: 1e-5, phase: "changed"),
+                        .init(t: 0.1 + 0.2, x: -9999999.999, phase: "ended"),
+                    ]),
+                .init(id: "2", userID: "u", deviceID: nil, family: nil, intent: "cancel", axis: "x", travel: 1, samples: []),
+            ])
+        let written = Data(contents.jsonBytes)
+        #expect(try JSONDecoder().decode(TraceUpload.Contents.self, from: written) == contents)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let reference = try JSONSerialization.jsonObject(with: encoder.encode(contents)) as! NSDictionary
+        #expect((try JSONSerialization.jsonObject(with: written) as! NSDictionary) == reference)
+        let decoded = try JSONDecoder().decode(TraceUpload.Contents.self, from: written)
+        #expect(decoded.strokes[0].samples.map(\.t) == [0, 5e-324, 0.1 + 0.2])
+        #expect(decoded.strokes[0].samples[0].x.sign == .minus)
+    }
+
     /// The name the errors label the file with: a file name, never a path or control characters.
     @Test func fileNameIsAName() {
         #expect(TraceUpload.fileName("../../etc/passwd") == "passwd")
