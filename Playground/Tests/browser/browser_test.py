@@ -10,11 +10,13 @@ the page mid-completion.
 
 Then record mode, as a person uses it, at a device pixel ratio of 2: a whole labelled session
 of scripted touch strokes (every gesture family the server lists, both directions, in the random
-order the page asks), downloaded as CSV through Chrome's download folder; the file is read by the
+order the page asks; the first one redone), downloaded as CSV through Chrome's download folder;
+the file is read by the
 Swift TraceReader (transition-bench behavior --no-recorded --traces FILE), whose intended
 finish and cancel counts must be the session's, in physical pixels; then the file is opened in
 the page and its strokes replayed one by one, each matching transition-bench's per-trace
-decision, release progress, release velocity and projection for the same stroke; a malformed file
+decision, release progress, release velocity and projection for the same stroke; the strokes
+still in the page replay as the same file; a malformed file
 is refused on the page naming its line; the shared recording (when there) opens and replays.
 Saves a screenshot of record mode mid-stroke. The server is killed (by its pid) on every exit
 path.
@@ -231,6 +233,17 @@ def record_session(driver, base, args, downloads):
             finger.create_pointer_up(button=0)
             actions.perform()
         WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.playground.record.strokes.length") == i + 1)
+        if i == 0:
+            # Redo: the stroke is dropped and the same prompt asked again, then made again.
+            driver.find_element(By.ID, "record-redo").click()
+            again = page_state(driver)["record"]
+            check(len(again["strokes"]) == 0 and again["index"] == 0 and again["prompts"][0] == prompt
+                  and "previous one again" in driver.find_element(By.ID, "record-prompt").text,
+                  "redo drops the stroke and asks for gesture 1 again")
+            actions, finger = stroke_actions(driver, start, steps)
+            finger.create_pointer_up(button=0)
+            actions.perform()
+            WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.playground.record.strokes.length") == 1)
     state = page_state(driver)
     record = state["record"]
     check(not record["active"] and len(record["strokes"]) == len(prompts) and screenshot_taken,
@@ -238,6 +251,8 @@ def record_session(driver, base, args, downloads):
     check(state["requests"] == requests_before, "nothing was sent to the server while recording")
     counts = [len(s["samples"]) for s in record["strokes"]]
     check(min(counts) >= 8, "every stroke kept its pointer samples (%d to %d)" % (min(counts), max(counts)))
+    check(all(s["pointerType"] == "touch" and s["pixelRatio"] == 2 and s["travelCss"] == lane[2] for s in record["strokes"]),
+          "each stroke keeps its pointer type, pixel ratio and travel in CSS pixels")
 
     driver.find_element(By.ID, "record-download").click()
     deadline = time.monotonic() + 30
@@ -308,6 +323,11 @@ def record_session(driver, base, args, downloads):
     driver.find_element(By.ID, "trace-previous").click()
     state = wait_for_answer(driver, requests)
     check(state["traceFile"]["index"] == len(prompts) - 2, "previous steps back")
+    requests = state["requests"]
+    driver.find_element(By.ID, "record-replay").click()
+    state = wait_for_answer(driver, requests)
+    check(state["traceFile"]["name"] == files[0] and state["traceFile"]["count"] == len(prompts) and state["traceFile"]["index"] == 0,
+          "replay the recordings: the strokes still in the page open as %s" % state["traceFile"]["name"])
 
     print("a malformed file is refused on the page, naming the line")
     bad = os.path.join(downloads, "broken.csv")

@@ -554,7 +554,8 @@ function finishRecordedStroke(stroke, event) {
     rec.strokes.push({
       id: rec.sessionId + "-" + number, sessionId: rec.sessionId, user: cleanIdentifier($("record-user").value),
       family: stroke.prompt.family, intent: stroke.prompt.intent, direction: stroke.prompt.direction,
-      pointerType: stroke.pointerType, pixelRatio: stroke.pixelRatio, travel_px: round3(stroke.travelCss * stroke.pixelRatio),
+      pointerType: stroke.pointerType, pixelRatio: stroke.pixelRatio, travelCss: stroke.travelCss, downTimeStamp: stroke.t0,
+      travel_px: round3(stroke.travelCss * stroke.pixelRatio),
       samples: stroke.samples,
     });
     rec.downloaded = false;
