@@ -8,18 +8,16 @@ peek. Then a control change replays the flick, a bad value is refused on the pag
 recorded-swipe button replays a swipe (or says the file is not there). Saves a screenshot of
 the page mid-completion.
 
-Then record mode, as a person uses it, at a device pixel ratio of 2: a whole labelled session
-of scripted touch strokes (every gesture family the server lists, both directions, in the random
+Then record mode, as a person uses it, at a device pixel ratio of 2: a whole labelled session of
+scripted touch strokes (every gesture family the server lists, both directions, in the random
 order the page asks; the first one redone), downloaded as CSV through Chrome's download folder;
-the file is read by the
-Swift TraceReader (transition-bench behavior --no-recorded --traces FILE), whose intended
-finish and cancel counts must be the session's, in physical pixels; then the file is opened in
-the page and its strokes replayed one by one, each matching transition-bench's per-trace
-decision, release progress, release velocity and projection for the same stroke; the strokes
-still in the page replay as the same file; a malformed file
-is refused on the page naming its line; the shared recording (when there) opens and replays.
-Saves a screenshot of record mode mid-stroke. The server is killed (by its pid) on every exit
-path.
+the file is read by the Swift TraceReader (transition-bench behavior --no-recorded --traces
+FILE), whose intended finish and cancel counts must be the session's, in physical pixels; then
+the file is opened in the page and its strokes replayed one by one, each matching
+transition-bench's per-trace decision, release progress, release velocity and projection for the
+same stroke; the strokes still in the page replay as the same file; a malformed file is refused
+on the page naming its line; the shared recording (when there) opens and replays. Saves a
+screenshot of record mode mid-stroke. The server is killed (by its pid) on every exit path.
 
     python browser_test.py --server PATH/transition-playground --screenshot .build/playground.png \
         --record-screenshot .build/playground-record.png --bench PATH/transition-bench \
