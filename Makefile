@@ -113,13 +113,16 @@ playground: deps
 
 # The playground's API tests (Swift, against a live server), then the page in headless Chromium
 # (Debian's chromium and chromium-driver, installed with apt-get when missing; Selenium in
-# Playground/.venv), then the load test. Saves a screenshot to .build/playground.png. CI runs it
-# after make test.
+# Playground/.venv), then the load test. The browser test records a labelled session and reads
+# its download with the main package's transition-bench (a debug build). Saves screenshots to
+# .build/playground.png and .build/playground-record.png. CI runs it after make test.
 playground-test: deps playground-browser
-	cd Playground && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd Playground && $(SWIFT) build --build-tests && RECORDED_SWIPES=$(RECORDED_SWIPES) $(SWIFT) test --skip-build
+	$(SWIFT) build --product transition-bench
 	$(PLAYGROUND_VENV)/bin/python Playground/Tests/browser/browser_test.py \
 	  --server $(PLAYGROUND_BIN)/transition-playground --recorded-swipes $(RECORDED_SWIPES) \
-	  --screenshot .build/playground.png
+	  --bench $$($(SWIFT) build --show-bin-path)/transition-bench \
+	  --screenshot .build/playground.png --record-screenshot .build/playground-record.png
 	$(MAKE) playground-load
 
 # The playground under load on loopback (about 20 s, stops by itself): wrk from Debian, installed

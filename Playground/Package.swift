@@ -44,6 +44,7 @@ let package = Package(
             dependencies: [
                 "PlaygroundServer",
                 .product(name: "TransitionPhysics", package: "TransitionPhysics"),
+                .product(name: "TransitionTraces", package: "TransitionPhysics"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

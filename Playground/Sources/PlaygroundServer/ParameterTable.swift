@@ -1,8 +1,10 @@
 import TransitionPhysics
+import TransitionTraces
 
 /// `GET /api/parameters`: `ReleaseParameter.table` as the page builds its controls from it (a
 /// row added to the table appears in the page with no change here), the model names, the
-/// transition's own properties with their defaults, and the request caps.
+/// transition's own properties with their defaults, the request caps, and the trace format the
+/// page's record mode writes (`TraceFormatDescription`).
 struct ParameterTableResponse: Encodable {
     /// One row of the table.
     struct Row: Encodable {
@@ -71,7 +73,23 @@ struct ParameterTableResponse: Encodable {
         var pixelsPerPoint = 1.0
     }
 
+    /// What the page's record mode writes, from the library's definitions: the trace format's
+    /// columns (`TraceFormat`: the required ones in order, then family and axis), its phase
+    /// tokens by `TouchPhase`, and the gesture families a session asks for, each with the
+    /// intent a person making it means (`SyntheticFamily`, the synthetic corpus's families).
+    struct TraceFormatDescription: Encodable {
+        var columns = TraceFormat.requiredColumns + [TraceFormat.familyColumn, TraceFormat.axisColumn]
+        var phases = Dictionary(uniqueKeysWithValues: TouchPhase.allCases.map { ($0.rawValue, TraceFormat.token(for: $0)) })
+        var intents = Intent.allCases.map(\.rawValue)
+        var families = SyntheticFamily.allCases.map { Family(name: $0.rawValue, intent: $0.intent.rawValue) }
+        struct Family: Encodable {
+            var name: String
+            var intent: String
+        }
+    }
+
     var models = ReleaseModelKind.allCases.map(\.rawValue)
+    var traceFormat = TraceFormatDescription()
     var parameters = ReleaseParameter.table.map(Row.init)
     var transition = TransitionProperties()
     var limits: PlaygroundLimits

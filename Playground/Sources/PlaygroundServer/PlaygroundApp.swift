@@ -12,14 +12,18 @@ import TransitionPhysics
 ///   (`ParameterTableResponse`).
 /// - `POST /api/release`: a drag's samples in, each model's decision, projection, velocity jump
 ///   and frames out (`ReleaseRequest`, `Replay`), keyed by model name.
+/// - `POST /api/traces[?name=FILE]`: a trace file (`text/csv`) in, its strokes out, each with
+///   its samples as `/api/release` takes them (`TraceUpload`); a bad file gets 400 with
+///   `TraceReader`'s error naming the line.
 /// - `GET /api/recorded-swipe[?index=N]`: a recorded swipe to replay (`RecordedSwipes`), or 404
 ///   with the reason when the shared file is not there.
 ///
-/// Caps (`PlaygroundLimits`): a request body of at most 1 MiB (else 413), at most 10,000
+/// Caps (`PlaygroundLimits`): a request body of at most 1 MiB, a trace file of at most 8 MiB
+/// (else 413), at most 10,000
 /// samples, frame rates 1 to 480 Hz, 10 s of completion frames, 400 drag points, 16 detents.
 /// Every refusal is JSON `{"error": ..., "field": ...}` naming the field; a bad request is a
 /// 400, never a crash. Before any route (`RequestGuards`): a Host header other than
-/// `allowedHosts` gets 421, a POST that is not `application/json` 415, a Content-Length over the
+/// `allowedHosts` gets 421, a POST that is not `application/json` (`text/csv` for a trace file) 415, a Content-Length over the
 /// cap 413 before its body is read, a replay beyond `maximumConcurrentReleases` waits in a line of
 /// `maximumQueuedReleases` (503 beyond it); a body that
 /// has not arrived after `bodyTimeoutSeconds` gets 408, a connection silent for
@@ -65,24 +69,17 @@ public struct Playground: Sendable {
             Self.json(ParameterTableResponse(limits: limits))
         }
         router.post("/api/release") { request, _ in
-            do {
-                let body: ByteBuffer
-                do {
-                    body = try await Self.collectBody(request, upTo: limits.maximumBodyBytes, within: limits.bodyTimeoutSeconds)
-                } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-                    var refusal = PlaygroundError(field: "body", "the request body is over the cap of \(limits.maximumBodyBytes) bytes")
-                    refusal.status = .contentTooLarge
-                    throw refusal
-                } catch is BodyTimeout {
-                    var response = Self.json(
-                        PlaygroundError(field: "body", "the request body did not arrive within \(limits.bodyTimeoutSeconds) s"),
-                        status: .requestTimeout)
-                    response.headers[.connection] = "close"
-                    return response
-                }
-                return Self.json(try Self.release(Data(buffer: body), limits: limits))
-            } catch let error as PlaygroundError {
-                return Self.json(error, status: error.status)
+            await Self.answer(request, upTo: limits.maximumBodyBytes, within: limits.bodyTimeoutSeconds) { body throws(PlaygroundError) in
+                Self.json(try Self.release(Data(buffer: body), limits: limits))
+            }
+        }
+        router.post(RouterPath(stringLiteral: Self.tracesPath)) { request, _ in
+            let name = TraceUpload.fileName(request.uri.queryParameters["name"].map(String.init))
+            return await Self.answer(request, upTo: limits.maximumTraceFileBytes, within: limits.bodyTimeoutSeconds) {
+                body throws(PlaygroundError) in
+                let bytes = try TraceUpload.read(Array(buffer: body), name: name).jsonBytes
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
             }
         }
         router.get("/api/recorded-swipe") { request, _ in
@@ -94,6 +91,34 @@ public struct Playground: Sendable {
             }
         }
         return router
+    }
+
+    /// The path of the trace-file upload (`TraceUpload`).
+    public static let tracesPath = "/api/traces"
+
+    /// The answer to a POST: `respond` to its body of at most `limit` bytes, or the refusal (413
+    /// over the cap, 408 with the connection closed when the body is not in within `seconds`,
+    /// a `PlaygroundError`'s status otherwise).
+    static func answer(
+        _ request: Request, upTo limit: Int, within seconds: Double, _ respond: (ByteBuffer) throws(PlaygroundError) -> Response
+    ) async -> Response {
+        let body: ByteBuffer
+        do {
+            body = try await collectBody(request, upTo: limit, within: seconds)
+        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
+            return json(PlaygroundError(field: "body", "the request body is over the cap of \(limit) bytes"), status: .contentTooLarge)
+        } catch is BodyTimeout {
+            var response = json(PlaygroundError(field: "body", "the request body did not arrive within \(seconds) s"), status: .requestTimeout)
+            response.headers[.connection] = "close"
+            return response
+        } catch {
+            return json(PlaygroundError(field: "body", "the request body could not be read: \(error)"), status: .badRequest)
+        }
+        do {
+            return try respond(body)
+        } catch {
+            return json(error, status: error.status)
+        }
     }
 
     /// The request's body, up to `limit` bytes, if it arrives within `seconds`; else throws

@@ -7,6 +7,11 @@ public struct PlaygroundLimits: Sendable, Encodable {
     /// Largest request body, bytes (1 MiB; a page flick is a few kilobytes). A larger body gets
     /// 413 Content Too Large.
     public var maximumBodyBytes = 1 << 20
+    /// Largest trace file a page may upload to `POST /api/traces` to replay it, bytes (8 MiB: the
+    /// shared recording is 3.8 MB, a recorded session a few hundred kilobytes). A larger file
+    /// gets 413 Content Too Large. Within the trace format's own bound
+    /// (`TraceFormat.maximumFileBytes`, 256 MiB).
+    public var maximumTraceFileBytes = 8 << 20
     /// Most touch samples per request (a page flick has a few hundred; the library's trace
     /// bound is `TraceFormat.maximumSamplesPerTrace`, 100,000).
     public var maximumSamples = 10_000

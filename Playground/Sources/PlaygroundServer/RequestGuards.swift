@@ -4,8 +4,9 @@ import Hummingbird
 /// What every request must pass before a route sees it, so that a hostile page or client cannot
 /// use the playground: the Host header names this machine (a page on another site that rebinds
 /// its DNS name to 127.0.0.1 sends its own name: 421), a POST says `application/json` (a
-/// cross-origin form or `text/plain` POST, which a browser sends without a preflight, gets 415)
-/// and announces at most the body cap (413 before a byte of the body is read), and at most
+/// cross-origin form or `text/plain` POST, which a browser sends without a preflight, gets 415;
+/// a trace file to `/api/traces` says `text/csv`) and announces at most the body cap (413 before
+/// a byte of the body is read), and at most
 /// `PlaygroundLimits.maximumConcurrentReleases` replays run at once (503 with Retry-After, so
 /// that one client cannot pin the server's cores). Refusals are the playground's JSON errors
 /// naming the header.
@@ -23,13 +24,15 @@ struct RequestGuards<Context: RequestContext>: RouterMiddleware {
         }
         guard request.method == .post else { return try await next(request, context) }
         let type = request.headers[.contentType] ?? ""
-        guard Self.isJSON(type) else {
+        let upload = Self.upload(forPath: request.uri.path, limits: limits)
+        guard Self.mediaType(of: type) == upload.mediaType else {
             return Playground.json(
-                PlaygroundError(field: "Content-Type", "must be application/json; got '\(PlaygroundError.echo(type))'"), status: .unsupportedMediaType)
+                PlaygroundError(field: "Content-Type", "must be \(upload.mediaType); got '\(PlaygroundError.echo(type))'"),
+                status: .unsupportedMediaType)
         }
-        if let text = request.headers[.contentLength], let length = Int(text), length > limits.maximumBodyBytes {
+        if let text = request.headers[.contentLength], let length = Int(text), length > upload.maximumBytes {
             return Playground.json(
-                PlaygroundError(field: "body", "the request body is over the cap of \(limits.maximumBodyBytes) bytes (Content-Length \(length))"),
+                PlaygroundError(field: "body", "the request body is over the cap of \(upload.maximumBytes) bytes (Content-Length \(length))"),
                 status: .contentTooLarge)
         }
         guard await replays.enter() else {
@@ -68,10 +71,18 @@ struct RequestGuards<Context: RequestContext>: RouterMiddleware {
         return allowed.contains(String(name))
     }
 
-    /// Whether a Content-Type is JSON (`application/json`, with parameters such as a charset).
-    static func isJSON(_ contentType: String) -> Bool {
-        let media = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return media.lowercased() == "application/json"
+    /// What a POST to `path` must send: its media type and its largest body, bytes. A trace file
+    /// (`POST /api/traces`) is `text/csv` up to `PlaygroundLimits.maximumTraceFileBytes`; every
+    /// other POST is `application/json` up to `maximumBodyBytes`. Neither is a type a browser
+    /// sends cross-origin without a preflight (which this server never grants), so a page on
+    /// another site cannot post either.
+    static func upload(forPath path: String, limits: PlaygroundLimits) -> (mediaType: String, maximumBytes: Int) {
+        path == Playground.tracesPath ? ("text/csv", limits.maximumTraceFileBytes) : ("application/json", limits.maximumBodyBytes)
+    }
+
+    /// The media type of a Content-Type header, lowercase, without parameters such as a charset.
+    static func mediaType(of contentType: String) -> String {
+        (contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "").lowercased()
     }
 }
 

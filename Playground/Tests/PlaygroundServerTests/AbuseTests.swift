@@ -4,6 +4,7 @@ import HummingbirdTesting
 import PlaygroundServer
 import Testing
 import TransitionPhysics
+import TransitionTraces
 
 /// The playground against a hostile client, on a live server: every answer is a 200 or a 4xx/5xx
 /// naming what it refuses, the server stays up after each, and no file outside `Public/` is
@@ -217,6 +218,64 @@ import TransitionPhysics
             }
             try await Self.expectAlive(port: port)
             #expect((statuses[200] ?? 0) > 0 && (statuses[400] ?? 0) > 100, "statuses \(statuses)")
+        }
+    }
+
+    /// Mutated trace files: truncations, flipped and random bytes (not UTF-8 included), stray
+    /// quotes, carriage returns and blank lines, non-finite and huge numbers in random places.
+    static func fuzzTraceFiles(seed: UInt64, count: Int) -> [[UInt8]] {
+        var g = SplitMix64(seed: seed)
+        let base = Array(TraceWriter.csvText(for: Array(TraceUploadTests.traces.prefix(3))).utf8)
+        let inserts = ["NaN", "1e999", "-1e308", "inf", "\"", "\r", "\n\n", ",", "0x1p3", "-", "\u{0}", "é", ",,,,", "up", "down"]
+        var files: [[UInt8]] = []
+        for _ in 0..<count {
+            var bytes = base
+            switch g.nextInt(below: 6) {
+            case 5:  // the file as written, with CRLF line ends or a byte-order mark
+                bytes = g.nextInt(below: 2) == 0
+                    ? [0xEF, 0xBB, 0xBF] + bytes : Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
+            case 0:
+                bytes = Array(bytes.prefix(g.nextInt(below: bytes.count)))
+            case 1:
+                for _ in 0...g.nextInt(below: 3) { bytes[g.nextInt(below: bytes.count)] = UInt8(g.nextInt(below: 256)) }
+            case 2:
+                let insert = Array(inserts[g.nextInt(below: inserts.count)].utf8)
+                bytes.insert(contentsOf: insert, at: g.nextInt(below: bytes.count))
+            case 3:
+                bytes = (0..<g.nextInt(below: 400)).map { _ in UInt8(g.nextInt(below: 256)) }
+            default:  // a field replaced by another row's, or a row repeated
+                var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let i = 1 + g.nextInt(below: lines.count - 2)
+                lines.insert(lines[1 + g.nextInt(below: lines.count - 2)], at: i)
+                bytes = Array(lines.joined(separator: "\n").utf8)
+            }
+            files.append(bytes)
+        }
+        return files
+    }
+
+    @Test("seeded fuzz of POST /api/traces: a 200 or a 400 naming the line, the server alive after each")
+    func fuzzTraceFiles() async throws {
+        let files = Self.fuzzTraceFiles(seed: 24, count: 200)
+        try await Self.live { port in
+            var statuses: [Int: Int] = [:]
+            for (i, file) in files.enumerated() {
+                let response = try await RawHTTP.exchangeOffPool(
+                    port: port,
+                    head: "POST /api/traces?name=fuzz.csv HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/csv\r\nContent-Length: \(file.count)\r\nConnection: close\r\n\r\n",
+                    body: file
+                ).response
+                let status = RawHTTP.status(response)
+                statuses[status, default: 0] += 1
+                #expect([200, 400].contains(status), "case \(i): \(response.prefix(300))")
+                if status == 400 {
+                    let field = Self.field(response) ?? ""
+                    #expect(field.hasPrefix("line ") || field == "body", "case \(i): \(response.prefix(300))")
+                }
+                if i % 25 == 0 { try await Self.expectAlive(port: port) }
+            }
+            try await Self.expectAlive(port: port)
+            #expect((statuses[200] ?? 0) > 0 && (statuses[400] ?? 0) > 50, "statuses \(statuses)")
         }
     }
 

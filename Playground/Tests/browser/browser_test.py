@@ -6,13 +6,29 @@ what a person would see: classic cancels the flick and physics finishes it, the 
 leaves with the finger's velocity while the classic one starts from rest, and both cancel the
 peek. Then a control change replays the flick, a bad value is refused on the page, and the
 recorded-swipe button replays a swipe (or says the file is not there). Saves a screenshot of
-the page mid-completion. The server is killed (by its pid) on every exit path.
+the page mid-completion.
+
+Then record mode, as a person uses it, at a device pixel ratio of 2: a whole labelled session of
+scripted touch strokes (every gesture family the server lists, both directions, in the random
+order the page asks; the first one redone), downloaded as CSV through Chrome's download folder;
+the file is read by the Swift TraceReader (transition-bench behavior --no-recorded --traces
+FILE), whose intended finish and cancel counts must be the session's, in physical pixels; then
+the file is opened in the page and its strokes replayed one by one, each matching
+transition-bench's per-trace decision, release progress, release velocity and projection for the
+same stroke; the strokes still in the page replay as the same file; a malformed file is refused
+on the page naming its line; the shared recording (when there) opens and replays. Saves a
+screenshot of record mode mid-stroke. The server is killed (by its pid) on every exit path.
 
     python browser_test.py --server PATH/transition-playground --screenshot .build/playground.png \
+        --record-screenshot .build/playground-record.png --bench PATH/transition-bench \
         [--recorded-swipes ../shared/data/bioident-gallery-swipes.csv]
 """
+import csv
+import io
+import tempfile
 import argparse
 import atexit
+import base64
 import json
 import os
 import shutil
@@ -81,15 +97,21 @@ def start_server(binary, recorded_swipes):
             time.sleep(0.2)
 
 
-def browser():
+def browser(downloads):
+    """Headless Chromium saving downloads into the folder `downloads` without asking."""
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1200,1100", "--force-device-scale-factor=1"]:
         options.add_argument(argument)
+    options.add_experimental_option("prefs", {
+        "download.default_directory": downloads, "download.prompt_for_download": False,
+        "download.directory_upgrade": True, "safebrowsing.enabled": True})
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     options.binary_location = chromium
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    return webdriver.Chrome(service=Service(driver_path), options=options)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    return driver
 
 
 def page_state(driver):
@@ -123,6 +145,217 @@ def drag(driver, element, moves, step_ms, hold_ms=0):
     actions.perform()
 
 
+def stroke_actions(driver, start, steps):
+    """A touch stroke from `start` (x, y, viewport CSS pixels) through `steps`: each (dx, ms), a
+    move by dx pixels lasting ms milliseconds, or ("hold", ms). Returns the ActionBuilder with the
+    finger down and the moves queued (not performed, not lifted)."""
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    actions = ActionBuilder(driver, mouse=finger)
+    x, y = start
+    finger.create_pointer_move(duration=0, x=int(round(x)), y=int(round(y)), origin="viewport")
+    finger.create_pointer_down(button=0)
+    for dx, ms in steps:
+        if dx == "hold":
+            finger.create_pause(ms / 1000)
+            continue
+        x += dx
+        finger.create_pointer_move(duration=int(ms), x=int(round(x)), y=int(round(y)), origin="viewport")
+    return actions, finger
+
+
+# The session's scripted gestures in CSS pixels of a 360 px lane, for a stroke to the right (a
+# stroke to the left mirrors dx), by the family the page asks for. Each is what the family's name
+# says (SyntheticFamily): speeds and holds as a person makes them.
+GESTURES = {
+    "shortFastFlick": [(12, 12)] * 8,                                  # 96 px (0.27) in 0.1 s, lifted moving
+    "dragThroughMiddle": [(22, 16)] * 10,                              # 220 px (0.61) in 0.16 s, lifted moving
+    "slowDragPastMiddle": [(8, 33)] * 30 + [("hold", 300)],            # 240 px (0.67) in 1 s, held
+    "peekAndReturn": [(8, 30)] * 10 + [(-7, 25)] * 8,                  # 80 px out, 56 back, lifted moving back
+    "hesitateBelowMiddle": [(5, 33)] * 20 + [("hold", 400)],           # 100 px (0.28) in 0.66 s, held
+    "pastMiddleThenFlickBack": [(12, 25)] * 20 + [(-20, 12)] * 8,     # 240 px out, 160 px flicked back
+}
+
+
+def record_session(driver, base, args, downloads):
+    """Record mode end to end: a session, its download read by the Swift TraceReader (through
+    transition-bench), and its replay on the page against transition-bench's per-trace output."""
+    print("record mode: a labelled session at device pixel ratio 2, touch")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1200, "height": 1100, "deviceScaleFactor": 2, "mobile": False})
+    driver.get(base + "/")
+    WebDriverWait(driver, 60).until(lambda d: d.execute_script("return window.playground && window.playground.ready"))
+    check(driver.execute_script("return window.devicePixelRatio") == 2, "the page sees a device pixel ratio of 2")
+    requests_before = page_state(driver)["requests"]
+    families = [f["name"] for f in page_state(driver)["table"]["traceFormat"]["families"]]
+    driver.find_element(By.ID, "record-start").click()
+    record = page_state(driver)["record"]
+    prompts = record["prompts"]
+    check(record["active"] and len(prompts) == 2 * len(families)
+          and sorted((p["family"], p["direction"]) for p in prompts) == sorted((f, d) for f in families for d in ["left", "right"]),
+          "the session asks for each of the %d families the server lists, both directions (%d gestures)" % (len(families), len(prompts)))
+    check([p["family"] for p in prompts] != [f for f in families for _ in range(2)] or len(prompts) < 3,
+          "in random order: " + ", ".join(p["family"] + "-" + p["direction"] for p in prompts))
+    lane = driver.execute_script("const r = document.getElementById('lane-physics').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    screenshot_taken = False
+    for i, prompt in enumerate(prompts):
+        shown = driver.find_element(By.ID, "record-prompt").text
+        check(prompt["family"] in shown and ("turn the page" if prompt["intent"] == "finish" else "stay on this page") in shown,
+              "gesture %d asks: %s" % (i + 1, shown.replace("\n", " / ")))
+        sign = -1 if prompt["direction"] == "left" else 1
+        steps = [(dx if dx == "hold" else sign * dx, ms) for dx, ms in GESTURES[prompt["family"]]]
+        # Start near the lane's edge the stroke moves away from, so it stays on screen.
+        start = (lane[0] + (lane[2] - 20 if sign < 0 else 20), lane[1] + lane[3] / 2)
+        actions, finger = stroke_actions(driver, start, steps)
+        hold_at = next((k for k, (dx, _) in enumerate(steps) if dx == "hold"), None)
+        if not screenshot_taken and prompt["family"] == "slowDragPastMiddle" and hold_at is not None:
+            # What a person sees mid-stroke (the hold lasts while the screenshot is taken).
+            finger.actions = finger.actions[:2 + hold_at]
+            actions.perform()
+            cards = page_state(driver)["cards"]
+            check(abs(cards["physics"]["progress"] - 240 / lane[2]) < 0.02,
+                  "the card follows the finger while recording (progress %.3f)" % cards["physics"]["progress"])
+            # The stage and the record and replay panels, one image pixel per CSS pixel.
+            box = driver.execute_script(
+                "const a = document.getElementById('phone').getBoundingClientRect(),"
+                " b = document.getElementById('trace-file').getBoundingClientRect();"
+                " return [Math.max(a.right, b.right) + 12, Math.max(a.bottom, b.bottom) + 12];")
+            shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+                "format": "png", "clip": {"x": 0, "y": 0, "width": box[0], "height": box[1], "scale": 0.5}})
+            os.makedirs(os.path.dirname(os.path.abspath(args.record_screenshot)), exist_ok=True)
+            with open(args.record_screenshot, "wb") as f:
+                f.write(base64.b64decode(shot["data"]))
+            print("  record-mode screenshot:", args.record_screenshot)
+            screenshot_taken = True
+            time.sleep(0.3)  # the rest of the hold, then the lift: releasing the actions lifts the finger still down
+            actions.clear_actions()
+        else:
+            finger.create_pointer_up(button=0)
+            actions.perform()
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.playground.record.strokes.length") == i + 1)
+        if i == 0:
+            # Redo: the stroke is dropped and the same prompt asked again, then made again.
+            driver.find_element(By.ID, "record-redo").click()
+            again = page_state(driver)["record"]
+            check(len(again["strokes"]) == 0 and again["index"] == 0 and again["prompts"][0] == prompt
+                  and "previous one again" in driver.find_element(By.ID, "record-prompt").text,
+                  "redo drops the stroke and asks for gesture 1 again")
+            actions, finger = stroke_actions(driver, start, steps)
+            finger.create_pointer_up(button=0)
+            actions.perform()
+            WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.playground.record.strokes.length") == 1)
+    state = page_state(driver)
+    record = state["record"]
+    check(not record["active"] and len(record["strokes"]) == len(prompts) and screenshot_taken,
+          "the session ended after its %d gestures, each recorded" % len(prompts))
+    check(state["requests"] == requests_before, "nothing was sent to the server while recording")
+    counts = [len(s["samples"]) for s in record["strokes"]]
+    check(min(counts) >= 8, "every stroke kept its pointer samples (%d to %d)" % (min(counts), max(counts)))
+    check(all(s["pointerType"] == "touch" and s["pixelRatio"] == 2 and s["travelCss"] == lane[2] for s in record["strokes"]),
+          "each stroke keeps its pointer type, pixel ratio and travel in CSS pixels")
+
+    driver.find_element(By.ID, "record-download").click()
+    deadline = time.monotonic() + 30
+    while True:
+        files = [f for f in os.listdir(downloads) if f.endswith(".csv")]
+        if files and not any(f.endswith(".crdownload") for f in os.listdir(downloads)):
+            break
+        if time.monotonic() > deadline:
+            raise AssertionError("no CSV was downloaded into %s: %s" % (downloads, os.listdir(downloads)))
+        time.sleep(0.2)
+    path = os.path.join(downloads, files[0])
+    check(page_state(driver)["record"]["downloaded"], "downloaded " + files[0])
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    with open(path) as f:
+        header = f.readline().strip().split(",")
+    check(header == state["table"]["traceFormat"]["columns"], "the header is the library's columns: " + ",".join(header))
+    travel_css = lane[2]
+    check(all(float(r["travel_px"]) == 2 * travel_css for r in rows) and all(r["device_id"] == "browser-touch-2x" for r in rows),
+          "travel_px is the lane's %g CSS px times the pixel ratio 2, device_id says touch at 2x" % travel_css)
+    xs = [float(r["x_px"]) for r in rows]
+    check(0 <= min(xs) and max(xs) <= 2 * travel_css and max(xs) - min(xs) > travel_css,
+          "positions are physical pixels within the lane (x %.1f to %.1f)" % (min(xs), max(xs)))
+
+    finish = sum(1 for p in prompts if p["intent"] == "finish")
+    cancel = len(prompts) - finish
+    if not args.bench:
+        print("  skipped: the TraceReader and transition-bench checks (no --bench)")
+        return
+    per_trace = os.path.join(downloads, "per-trace.out")
+    run = subprocess.run([args.bench, "behavior", "--no-recorded", "--traces", path, "--format", "csv",
+                          "--builtin", "classic", "--builtin", "physics", "--per-trace", per_trace],
+                         capture_output=True, text=True, timeout=300)
+    check(run.returncode == 0, "transition-bench (TraceReader) reads the download: exit %d %s" % (run.returncode, run.stderr.strip()[-400:]))
+    summary = {r["model"]: r for r in csv.DictReader(io.StringIO(run.stdout))}
+    for model in ["classic", "physics"]:
+        r = summary[model]
+        check(int(r["traces"]) == len(prompts) and int(r["intended_finish"]) == finish and int(r["intended_cancel"]) == cancel,
+              "%s: %s traces, intended_finish %s and intended_cancel %s as the session asked (%d, %d); intent match %s"
+              % (model, r["traces"], r["intended_finish"], r["intended_cancel"], finish, cancel, r["intent_match_rate"]))
+    with open(per_trace, newline="") as f:
+        bench = {(r["model"], r["trace_id"]): r for r in csv.DictReader(f)}
+
+    print("replay: the download opened on the page, stroke by stroke, against transition-bench --per-trace")
+    requests = page_state(driver)["requests"]
+    driver.find_element(By.ID, "trace-input").send_keys(path)
+    for k in range(len(prompts)):
+        state = wait_for_answer(driver, requests)
+        requests = state["requests"]
+        trace = state["traceFile"]
+        check(trace is not None and trace["index"] == k and trace["count"] == len(prompts) and state["lastError"] is None,
+              "stroke %d of %d replayed (%s)" % (k + 1, trace["count"] if trace else 0, trace["stroke"]["id"] if trace else "-"))
+        stroke = trace["stroke"]
+        shown = driver.find_element(By.ID, "trace-stroke").text
+        check(("intent " + stroke["intent"]) in shown and stroke["family"] in shown, "the page shows its intent: " + shown)
+        for model in ["classic", "physics"]:
+            page, ref = state["lastResult"][model], bench[(model, stroke["id"])]
+            same = (page["decision"] == ref["decision"]
+                    and page["releaseProgress"] == float(ref["release_progress"])
+                    and page["releaseVelocity"] == float(ref["release_velocity_per_s"])
+                    and (page["projectedProgress"] is None) == (ref["projected_progress"] == "")
+                    and (ref["projected_progress"] == "" or page["projectedProgress"] == float(ref["projected_progress"])))
+            check(same, "  %s: %s at progress %.4f, %.4f widths/s, as transition-bench --per-trace (bit for bit)"
+                  % (model, page["decision"], page["releaseProgress"], page["releaseVelocity"]))
+        if k + 1 < len(prompts):
+            driver.find_element(By.ID, "trace-next").click()
+    requests = page_state(driver)["requests"]
+    driver.find_element(By.ID, "trace-previous").click()
+    state = wait_for_answer(driver, requests)
+    check(state["traceFile"]["index"] == len(prompts) - 2, "previous steps back")
+    requests = state["requests"]
+    driver.find_element(By.ID, "record-replay").click()
+    state = wait_for_answer(driver, requests)
+    check(state["traceFile"]["name"] == files[0] and state["traceFile"]["count"] == len(prompts) and state["traceFile"]["index"] == 0,
+          "replay the recordings: the strokes still in the page open as %s" % state["traceFile"]["name"])
+
+    print("a malformed file is refused on the page, naming the line")
+    bad = os.path.join(downloads, "broken.csv")
+    with open(path) as f:
+        lines = f.read().split("\n")
+    lines[2] = lines[2].replace(",move,", ",wiggle,", 1)
+    with open(bad, "w") as f:
+        f.write("\n".join(lines))
+    requests = page_state(driver)["requests"]
+    driver.find_element(By.ID, "trace-input").send_keys(bad)
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return window.playground.requests") > requests)
+    shown = driver.find_element(By.ID, "trace-stroke").text
+    check("broken.csv:3:" in shown and "phase" in shown and page_state(driver)["traceFile"] is None,
+          "the page says: " + shown)
+
+    if args.recorded_swipes and os.path.exists(args.recorded_swipes):
+        print("the shared recording, opened as a file")
+        requests = page_state(driver)["requests"]
+        driver.find_element(By.ID, "trace-input").send_keys(os.path.abspath(args.recorded_swipes))
+        state = wait_for_answer(driver, requests, timeout=120)
+        trace = state["traceFile"]
+        check(trace is not None and trace["count"] > 1000 and trace["stroke"]["intent"] == "finish" and state["lastError"] is None,
+              "%d strokes, the first (%s, intent finish) replayed: classic %s, physics %s"
+              % (trace["count"], trace["stroke"]["id"], state["lastResult"]["classic"]["decision"], state["lastResult"]["physics"]["decision"]))
+        requests = state["requests"]
+        driver.find_element(By.ID, "trace-next").click()
+        state = wait_for_answer(driver, requests)
+        check(state["traceFile"]["index"] == 1, "next: stroke 2 (%s)" % state["traceFile"]["stroke"]["id"])
+
+
 def check(condition, message):
     if not condition:
         raise AssertionError(message)
@@ -134,13 +367,17 @@ def main():
     parser.add_argument("--server", required=True, help="the transition-playground executable")
     parser.add_argument("--recorded-swipes", help="the shared recorded-swipe CSV (may be absent)")
     parser.add_argument("--screenshot", required=True, help="where to save the PNG")
+    parser.add_argument("--record-screenshot", required=True, help="where to save the PNG of record mode")
+    parser.add_argument("--bench", help="transition-bench, to read a recorded session with the Swift TraceReader and replay it")
     args = parser.parse_args()
 
     atexit.register(stop_server)
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     base = start_server(args.server, args.recorded_swipes)
-    driver = browser()
+    downloads = tempfile.mkdtemp(prefix="playground-downloads-")
+    atexit.register(shutil.rmtree, downloads, True)
+    driver = browser(downloads)
     try:
         driver.get(base + "/")
         WebDriverWait(driver, 60).until(lambda d: d.execute_script("return window.playground && window.playground.ready"))
@@ -231,6 +468,10 @@ def main():
             WebDriverWait(driver, 30).until(lambda d: "not there" in d.find_element(By.ID, "status").text
                                             or "no recorded-swipe file" in d.find_element(By.ID, "status").text)
             check(True, "the page says the recorded swipes are not there: " + driver.find_element(By.ID, "status").text)
+        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "/api/" not in entry["message"]]
+        check(not errors, "no JavaScript errors in the console %s" % errors)
+
+        record_session(driver, base, args, downloads)
         errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "/api/" not in entry["message"]]
         check(not errors, "no JavaScript errors in the console %s" % errors)
         print("browser test: passed")
