@@ -131,21 +131,18 @@ public struct BehaviorSummary: Sendable, Hashable {
                 if o.started { values.append(measure(o)) }
             }
         }
-        // The median, then the p90 among the values above it.
-        var above = 0
-        gather(\.velocityJump)
-        medianVelocityJump = selectedQuantile(&values, 0.5, above: &above)
-        p90VelocityJump = selectedQuantile(&values, 0.9, above: &above)
-        gather(\.completionTime)
-        above = 0
-        medianCompletionTime = selectedQuantile(&values, 0.5, above: &above)
-        p90CompletionTime = selectedQuantile(&values, 0.9, above: &above)
+        /// The median of one measure, then its p90 searched among the values above the median.
+        func medianAndP90(_ measure: (TraceOutcome) -> Double) -> (median: Double?, p90: Double?) {
+            gather(measure)
+            var above = 0
+            let median = selectedQuantile(&values, 0.5, above: &above)
+            return (median, selectedQuantile(&values, 0.9, above: &above))
+        }
+        (medianVelocityJump, p90VelocityJump) = medianAndP90(\.velocityJump)
+        (medianCompletionTime, p90CompletionTime) = medianAndP90(\.completionTime)
+        (medianVisualCompletionTime, p90VisualCompletionTime) = medianAndP90(\.visualCompletionTime)
         gather(\.overshoot)
         medianOvershoot = selectedQuantile(&values, 0.5)
-        gather(\.visualCompletionTime)
-        above = 0
-        medianVisualCompletionTime = selectedQuantile(&values, 0.5, above: &above)
-        p90VisualCompletionTime = selectedQuantile(&values, 0.9, above: &above)
         gather(\.peakAcceleration)
         medianPeakAcceleration = selectedQuantile(&values, 0.5)
     }
