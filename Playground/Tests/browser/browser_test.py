@@ -15,7 +15,8 @@ the file is read by the Swift TraceReader (transition-bench behavior --no-record
 FILE), whose intended finish and cancel counts must be the session's, in physical pixels; then
 the file is opened in the page and its strokes replayed one by one, each matching
 transition-bench's per-trace decision, release progress, release velocity and projection for the
-same stroke; the strokes still in the page replay as the same file; a malformed file is refused
+same stroke; the strokes still in the page replay as the same file; the file dropped on the drop
+zone (a synthetic drop event carrying it) opens the same way; a malformed file is refused
 on the page naming its line; the shared recording (when there) opens and replays. Saves a
 screenshot of record mode mid-stroke. The server is killed (by its pid) on every exit path.
 
@@ -326,6 +327,24 @@ def record_session(driver, base, args, downloads):
     state = wait_for_answer(driver, requests)
     check(state["traceFile"]["name"] == files[0] and state["traceFile"]["count"] == len(prompts) and state["traceFile"]["index"] == 0,
           "replay the recordings: the strokes still in the page open as %s" % state["traceFile"]["name"])
+
+    print("a file dropped on the drop zone opens like a chosen one")
+    with open(path) as f:
+        text = f.read()
+    requests = page_state(driver)["requests"]
+    driver.execute_script("""
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([arguments[0]], arguments[1], {type: "text/csv"}));
+        const zone = document.getElementById("drop");
+        for (const type of ["dragover", "drop"]) {
+          zone.dispatchEvent(new DragEvent(type, {dataTransfer: transfer, bubbles: true, cancelable: true}));
+        }
+    """, text, "dropped.csv")
+    state = wait_for_answer(driver, requests)
+    trace = state["traceFile"]
+    check(trace is not None and trace["name"] == "dropped.csv" and trace["count"] == len(prompts) and trace["index"] == 0
+          and state["lastError"] is None and "over" not in driver.find_element(By.ID, "drop").get_attribute("class"),
+          "dropped.csv opened: %d strokes, the first replayed" % (trace["count"] if trace else 0))
 
     print("a malformed file is refused on the page, naming the line")
     bad = os.path.join(downloads, "broken.csv")
