@@ -138,8 +138,8 @@ best_match = synthetic["intent_match_rate"].max()
 decisions = synthetic[(synthetic["intent_match_rate"] == best_match) & synthetic["deceleration rate"].notna()]
 rates = sorted(decisions["deceleration rate"].unique())
 # Between equally good rates keep the shipped one (ProjectedSpringModel.defaultDecelerationRate).
-SHIPPED_RATE = 0.998
-rate = SHIPPED_RATE if SHIPPED_RATE in rates else rates[len(rates) // 2]
+SHIPPED_RATE_PER_MS = 0.998
+rate = SHIPPED_RATE_PER_MS if SHIPPED_RATE_PER_MS in rates else rates[len(rates) // 2]
 shipped = synthetic[synthetic["model"] == "physics"].iloc[0]
 gentle = decisions[(decisions["deceleration rate"] == rate) & (decisions[C] <= shipped[C])].sort_values(X)
 pick = gentle.iloc[0]

@@ -109,7 +109,7 @@ struct BehaviorLanes: Sendable {
 
     /// Each trace replayed once by `runner`, concurrently by blocks.
     static func releases(of traces: [GestureTrace], replayedBy runner: GestureRunner) -> [Release] {
-        TraceBlocks.fill(traceCount: traces.count, models: 1) { block, slot in
+        ConcurrentFill.fill(rows: traces.count, columns: 1) { block, slot in
             for t in block {
                 let transition = runner.replay(traces[t])
                 switch transition.releases.count {
@@ -143,7 +143,7 @@ struct BehaviorLanes: Sendable {
         }
         let classCount = classNumbers.count
         let localClasses = localClass
-        TraceBlocks.fill(&outcomes, traceCount: traces.count, models: range.count) { block, slot in
+        ConcurrentFill.fill(&outcomes, rows: traces.count, columns: range.count) { block, slot in
             var work = BlockWork(integrators: integrators.count, classes: classCount)
             work.evaluate(self, models: range, localClass: localClasses, traces: block, slot: slot)
         }
@@ -168,6 +168,8 @@ private struct BlockWork {
         var trace: Int32
         var integrator: Int32
         var lane: Int32
+        /// The trace's release.
+        var state: ReleaseState
         /// Physics: the model's own decision and projection (the lane may be another model's).
         var decision: Decision?
         var projected: Double
@@ -229,7 +231,8 @@ private struct BlockWork {
                     }
                 }
                 pending.append(Pending(
-                    model: Int32(i), trace: Int32(t), integrator: Int32(g), lane: lane, decision: decision, projected: projected))
+                    model: Int32(i), trace: Int32(t), integrator: Int32(g), lane: lane, state: state, decision: decision,
+                    projected: projected))
             }
             for key in touched { laneOfClass[key] = -1 }
         }
@@ -241,13 +244,12 @@ private struct BlockWork {
             }
         }
         for p in pending {
-            let g = Int(p.integrator), lane = Int(p.lane), t = Int(p.trace)
-            guard case .one(let state, _) = lanes.releases[lanes.replayIndex[range.lowerBound + Int(p.model)]!][t] else { continue }
+            let g = Int(p.integrator), lane = Int(p.lane)
             let outcome = results[g]
             let decision = p.decision ?? outcome.decision[lane]
             let projected = p.decision != nil ? p.projected : outcome.projectedProgress[lane]
-            slot(Int(p.model), t, TraceOutcome(
-                started: true, decision: decision, release: state, projectedProgress: projected.isNaN ? nil : projected,
+            slot(Int(p.model), Int(p.trace), TraceOutcome(
+                started: true, decision: decision, release: p.state, projectedProgress: projected.isNaN ? nil : projected,
                 metrics: outcome.metrics(at: lane), visualCompletionTime: visual[g][lane]))
         }
     }

@@ -171,7 +171,7 @@ public struct BehaviorBenchmark: Sendable {
     /// The scalar evaluator: `models[m].runner.run(trace)` for every pair.
     func scalarOutcomes(_ traces: [GestureTrace], models range: Range<Int>, into outcomes: inout [TraceOutcome]) {
         let models = self.models
-        TraceBlocks.fill(&outcomes, traceCount: traces.count, models: range.count) { block, slot in
+        ConcurrentFill.fill(&outcomes, rows: traces.count, columns: range.count) { block, slot in
             for t in block {
                 for (i, m) in range.enumerated() { slot(i, t, TraceOutcome(models[m].runner.run(traces[t]))) }
             }
@@ -179,49 +179,51 @@ public struct BehaviorBenchmark: Sendable {
     }
 }
 
-/// Concurrent fill of a chunk's model-major results by fixed blocks of traces.
-enum TraceBlocks {
-    /// Traces per block.
+/// Concurrent fill of a table of results, column-major, by fixed blocks of rows: the rows are
+/// traces and the columns a chunk's models for the outcomes (`[model * traces + trace]`), or
+/// the rows a chunk's models for their summaries.
+enum ConcurrentFill {
+    /// Rows per block.
     static let size = 64
 
-    /// Calls `body` for every block of trace indices, concurrently; `body` stores the result `e`
-    /// of the chunk's model `i` on trace `t` with `slot(i, t, e)`, and must store every pair of
-    /// its block exactly once. Returns the results model-major: `[i * traceCount + t]`.
+    /// Calls `body` for every block of row indices, concurrently; `body` stores the result `e`
+    /// of column `c` on row `r` with `slot(c, r, e)`, and must store every pair of its block
+    /// exactly once. Returns the results column-major: `[c * rows + r]`.
     static func fill<Element: Sendable>(
-        traceCount: Int, models: Int, blockSize size: Int = TraceBlocks.size,
+        rows: Int, columns: Int, blockSize size: Int = ConcurrentFill.size,
         _ body: @Sendable (Range<Int>, (Int, Int, Element) -> Void) -> Void
     ) -> [Element] {
-        [Element](unsafeUninitializedCapacity: traceCount * models) { buffer, initialized in
-            run(traceCount: traceCount, blockSize: size, base: buffer.baseAddress, initializing: true, body)
-            initialized = traceCount * models
+        [Element](unsafeUninitializedCapacity: rows * columns) { buffer, initialized in
+            run(rows: rows, blockSize: size, base: buffer.baseAddress, initializing: true, body)
+            initialized = rows * columns
         }
     }
 
-    /// `fill` into `result`, in place when it already holds `traceCount * models` elements (a
+    /// `fill` into `result`, in place when it already holds `rows * columns` elements (a
     /// chunk's storage reused by the next: no fresh pages to fault in).
     static func fill<Element: Sendable>(
-        _ result: inout [Element], traceCount: Int, models: Int,
+        _ result: inout [Element], rows: Int, columns: Int,
         _ body: @Sendable (Range<Int>, (Int, Int, Element) -> Void) -> Void
     ) {
-        guard result.count == traceCount * models else {
-            result = fill(traceCount: traceCount, models: models, body)
+        guard result.count == rows * columns else {
+            result = fill(rows: rows, columns: columns, body)
             return
         }
         result.withUnsafeMutableBufferPointer { buffer in
-            run(traceCount: traceCount, blockSize: size, base: buffer.baseAddress, initializing: false, body)
+            run(rows: rows, blockSize: size, base: buffer.baseAddress, initializing: false, body)
         }
     }
 
     private static func run<Element: Sendable>(
-        traceCount: Int, blockSize size: Int, base: UnsafeMutablePointer<Element>?, initializing: Bool,
+        rows: Int, blockSize size: Int, base: UnsafeMutablePointer<Element>?, initializing: Bool,
         _ body: @Sendable (Range<Int>, (Int, Int, Element) -> Void) -> Void
     ) {
-        let blockCount = (traceCount + size - 1) / size
+        let blockCount = (rows + size - 1) / size
         let slots = Slots(base: base)
         DispatchQueue.concurrentPerform(iterations: blockCount) { b in
-            let block = b * size..<min(traceCount, (b + 1) * size)
-            body(block) { i, t, element in
-                let slot = slots.base! + i * traceCount + t
+            let block = b * size..<min(rows, (b + 1) * size)
+            body(block) { c, r, element in
+                let slot = slots.base! + c * rows + r
                 if initializing { slot.initialize(to: element) } else { slot.pointee = element }
             }
         }

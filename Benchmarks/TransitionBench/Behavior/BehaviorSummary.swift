@@ -284,7 +284,7 @@ public struct BehaviorSummaries: Sendable {
     /// Summarizes the chunk's models (concurrently, one model per task).
     public mutating func add(_ chunk: BehaviorChunk) {
         let groups = self.groups, models = self.models
-        let summaries = TraceBlocks.fill(traceCount: chunk.models.count, models: 1, blockSize: 2) { block, slot in
+        let summaries = ConcurrentFill.fill(rows: chunk.models.count, columns: 1, blockSize: 2) { block, slot in
             var scratch: [Double] = []
             for i in block {
                 let m = chunk.models.lowerBound + i

@@ -33,15 +33,37 @@ public enum ParetoFront {
         }
     }
 
+    /// The rows' indices grouped by source, sources in the order they first appear, rows in
+    /// their order within each.
+    static func indicesBySource(_ rows: [BehaviorSummary]) -> [[Int]] {
+        var groups: [[Int]] = []
+        var groupOf: [String: Int] = [:]
+        for (i, row) in rows.enumerated() {
+            if let g = groupOf[row.source] {
+                groups[g].append(i)
+            } else {
+                groupOf[row.source] = groups.count
+                groups.append([i])
+            }
+        }
+        return groups
+    }
+
+    /// Whether row `a` of `figures` comes before row `b`: best first, ties in their order.
+    static func bestFirst(_ figures: [Figures], _ a: Int, _ b: Int) -> Bool {
+        if figures[a].precedes(figures[b]) { return true }
+        if figures[b].precedes(figures[a]) { return false }
+        return a < b
+    }
+
     /// Sets `pareto` on every row: true for the rows no other row of the same source beats.
     public static func mark(_ rows: inout [BehaviorSummary]) {
-        for indices in Dictionary(grouping: rows.indices, by: { rows[$0].source }).values {
+        for indices in indicesBySource(rows) {
             let figures = indices.map { Figures(rows[$0]) }
             // In best-first order a row can only be beaten by an earlier one, and if any earlier
             // row beats it, one on the front does (beating is transitive): compare with the front.
-            let order = figures.indices.sorted { figures[$0].precedes(figures[$1]) || (!figures[$1].precedes(figures[$0]) && $0 < $1) }
             var front: [Int] = []
-            for k in order {
+            for k in figures.indices.sorted(by: { bestFirst(figures, $0, $1) }) {
                 let onFront = !front.contains { figures[$0].beats(figures[k]) }
                 if onFront { front.append(k) }
                 rows[indices[k]].pareto = onFront
@@ -53,22 +75,12 @@ public enum ParetoFront {
     /// front first, best first by intent match (then visual completion, then peak acceleration),
     /// then the other rows in the same order.
     public static func tableOrder(_ rows: [BehaviorSummary]) -> [BehaviorSummary] {
-        var sources: [String] = []
-        var bySource: [String: [BehaviorSummary]] = [:]
-        for row in rows {
-            if bySource[row.source] == nil { sources.append(row.source) }
-            bySource[row.source, default: []].append(row)
-        }
-        return sources.flatMap { source in
-            let group = bySource[source]!
-            let figures = group.map(Figures.init)
-            return group.indices.sorted { a, b in
-                let frontA = group[a].pareto == true, frontB = group[b].pareto == true
-                if frontA != frontB { return frontA }
-                if figures[a].precedes(figures[b]) { return true }
-                if figures[b].precedes(figures[a]) { return false }
-                return a < b
-            }.map { group[$0] }
+        indicesBySource(rows).flatMap { indices in
+            let figures = indices.map { Figures(rows[$0]) }
+            return indices.indices.sorted { a, b in
+                let frontA = rows[indices[a]].pareto == true, frontB = rows[indices[b]].pareto == true
+                return frontA != frontB ? frontA : bestFirst(figures, a, b)
+            }.map { rows[indices[$0]] }
         }
     }
 }
@@ -77,17 +89,11 @@ extension ParetoFront {
     /// The text table's footer: per source, how many models are on the front, and where the
     /// default preset stands (on the front, or how many front models beat it).
     static func footer(_ rows: [BehaviorSummary], defaultModels: Set<String>) -> String {
-        var sources: [String] = []
-        var bySource: [String: [BehaviorSummary]] = [:]
-        for row in rows {
-            if bySource[row.source] == nil { sources.append(row.source) }
-            bySource[row.source, default: []].append(row)
-        }
         var lines = ["", "pareto front (intent match up, median visual completion and median peak acceleration down):"]
-        for source in sources {
-            let group = bySource[source]!
+        for indices in indicesBySource(rows) {
+            let group = indices.map { rows[$0] }
             let front = group.filter { $0.pareto == true }
-            var line = "  \(source): \(front.count) of \(group.count) models"
+            var line = "  \(group[0].source): \(front.count) of \(group.count) models"
             // The default preset's figures are the same under each of its names: say it once.
             if let row = group.first(where: { defaultModels.contains($0.model) }) {
                 if row.pareto == true {
