@@ -10,8 +10,15 @@ VENV := notebooks/.venv
 # builds, so the binary is for this machine only. Override with `make TARGET_CPU= ...`.
 TARGET_CPU ?= $(shell [ "$$(uname -m)" = x86_64 ] && echo native)
 CPU_FLAGS := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))
-RELEASE := $(SWIFT) build -c release $(CPU_FLAGS)
+# The tools (transition-sweep, transition-bench) are a package of their own in Benchmarks/, so an
+# app that depends on the library never resolves their dependencies. `make release` builds them
+# there and links both into the top level's release folder, BIN (.build/release), where users,
+# scripts, the notebooks and Slurm call them.
+TOOLS := Benchmarks
+RELEASE := cd $(TOOLS) && $(SWIFT) build -c release $(CPU_FLAGS)
 BIN := $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
+TOOLS_BIN = $$(cd $(TOOLS) && $(SWIFT) build -c release --show-bin-path)
+TOOLS_DEBUG_BIN = $$(cd $(TOOLS) && $(SWIFT) build --show-bin-path)
 
 .PHONY: all deps blas venv build release test swift-test notebooks-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
 
@@ -35,9 +42,15 @@ $(VENV)/.installed: notebooks/requirements.txt
 
 build: deps
 	$(SWIFT) build
+	cd $(TOOLS) && $(SWIFT) build
 
+# The tools in release, linked into BIN; .build/release is made the link SwiftPM itself makes
+# when the top level has not been built in release yet.
 release: deps
 	$(RELEASE)
+	@mkdir -p "$(BIN)"
+	@[ -e .build/release ] || ln -s "$$(basename "$$(dirname "$(BIN)")")/release" .build/release
+	@for tool in transition-sweep transition-bench; do ln -sfn "$(TOOLS_BIN)/$$tool" "$(BIN)/$$tool"; done
 
 # The test command (CI runs it through .ci/run): unit and CLI tests, then the notebooks.
 test: workflows-test swift-test notebooks-test docs-test
@@ -53,9 +66,12 @@ $(VENV)/.workflows-installed: Tests/workflows/requirements.txt $(VENV)/.installe
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/workflows/requirements.txt
 	touch $@
 
+# The library package's tests, then the tools package's.
 swift-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	cd $(TOOLS) && $(SWIFT) build --build-tests
+	cd $(TOOLS) && $(SWIFT) test --skip-build
 
 # The helpers' pytest suite, then every notebook built from its .py source and executed headless.
 notebooks-test: release venv
@@ -82,19 +98,29 @@ throughput: release venv
 notebooks: release venv
 	$(VENV)/bin/python notebooks/run_notebooks.py --write
 
-# The DocC site of TransitionPhysics and TransitionBatch (their catalogs under Sources/*/*.docc),
-# for static hosting, in .build/docs (open .build/docs/documentation/transitionphysics/index.html
-# through a web server). Warnings are errors: an unresolved symbol link, a missing parameter
-# description or a broken article fails the build. swift-docc-plugin comes from Package.swift.
-DOCC := $(SWIFT) package --disable-sandbox generate-documentation \
-	--target TransitionPhysics --target TransitionBatch --enable-experimental-combined-documentation \
-	--warnings-as-errors --transform-for-static-hosting
+# The DocC sites of the app's library and of the lab's modules (their catalogs under
+# Sources/*/*.docc), for static hosting, one archive per module in .build/docs (open
+# .build/docs/TransitionPhysics/documentation/transitionphysics/index.html through a web server).
+# Built with the toolchain's own docc from the symbol graphs `swift package dump-symbol-graph`
+# extracts, so the package needs no documentation plugin (an app resolves nothing for it).
+# Warnings are errors: an unresolved symbol link, a missing parameter description or a broken
+# article fails the build.
+DOC_MODULES := TransitionPhysics TransitionLab TransitionBatch
 .PHONY: docs docs-test
 docs: deps
-	$(DOCC) --output-path .build/docs
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
+	@set -e; graphs="$$(dirname "$(BIN)")/symbolgraph"; \
+	for module in $(DOC_MODULES); do \
+	  rm -rf ".build/symbolgraphs/$$module" ".build/docs/$$module"; mkdir -p ".build/symbolgraphs/$$module" .build/docs; \
+	  cp "$$graphs/$$module.symbols.json" ".build/symbolgraphs/$$module/"; \
+	  for extension in "$$graphs/$$module"@*.symbols.json; do [ ! -e "$$extension" ] || cp "$$extension" ".build/symbolgraphs/$$module/"; done; \
+	  docc convert "Sources/$$module/$$module.docc" --additional-symbol-graph-dir ".build/symbolgraphs/$$module" \
+	    --output-path ".build/docs/$$module" --warnings-as-errors --transform-for-static-hosting \
+	    --hosting-base-path "$$module" --fallback-display-name "$$module" --fallback-bundle-identifier "org.transitionphysics.$$module"; \
+	done
 
-# Part of make test: the site builds with no warning, and every public symbol of the two modules
-# has a documentation comment (read from the symbol graphs make docs extracted).
+# Part of make test: the sites build with no warning, and every public symbol of the documented
+# modules has a documentation comment (read from the symbol graphs make docs extracted).
 docs-test: docs
 	$(PYTHON) Tests/docs/undocumented_symbols.py
 
@@ -118,10 +144,10 @@ playground: deps
 # .build/playground.png and .build/playground-record.png. CI runs it after make test.
 playground-test: deps playground-browser
 	cd Playground && $(SWIFT) build --build-tests && RECORDED_SWIPES=$(RECORDED_SWIPES) $(SWIFT) test --skip-build
-	$(SWIFT) build --product transition-bench
+	cd $(TOOLS) && $(SWIFT) build --product transition-bench
 	$(PLAYGROUND_VENV)/bin/python Playground/Tests/browser/browser_test.py \
 	  --server $(PLAYGROUND_BIN)/transition-playground --recorded-swipes $(RECORDED_SWIPES) \
-	  --bench $$($(SWIFT) build --show-bin-path)/transition-bench \
+	  --bench $(TOOLS_DEBUG_BIN)/transition-bench \
 	  --screenshot .build/playground.png --record-screenshot .build/playground-record.png
 	$(MAKE) playground-load
 
@@ -150,4 +176,4 @@ $(PLAYGROUND_VENV)/.installed: Playground/Tests/browser/requirements.txt
 	touch $@
 
 clean:
-	rm -rf .build results Playground/.build
+	rm -rf .build results Playground/.build $(TOOLS)/.build

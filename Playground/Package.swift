@@ -27,6 +27,7 @@ let package = Package(
             name: "PlaygroundServer",
             dependencies: [
                 .product(name: "TransitionPhysics", package: "TransitionPhysics"),
+                .product(name: "TransitionLab", package: "TransitionPhysics"),
                 .product(name: "TransitionTraces", package: "TransitionPhysics"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -44,6 +45,7 @@ let package = Package(
             dependencies: [
                 "PlaygroundServer",
                 .product(name: "TransitionPhysics", package: "TransitionPhysics"),
+                .product(name: "TransitionLab", package: "TransitionPhysics"),
                 .product(name: "TransitionTraces", package: "TransitionPhysics"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -1,4 +1,5 @@
 import Dispatch
+import TransitionLab
 import TransitionPhysics
 import _NonTemporal
 
@@ -21,7 +22,7 @@ public struct BatchIntegrator: Sendable {
     /// Settling tolerance as a fraction of the travel.
     public var settleTolerance: Double
     /// Springs not settled at frame `maximumFrames` report completion time infinity (frame -1).
-    /// Default: `CompletionMetrics.maximumSeconds * frameRate`, the scalar path's limit.
+    /// Default: `CompletionCurve.maximumSeconds * frameRate`, the scalar path's limit.
     public var maximumFrames: Int
     /// How a frame step is computed; `.exact` (the default) is the scalar path bit for bit.
     public var scheme: BatchScheme
@@ -35,7 +36,7 @@ public struct BatchIntegrator: Sendable {
 
     /// An integrator; by default 240 Hz frames, settle tolerance 0.001 of the travel, 60 s of frames at most, the exact scheme, the SIMD backend and one thread per core.
     public init(
-        frameRate: Double = CompletionMetrics.defaultFrameRate,
+        frameRate: Double = TransitionSettings.defaultFrameRate,
         settleTolerance: Double = CompletionMetrics.defaultSettleTolerance,
         maximumFrames: Int? = nil, scheme: BatchScheme = .exact, backend: BatchBackend = .default, threads: Int = 0
     ) {
@@ -44,7 +45,7 @@ public struct BatchIntegrator: Sendable {
         precondition(threads >= 0, "Threads must be >= 0 (0: one per core); got \(threads).")
         self.frameRate = frameRate
         self.settleTolerance = settleTolerance
-        self.maximumFrames = maximumFrames ?? Int(CompletionMetrics.maximumSeconds * frameRate)
+        self.maximumFrames = maximumFrames ?? Int(CompletionCurve.maximumSeconds * frameRate)
         precondition(self.maximumFrames >= 0, "maximumFrames must be >= 0; got \(self.maximumFrames).")
         self.scheme = scheme
         self.backend = backend
@@ -81,9 +82,9 @@ public struct BatchIntegrator: Sendable {
     /// stores unless the caller says otherwise: 16 MiB, twice this machine's 8 MiB L3, so the
     /// output could not stay in cache for the caller anyway. Measured by `transition-bench
     /// throughput` (384 MB, 2 cores, 2026-11-22): ordinary stores 11.3 GB/s, streaming 13.2 GB/s
-    /// against an ordinary-store probe of 14.2 GB/s. Package access: the benchmark reports it;
+    /// against an ordinary-store probe of 14.2 GB/s. Public for the benchmark, which reports it;
     /// callers ask `streamsTrajectory(of:)`.
-    package static let streamingThresholdBytes = 16 << 20
+    public static let streamingThresholdBytes = 16 << 20
 
     /// Metrics and trajectories of `layout.frames` frames into caller-provided storage in the
     /// layout of `TrajectoryLayout` (each array at least `layout.count` doubles; with

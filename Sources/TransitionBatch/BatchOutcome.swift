@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 import _NonTemporal
 

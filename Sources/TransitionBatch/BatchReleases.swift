@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 /// A release model the batch integrator cannot vectorize: a user-written `ReleaseModel` (the

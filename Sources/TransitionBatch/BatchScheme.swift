@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 /// How one frame step of a spring lane is computed. For a linear spring every scheme is a fixed

@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 // The visual completion of many lanes: `CompletionCurve.restTime(tolerance:)`, the one rule

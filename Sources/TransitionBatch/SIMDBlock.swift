@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 // The data of one 16-lane block of the SIMD kernel: its constants (`BlockCoefficients`, with

@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 // Metrics-only blocks of underdamped springs with the plain overshoot policy: the running maxima

@@ -111,7 +111,7 @@ extension BatchIntegrator {
     /// Which kernel of the closed form's elementary functions this process runs, and how it was
     /// chosen (inline where the build's target has AVX2+FMA, else at run time): the benchmark's
     /// build line.
-    package static var elementaryKernelDescription: String {
+    public static var elementaryKernelDescription: String {
         if ElementaryKernel.inlined { return "AVX2+FMA kernel inline (the build's target has AVX2+FMA)" }
         return ElementaryKernel.chosen == .avx2FMA
             ? "AVX2+FMA kernel chosen at run time" : "baseline kernel chosen at run time (no AVX2+FMA on this CPU)"

@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 // Blocks whose 16 lanes are all physics lanes with the plain (`allow`) overshoot policy and a

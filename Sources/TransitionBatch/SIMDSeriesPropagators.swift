@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 // The spring step matrices of a block of lanes by the Taylor series of the matrix exponential:

@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 // The visual completion of 16 spring lanes at once: the lane-parallel twin of the one rule,

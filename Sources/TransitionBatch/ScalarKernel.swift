@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 /// The scalar reference: one physics lane at a time, the loop of `CompletionCurve.metrics` with

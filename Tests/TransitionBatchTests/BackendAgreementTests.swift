@@ -1,5 +1,6 @@
 import Testing
 import TransitionBatch
+import TransitionLab
 import TransitionPhysics
 
 /// Every backend reduces, lane by lane, what the scalar path computes

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransitionBatch
+import TransitionLab
 import TransitionPhysics
 
 /// Metrics-only blocks of underdamped plain-policy springs take their maxima from the closed

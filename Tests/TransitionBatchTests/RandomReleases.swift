@@ -1,4 +1,5 @@
 import TransitionBatch
+import TransitionLab
 import TransitionPhysics
 
 /// SplitMix64: a small deterministic generator for test data.

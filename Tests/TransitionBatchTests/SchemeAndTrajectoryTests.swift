@@ -1,5 +1,6 @@
 import Testing
 import TransitionBatch
+import TransitionLab
 import TransitionPhysics
 
 struct SchemeTests {

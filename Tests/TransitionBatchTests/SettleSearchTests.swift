@@ -1,5 +1,6 @@
 import Testing
 @testable import TransitionBatch
+import TransitionLab
 import TransitionPhysics
 
 /// The SIMD backend finds the settling frame of lanes whose maxima are final by binary lifting

@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 import TransitionPhysics
 @testable import TransitionBatch
 

@@ -1,4 +1,5 @@
 import Foundation
+import TransitionLab
 import TransitionPhysics
 import TransitionTraces
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Lists the public symbols of TransitionPhysics and TransitionBatch that have no documentation
-comment, from the symbol graphs `make docs` extracts (.build/<triple>/extracted-symbols/), and
+"""Lists the public symbols of TransitionPhysics, TransitionLab and TransitionBatch that have no
+documentation comment, from the symbol graphs `make docs` extracts (.build/symbolgraphs/<module>/), and
 exits 1 when there is one. Compiler-synthesized members (Hashable's hashValue and hash(into:),
 which have no source location) and extensions of other types are not declarations and are
 skipped. Run by `make docs-test` after `make docs`."""
@@ -8,13 +8,13 @@ import glob
 import json
 import sys
 
-MODULES = ("TransitionPhysics", "TransitionBatch")
+MODULES = ("TransitionPhysics", "TransitionLab", "TransitionBatch")
 
 
 def main() -> int:
     missing, total = [], 0
     for module in MODULES:
-        files = glob.glob(f".build/*/extracted-symbols/*/{module}/*.symbols.json")
+        files = glob.glob(f".build/symbolgraphs/{module}/*.symbols.json")
         if not files:
             print(f"undocumented_symbols: no symbol graph for {module}; run make docs first", file=sys.stderr)
             return 2

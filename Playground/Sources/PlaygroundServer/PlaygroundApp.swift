@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import TransitionLab
 import TransitionPhysics
 
 /// The playground server: the page and its API, with no rule of its own (every number comes

@@ -1,4 +1,5 @@
 import Foundation
+import TransitionLab
 import TransitionPhysics
 
 /// The body of `POST /api/release` as sent, before validation.

@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 /// The replay of one request under one model, as the benchmark replays a trace: the samples go
@@ -27,7 +28,7 @@ public struct ReplayResult: Sendable, Codable, Equatable {
     /// (`CompletionMetrics.velocityJump`).
     public var velocityJump: Double
     /// Time to settle, seconds (`CompletionMetrics.completionTime`); nil (JSON null) when the
-    /// completion does not settle within `CompletionMetrics.maximumSeconds`.
+    /// completion does not settle within `CompletionCurve.maximumSeconds`.
     public var completionTime: Double?
     /// Progress at release, fraction of the travel.
     public var releaseProgress: Double

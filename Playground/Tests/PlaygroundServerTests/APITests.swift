@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import PlaygroundServer
 import Testing
+import TransitionLab
 import TransitionPhysics
 
 /// The playground's API on a live server (HummingbirdTesting `.live`: a real socket): its answers

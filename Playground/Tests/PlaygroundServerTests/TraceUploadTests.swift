@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import PlaygroundServer
 import Testing
+import TransitionLab
 import TransitionPhysics
 import TransitionTraces
 

@@ -34,9 +34,9 @@ public struct TransitionSettingError: Error, Hashable, Sendable, CustomStringCon
 /// - `detents` (progress): at least one, finite, strictly ascending;
 /// - `maximumReleaseSpeed` (points per second, `ReleaseSpeedLimit`): positive (infinity: no cap),
 ///   and its progress form maximumReleaseSpeed / travel positive;
-/// - `frameRate` (Hz): the parameter table's domain (`ReleaseParameter` `frame-rate`) and a
-///   finite frame interval 1 / frameRate (`BuiltInReleaseModel.checkMeasurable(frameRate:)`
-///   adds the model's own condition).
+/// - `frameRate` (Hz): above 0 and at most `maximumFrameRate`, with a finite frame interval
+///   1 / frameRate (the lab's parameter table reads this domain; its
+///   `BuiltInReleaseModel.checkMeasurable(frameRate:)` adds the model's own condition).
 public struct TransitionSettings: Hashable, Sendable {
     /// The distance that maps to progress 1, in points (the samples' unit).
     public var travel: Double
@@ -53,7 +53,7 @@ public struct TransitionSettings: Hashable, Sendable {
     public init(
         travel: Double, pixelsPerPoint: Double = 1, detents: [Double] = [0, 1],
         maximumReleaseSpeed: Double = ReleaseSpeedLimit.platformMaximum,
-        frameRate: Double = CompletionMetrics.defaultFrameRate
+        frameRate: Double = TransitionSettings.defaultFrameRate
     ) {
         self.travel = travel
         self.pixelsPerPoint = pixelsPerPoint
@@ -117,9 +117,17 @@ public struct TransitionSettings: Hashable, Sendable {
         return nil
     }
 
+    /// The frame rate completions are measured or sampled at unless one is given, Hz (a
+    /// ProMotion display's 120 Hz doubled: every frame any display shows lies on this grid).
+    public static let defaultFrameRate = 240.0
+    /// The highest frame rate completions are measured or sampled at, Hz.
+    public static let maximumFrameRate = 10_000.0
+
     /// Why completions cannot be measured or sampled at `frameRate` Hz, or nil.
     public static func frameRateProblem(_ frameRate: Double) -> String? {
-        if let reason = ReleaseParameter[.frameRate].rejection(of: frameRate) { return reason }
+        guard frameRate > 0 && frameRate <= maximumFrameRate else {
+            return "the frame rate must be above 0 and at most \(maximumFrameRate) Hz; got \(frameRate)"
+        }
         let interval = 1 / frameRate
         return interval.isFinite && interval > 0 ? nil : "the frame interval 1 / frame rate = \(interval) s must be positive and finite"
     }
@@ -128,7 +136,7 @@ public struct TransitionSettings: Hashable, Sendable {
 extension InteractiveTransition {
     /// This transition's settings (its mapping's travel, pixels per point, detents and fling
     /// cap) with `frameRate`, for `TransitionSettings.validate()`.
-    public func settings(frameRate: Double = CompletionMetrics.defaultFrameRate) -> TransitionSettings {
+    public func settings(frameRate: Double = TransitionSettings.defaultFrameRate) -> TransitionSettings {
         TransitionSettings(
             travel: mapping.travel, pixelsPerPoint: pixelsPerPoint, detents: detents,
             maximumReleaseSpeed: maximumReleaseSpeed, frameRate: frameRate)

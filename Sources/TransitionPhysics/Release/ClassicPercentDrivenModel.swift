@@ -53,8 +53,10 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
         }
     }
 
+    /// `classic`, the model's name in tables and CSV columns (every instance's `name`).
+    public static let modelName = "classic"
     /// `classic`, the model's name in tables and CSV columns.
-    public var name: String { ReleaseModelKind.classic.rawValue }
+    public var name: String { Self.modelName }
     /// The animator's `transitionDuration`, seconds, > 0 (the usual pop uses 0.3).
     public var duration: Double
     /// UIKit's `completionSpeed`, > 0 (default 1).

@@ -58,7 +58,7 @@ extension CompletionCurve {
     /// `restTime(tolerance:)`): a timed shape's duration (at least 0); a spring's
     /// `Spring.restTime` to 1/256 above its energy bound's crossing, or with `.clamp` its
     /// arrival if earlier. Infinite for a spring that never rests.
-    public func visualCompletionBound(tolerance: Double) -> Double {
+    package func visualCompletionBound(tolerance: Double) -> Double {
         switch shape {
         case .timingCurve(_, let duration), .uiKitSpringCurve(let duration), .minimumJerk(let duration):
             return max(0, duration)
@@ -78,7 +78,7 @@ extension CompletionCurve {
     /// How many grid instants the visual completion scans back over from `bound` seconds:
     /// `visualGridSteps`, or for an underdamped spring at least 32 per damped period, at most
     /// `maximumVisualGridSteps`.
-    public func visualGridSteps(bound: Double) -> Int {
+    package func visualGridSteps(bound: Double) -> Int {
         var steps = Self.visualGridSteps
         if case .spring(let spring, _) = shape {
             let lambda = spring.decayRate, omega0 = spring.naturalAngularFrequency
@@ -95,26 +95,26 @@ extension CompletionCurve {
     /// Grid instant `index` (0 ..< `steps`) of the visual completion's scan, seconds:
     /// `bound / steps * index`, the one expression every evaluator uses.
     @inlinable @inline(__always)
-    public static func visualGridInstant(bound: Double, steps: Int, index: Int) -> Double {
+    package static func visualGridInstant(bound: Double, steps: Int, index: Int) -> Double {
         bound / Double(steps) * Double(index)
     }
 
     /// Whether the shown progress at `time` seconds is `tolerance` (progress) or more from the
     /// target: the question the visual completion asks (`restTime(tolerance:)`).
-    public func isVisuallyAway(at time: Double, tolerance: Double) -> Bool {
+    package func isVisuallyAway(at time: Double, tolerance: Double) -> Bool {
         abs(state(at: time).progress - target) >= tolerance
     }
 
     /// Halvings of the last grid step in the visual completion: 10, so the answer is within
     /// 1/1024 of a grid step above the crossing.
-    public static let visualBisectionRounds = 10
+    package static let visualBisectionRounds = 10
     /// The relative precision of the spring's energy bound as the search's upper end: 1/256.
-    public static let visualBoundRelativePrecision = 1.0 / 256
+    package static let visualBoundRelativePrecision = 1.0 / 256
 
     /// Grid instants the visual completion scans back over, at least (`restTime(tolerance:)`).
-    public static let visualGridSteps = 64
+    package static let visualGridSteps = 64
     /// Grid instants at most, for lightly damped springs with many periods before rest.
-    public static let maximumVisualGridSteps = 4096
+    package static let maximumVisualGridSteps = 4096
 
     /// One physical pixel as progress, for a travel of `travelPixels` physical pixels (> 0): the
     /// tolerance of the visual completion, `restTime(tolerance:)`.

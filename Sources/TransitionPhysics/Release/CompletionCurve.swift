@@ -35,6 +35,10 @@ public struct CompletionCurve: Hashable, Sendable {
     /// 0 (cancel) or 1 (finish).
     public var target: Double
 
+    /// The longest a completion is let run, seconds: timed curves are capped at it, and a spring
+    /// that has not settled by then is reported as never settling.
+    public static let maximumSeconds = 60.0
+
     /// A curve of `shape` from progress `start` with velocity `startVelocity` (progress per second) to `target`.
     public init(shape: Shape, start: Double, startVelocity: Double, target: Double) {
         self.shape = shape
@@ -117,7 +121,7 @@ public struct CompletionCurve: Hashable, Sendable {
 }
 
 /// The time scaling of UIKit's spring completion curve, computed once.
-struct UIKitSpringCurve: Sendable {
+package struct UIKitSpringCurve: Sendable {
     /// Spring seconds per unit of normalized time: the time the system spring, from rest, takes
     /// to cover 0.999 of the change.
     let timeScale: Double
@@ -129,7 +133,7 @@ struct UIKitSpringCurve: Sendable {
     /// which `CompletionCurve.state(at:)` treats as instantaneous. The classic model refuses a
     /// full travel whose time scale squared overflows (`BuiltInReleaseModel.init(kind:parameters:)`),
     /// but a release a few ulps from its target still gets such a duration.
-    static func timeScale(duration: Double) -> Double { shared.timeScale / duration }
+    package static func timeScale(duration: Double) -> Double { shared.timeScale / duration }
 
     static let shared: UIKitSpringCurve = {
         let spring = Spring.uiKitSystem

@@ -10,8 +10,10 @@ import RealModule
 /// - Durations: finish animates floor(800 * (1 - p)) ms; cancel min(floor(800 * p), 300) ms;
 ///   curve fastLinearToSlowEaseIn. Velocity chooses the direction only, never the speed.
 public struct CupertinoModel: ReleaseModel, Hashable {
+    /// `cupertino`, the model's name in tables and CSV columns (every instance's `name`).
+    public static let modelName = "cupertino"
     /// `cupertino`, the model's name in tables and CSV columns.
-    public var name: String { ReleaseModelKind.cupertino.rawValue }
+    public var name: String { Self.modelName }
     /// kMinFlingVelocity, travel widths per second (1.0 in Flutter).
     public var minFlingVelocity: Double
     /// kMaxDroppedSwipePageForwardAnimationTime, milliseconds (800).

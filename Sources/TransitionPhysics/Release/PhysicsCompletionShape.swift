@@ -35,7 +35,7 @@ public enum PhysicsCompletionShape: Hashable, Sendable {
 
     /// The completion from `start` with velocity `startVelocity` (progress per second) to
     /// `target`: the spring with `overshoot`, or the timed curve over the rule's duration (at
-    /// most `CompletionMetrics.maximumSeconds`).
+    /// most `CompletionCurve.maximumSeconds`).
     public func curve(
         start: Double, startVelocity: Double, target: Double, spring: Spring, overshoot: OvershootPolicy
     ) -> CompletionCurve {
@@ -54,7 +54,7 @@ public enum PhysicsCompletionShape: Hashable, Sendable {
                     seconds * abs(target - start),
                     MinimumJerkCompletion.maximumDuration(start: start, startVelocity: startVelocity, target: target))
             }
-            shape = .minimumJerk(duration: min(duration, CompletionMetrics.maximumSeconds))
+            shape = .minimumJerk(duration: min(duration, CompletionCurve.maximumSeconds))
         case .easeInOut(let rule):
             let distance = abs(target - start)
             let duration: Double
@@ -62,7 +62,7 @@ public enum PhysicsCompletionShape: Hashable, Sendable {
             case .peakAcceleration(let limit): duration = (distance * Self.easeInOutPeakCurvature / limit).squareRoot()
             case .fullTravel(let seconds): duration = seconds * distance
             }
-            shape = .timingCurve(.easeInOut, duration: min(duration.isNaN ? 0 : duration, CompletionMetrics.maximumSeconds))
+            shape = .timingCurve(.easeInOut, duration: min(duration.isNaN ? 0 : duration, CompletionCurve.maximumSeconds))
         }
         return CompletionCurve(shape: shape, start: start, startVelocity: startVelocity, target: target)
     }

@@ -15,8 +15,10 @@
 /// (`transition-bench behavior`, README "Behaviour"): see `defaultSpring` and
 /// `defaultDecelerationRate` for the measurements behind them.
 public struct ProjectedSpringModel: ReleaseModel, Hashable {
+    /// `physics`, the model's name in tables and CSV columns (every instance's `name`).
+    public static let modelName = "physics"
     /// `physics`, the model's name in tables and CSV columns.
-    public var name: String { ReleaseModelKind.physics.rawValue }
+    public var name: String { Self.modelName }
     /// The completion spring.
     public var spring: Spring
     /// How quickly a released motion would coast to rest (per millisecond velocity retention).
@@ -96,31 +98,10 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
             curve: completionCurve(start: state.progress, startVelocity: state.velocity, target: decision.targetProgress))
     }
 
-    /// What shapes this model's completions (`completionCurve(start:startVelocity:target:)`):
-    /// the completion shape, the spring and the overshoot policy. Two models with equal parts
-    /// complete a release to a given target along the same curve, whatever their decision
-    /// parameters (deceleration rate, projection, threshold, minimum fling velocity): the
-    /// behaviour benchmark's batch evaluator computes such a completion once for all of them.
-    public struct CompletionParts: Hashable, Sendable {
-        /// The model's `completionShape`.
-        public var completionShape: PhysicsCompletionShape
-        /// The model's completion `spring` (unused by a timed shape).
-        public var spring: Spring
-        /// The model's `overshoot` policy.
-        public var overshoot: OvershootPolicy
-    }
-
-    /// This model's `CompletionParts`.
-    public var completionParts: CompletionParts {
-        CompletionParts(completionShape: completionShape, spring: spring, overshoot: overshoot)
-    }
-
     /// This model's completion from progress `start` with velocity `startVelocity` (progress per
     /// second) to `target`: `completionShape` with `spring` and `overshoot`. Releases, and the
     /// frame driver's detents and retargets, all complete through it.
     public func completionCurve(start: Double, startVelocity: Double, target: Double) -> CompletionCurve {
-        let parts = completionParts
-        return parts.completionShape.curve(
-            start: start, startVelocity: startVelocity, target: target, spring: parts.spring, overshoot: parts.overshoot)
+        completionShape.curve(start: start, startVelocity: startVelocity, target: target, spring: spring, overshoot: overshoot)
     }
 }

@@ -63,7 +63,7 @@ extension Spring {
     /// Whether `energyAmplitude` of the motion from displacement `x0` and velocity `v0` (units
     /// per second) is above `tolerance` at `time` seconds: the question `restTime` asks (and
     /// the batch's vector twin asks of it where rounding cannot settle the answer).
-    public func isEnergyAmplitudeAbove(
+    package func isEnergyAmplitudeAbove(
         _ tolerance: Double, initialDisplacement x0: Double, initialVelocity v0: Double, time: Double
     ) -> Bool {
         let (x, v) = state(initialDisplacement: x0, initialVelocity: v0, time: time)

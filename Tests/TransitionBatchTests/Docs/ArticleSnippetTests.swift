@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 import TransitionBatch
+import TransitionLab
 import TransitionPhysics
 
 // Every ```swift listing of the TransitionBatch.docc articles is the body of one function

@@ -36,6 +36,7 @@ import Testing
 
     @Test(arguments: [
         ("Sources/TransitionPhysics/TransitionPhysics.docc", "Tests/TransitionPhysicsTests/Docs/ArticleSnippetTests.swift"),
+        ("Sources/TransitionLab/TransitionLab.docc", "Tests/TransitionLabTests/Docs/ArticleSnippetTests.swift"),
         ("Sources/TransitionBatch/TransitionBatch.docc", "Tests/TransitionBatchTests/Docs/ArticleSnippetTests.swift"),
     ])
     func everyListingIsTestedCode(catalog: String, snippets: String) throws {
@@ -60,8 +61,8 @@ import Testing
             "Sources/TransitionPhysics/TransitionPhysics.docc/ReplacingPercentDrivenTransition.md",
             "Sources/TransitionPhysics/TransitionPhysics.docc/ChoosingASpring.md",
             "Sources/TransitionPhysics/TransitionPhysics.docc/DetentsAndRetargeting.md",
-            "Sources/TransitionPhysics/TransitionPhysics.docc/SweepsAtScale.md",
-            "Sources/TransitionPhysics/TransitionPhysics.docc/HowTheBenchmarkMeasures.md",
+            "Sources/TransitionLab/TransitionLab.docc/SweepsAtScale.md",
+            "Sources/TransitionLab/TransitionLab.docc/HowTheBenchmarkMeasures.md",
             "Sources/TransitionBatch/TransitionBatch.docc/SimulatingMillionsOfReleases.md",
         ]
         for file in files {

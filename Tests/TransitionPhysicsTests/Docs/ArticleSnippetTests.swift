@@ -1,28 +1,20 @@
 import Testing
+import TransitionLab
 import TransitionPhysics
 
 // Every ```swift listing of the TransitionPhysics.docc articles is the body of one function
 // below, compiled and run by the tests; `ArticleListingTests` checks that each listing appears
 // here verbatim, so an edited article without an edited test fails.
 
-// GettingStarted.md, listing 1: a recorded release, from touch samples to decision and curve.
-func gettingStartedRelease() -> GestureOutcome {
-    // A leftward swipe on a 390 pt wide screen: time in seconds, x in points.
-    let xs: [Double] = [320, 310, 290, 262, 226, 186, 146]
-    var samples = xs.indices.map { i in
-        TouchSample(time: Double(i) / 60, x: xs[i], phase: i == 0 ? .began : .changed)
-    }
-    samples.append(TouchSample(time: 0.105, x: 146, phase: .ended))
-    let trace = GestureTrace(id: "swipe", samples: samples, travel: 390)
-
-    let runner = GestureRunner(model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator())
-    let outcome = runner.run(trace)
-    print(outcome.releaseProgress)      // fraction of the travel at lift-off
-    print(outcome.releaseVelocity)      // travel widths per second
-    print(outcome.decision)             // .finish or .cancel
-    print(outcome.completion.curve)     // a spring from the release progress and velocity
-    print(outcome.metrics.completionTime, outcome.metrics.peakAcceleration)  // s, widths/s²
-    return outcome
+// GettingStarted.md, listing 1: one release, from state to decision and curve.
+func gettingStartedRelease() -> Completion {
+    // The finger lifts at 174 pt of a 390 pt travel, moving at 2.3 travel widths per second.
+    let model = ProjectedSpringModel()
+    let completion = model.release(ReleaseState(progress: 174.0 / 390, velocity: 2.3))
+    print(completion.decision)                 // .finish: the projection passes 0.5
+    print(completion.projectedProgress ?? 0)   // where the release would coast
+    print(completion.curve.velocity(at: 0))    // 2.3: the spring starts at the finger's velocity
+    return completion
 }
 
 // GettingStarted.md, listing 2: the same samples through the frame driver.
@@ -137,17 +129,16 @@ func retargetFromCode() -> [String] {
 }
 
 @Suite struct ArticleSnippetTests {
-    @Test func gettingStartedReleaseFinishesWithASpring() {
-        let outcome = gettingStartedRelease()
-        #expect(abs(outcome.releaseProgress - 174.0 / 390) < 1e-12)
-        #expect(outcome.decision == .finish)
-        #expect(outcome.releaseVelocity > 0)
-        guard case .spring = outcome.completion.curve.shape else {
+    @Test func gettingStartedReleaseFinishesWithASpringFromTheFingersVelocity() {
+        let completion = gettingStartedRelease()
+        #expect(completion.decision == .finish)
+        #expect((completion.projectedProgress ?? 0) > 0.5)
+        guard case .spring = completion.curve.shape else {
             Issue.record("expected a spring completion")
             return
         }
-        #expect(outcome.metrics.velocityJump < 1e-12)
-        #expect(outcome.metrics.completionTime > 0 && outcome.metrics.completionTime < 1)
+        #expect(completion.curve.progress(at: 0) == 174.0 / 390)
+        #expect(abs(completion.curve.velocity(at: 0) - 2.3) < 1e-12)
     }
 
     @Test func gettingStartedFramesReportTheEvents() {

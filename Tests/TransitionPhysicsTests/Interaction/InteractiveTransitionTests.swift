@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 @testable import TransitionPhysics
 
 /// A two-point estimator, so these tests exercise the transition's plumbing independently of

@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 @testable import TransitionPhysics
 
 /// The frame driver on synthetic clocks: events, continuity, frame-rate independence, the

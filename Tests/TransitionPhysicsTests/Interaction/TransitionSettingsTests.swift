@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 @testable import TransitionPhysics
 
 /// The one validator of a transition's settings (`TransitionSettings.validate()`), which the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionLab
 import TransitionPhysics
 
 // The README's library example is the body of `readmeExample()` between the markers, compiled

@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 @testable import TransitionPhysics
 
 /// UIKit's UIPercentDrivenInteractiveTransition semantics (shared/reference section 1):

@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 @testable import TransitionPhysics
 
 /// "Past the target" is the side away from where a completion starts (OvershootPolicy.pastSide):

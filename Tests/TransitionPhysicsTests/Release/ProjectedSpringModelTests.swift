@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 @testable import TransitionPhysics
 
 @Suite struct ProjectedSpringModelTests {

@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 @testable import TransitionPhysics
 
 /// Each synthetic family's label against the physics model: on the ground-truth kinematics at

@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 import TransitionPhysics
 
 @Suite("VelocityEstimator release preparation (through GestureRunner and InteractiveTransition)")

@@ -1,4 +1,5 @@
 import RealModule
+import TransitionLab
 import TransitionPhysics
 
 /// Sample builders and comparisons shared by the velocity tests.

@@ -1,0 +1,201 @@
+import ArgumentParser
+import Foundation
+import TransitionLab
+import TransitionPhysics
+import TransitionSweep
+import TransitionTraces
+
+/// `transition-bench behavior`: classic versus physics on recorded and synthetic gestures.
+public struct BehaviorCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "behavior",
+        abstract: "Replay recorded and synthetic gestures under each release model and tabulate the decisions and completions.",
+        discussion: """
+            Each trace is replayed sample by sample as an app would see it: the decision uses only \
+            what was known at release. One row per model and source (the recorded file's name, \
+            `synthetic`, and `synthetic/<family>`). Rates are fractions in [0, 1] (`-` when the \
+            denominator is 0); a trace that never started counts as a cancel; medians and p90s are \
+            over started traces, by linear interpolation (numpy's default). Velocity jumps are in \
+            progress per second, times in seconds, overshoot in fractions of the travel.
+
+            Without --traces, the runner looks for \(TraceSources.defaultRecordedRelativePath) \
+            relative to the current directory, then to the package root, and says on standard \
+            error when it is absent. A broken trace file stops the run with file, line and reason \
+            (exit code 65; 66 when it cannot be read; bounds: TraceFormat.maximumFileBytes, 256 MiB, and maximumSamplesPerTrace, 100,000). \
+            With --skip-invalid-traces a malformed stroke (samples after lift-off, no lift-off, \
+            time going back, a move repeating the sample before it, a non-numeric or invalid \
+            field, ...) is left out instead: standard error says how many per reason and lists \
+            the first \(SkippedStrokesReport.listedPerFile) of each file with file, line and reason, \
+            the `skipped` column counts them, and the table's footer repeats the count. A malformed \
+            file (header, quoting, a blank line, no rows, encoding, size) is still refused with 65, \
+            and so is a run left with no stroke at all. A stroke that moves mostly along the \
+            other axis than its file declares (the axis column; x without one) is malformed. \
+            Traces released faster than a finger moves (over \(Int(TracePlausibility.maximumReleaseSpeed)) \
+            travel widths/s) or sampled faster than touch hardware reports (a median interval \
+            under \(TracePlausibility.minimumMedianSampleInterval * 1000) ms: t_ms in seconds?) are \
+            counted, and named in a warning on standard error. The elapsed time goes to standard error.
+
+            Exit codes: 0 success; 64 bad flag; 65 bad data (file and line); 66 a trace file \
+            cannot be read; 73 --per-trace cannot be written.
+            """)
+
+    @Option(name: .customLong("traces"), help: ArgumentHelp("A recorded trace CSV (the format: docs/traces.md; a sample: docs/examples/two-strokes.csv); repeatable.", valueName: "file"))
+    public var traceFiles: [String] = []
+
+    @Flag(help: "Do not look for the default recorded file.")
+    public var noRecorded = false
+
+    @Flag(help: "Leave malformed strokes of the trace files out, count them and say why on standard error, instead of refusing the file (a malformed file is still refused).")
+    public var skipInvalidTraces = false
+
+    @Option(help: ArgumentHelp("Number of synthetic labelled gestures (0: none).", valueName: "count"))
+    public var synthetic = 0
+
+    @Option(help: "Seed of the synthetic corpus.")
+    public var seed: UInt64 = 1
+
+    @Option(
+        name: .customLong("builtin"),
+        help: ArgumentHelp(
+            "A built-in model with its shipped defaults: \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")); repeatable (default: all of them, unless variants are configured).",
+            valueName: "name"))
+    public var builtInNames: [String] = []
+
+    /// Variants configured with the same flags as `transition-sweep` (`--model`, the classic
+    /// and physics parameter flags, lists and ranges); each combination becomes a row.
+    @OptionGroup(title: "Model variants (the flags of transition-sweep)")
+    public var variantOptions: ModelOptions
+
+    @OptionGroup(title: "Replay")
+    public var replay: ReplayOptions
+
+    @Option(help: ArgumentHelp(
+        "Which evaluator computes the outcomes: batch (each trace replayed once up to its release, every built-in model's completion as lanes of the batch integrator; the default) or scalar (every trace replayed under every model). Both write the same table and per-trace bytes.",
+        valueName: "name"))
+    public var evaluator: BehaviorEvaluator = .default
+
+    @Flag(help: "Add a pareto column: true for the models no other model of the same source beats on intent match (higher), median visual completion and median peak acceleration (lower), at least as good on all three and better on one. The text table lists each source's front first, best intent match first, and marks the default preset's row.")
+    public var pareto = false
+
+    @Option(help: "Output format: table, csv or json.")
+    public var format: BehaviorFormat = .table
+
+    @Option(help: ArgumentHelp("Also write one CSV row per trace and model to this file (atomically).", valueName: "file"))
+    public var perTrace: String?
+
+    public init() {}
+
+    /// The most synthetic gestures one run holds in memory (about 2.5 GB of resident memory at
+    /// this count: 100,000 measured 0.25 GB).
+    public static let maximumSynthetic = 1_000_000
+
+    public func validate() throws {
+        guard synthetic >= 0 && synthetic <= Self.maximumSynthetic else {
+            throw ValidationError("--synthetic must be in 0...\(Self.maximumSynthetic) (gestures, held in memory); got \(synthetic).")
+        }
+        for name in builtInNames where ReleaseModelPreset(rawValue: name) == nil {
+            throw ValidationError("--builtin '\(name)' is not one of \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
+    /// True when any of the sweep's model flags was given.
+    var hasVariants: Bool { variantOptions.isConfigured }
+
+    /// The models to run, in table order: the built-ins asked for (all four by default, unless
+    /// only variants were configured), then the variants.
+    public func models() throws -> [BenchModel] {
+        let builtIns: [ReleaseModelPreset] =
+            builtInNames.isEmpty ? (hasVariants ? [] : ReleaseModelPreset.allCases) : builtInNames.compactMap(ReleaseModelPreset.init)
+        let variants = hasVariants ? try variantOptions.variants() : []
+        let settings = replay.settings
+        return builtIns.map { $0.benchModel(replay: settings) }
+            + variants.map { BenchModel(name: $0.benchName, model: $0.builtIn, replay: settings, frameRate: $0.frameRate) }
+    }
+
+    /// Loads the trace sets; `note` receives what goes to standard error.
+    public func traceSets(
+        currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, note: (String) -> Void
+    ) throws -> [TraceSet] {
+        var urls = traceFiles.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
+        if urls.isEmpty && !noRecorded {
+            let candidates = TraceSources.defaultRecordedCandidates(currentDirectory: currentDirectory, packageRoot: packageRoot)
+            if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) {
+                urls = [found]
+            } else {
+                note("no recorded traces: \(TraceSources.defaultRecordedRelativePath) is absent (looked at \(candidates.map(\.path).joined(separator: ", "))); pass --traces FILE")
+            }
+        }
+        var sets = try TraceSources.recorded(urls, malformedStrokes: skipInvalidTraces ? .skip : .refuse)
+        for set in sets { SkippedStrokesReport.notes(for: set).forEach(note) }
+        let estimator = replay.settings.estimator.estimator
+        for set in sets { ImplausibleTracesReport.notes(for: set, estimator: estimator).forEach(note) }
+        if synthetic > 0 { sets.append(TraceSources.synthetic(count: synthetic, seed: seed)) }
+        guard sets.contains(where: { !$0.traces.isEmpty }) else {
+            let skipped = sets.reduce(0) { $0 + $1.skipped.count }
+            throw skipped > 0 ? BehaviorError.everyStrokeSkipped(skipped: skipped) : BehaviorError.noTraces
+        }
+        return sets
+    }
+
+    /// Runs the benchmark; returns the rendered table and writes --per-trace. Everything the
+    /// table needs happens here, so tests call it without capturing standard output.
+    public func report(
+        currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, note: (String) -> Void
+    ) throws -> String {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let sets = try traceSets(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
+        let models = try models()
+        let names = models.map(\.name)
+        // Chunks of models stream through the summaries and the per-trace file: a grid of
+        // thousands of variants never holds every outcome at once.
+        var summaries = BehaviorSummaries(models: names, sets: sets)
+        let stream = try perTrace.map {
+            try PerTraceWriter.Stream(to: URL(fileURLWithPath: $0, relativeTo: currentDirectory), models: names, sets: sets)
+        }
+        defer { stream?.abort() }
+        try BehaviorBenchmark(models: models, evaluator: evaluator).run(sets) { chunk in
+            summaries.add(chunk)
+            try stream?.append(chunk)
+        }
+        try stream?.commit()
+        var rows = summaries.table
+        if pareto { ParetoFront.mark(&rows) }
+        let defaults = Set(models.filter(\.isDefaultPreset).map(\.name))
+        var table = BehaviorReport.render(rows, format: format, defaultModels: defaults)
+        if format == .table {
+            table += SkippedStrokesReport.footer(sets)
+            if pareto { table += ParetoFront.footer(rows, defaultModels: defaults) }
+        }
+        let elapsed = clock.now - start
+        let traceCount = sets.reduce(0) { $0 + $1.traces.count }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        note("behavior: \(traceCount) traces x \(models.count) models in \(BehaviorReport.fixed(seconds, decimals: 2)) s (\(evaluator.rawValue) evaluator) on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; estimator \(replay.estimator), touch slop \(replay.touchSlop), direction \(replay.direction), settle tolerance \(replay.settleTolerance))")
+        return table
+    }
+
+    static var buildConfiguration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    public func run() throws {
+        let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        do {
+            let table = try report(currentDirectory: currentDirectory) { Self.printError($0) }
+            print(table, terminator: "")
+        } catch let error as BehaviorError {
+            Self.printError("error: \(error)")
+            throw ExitCode(error.exitCode)  // 65 EX_DATAERR, 66 EX_NOINPUT
+        }
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("transition-bench: \(message)\n".utf8))
+    }
+}
+
+extension BehaviorEvaluator: ExpressibleByArgument {}

@@ -1,0 +1,257 @@
+import TransitionBatch
+import TransitionLab
+import TransitionPhysics
+import TransitionTraces
+
+/// The behaviour benchmark's batch evaluator (`--evaluator batch`): the models' outcomes as
+/// lanes of the batch integrator, the same bits as replaying every (trace, model) pair.
+///
+/// A trace whose replay has exactly one release reaches the same release state under every model
+/// replayed the same way (`GestureRunner.replay(_:)`: the model is first asked at the release),
+/// so each trace is replayed once per distinct `BenchModel.Replay`, up to its release. From that
+/// state every built-in model is a lane: its decision and projection (for physics, the model's own
+/// `projectedProgress` and `ProjectionRule.decision`), its completion's metrics from
+/// `BatchIntegrator` (stepped maxima: `CompletionCurve.metrics` bit for bit) and its visual
+/// completion from `BatchReleases.visualCompletionTimes` at one pixel of the trace. Physics models
+/// whose completions are equal on a trace (equal `ProjectedSpringModel.CompletionParts`, frame
+/// rate and target; they differ only in how they decide, say by deceleration rate) share one
+/// lane. A trace without a release gets the not-started outcome; a trace with several releases
+/// (a new touch interrupted a completion, where the model already mattered) and user-written
+/// models go through the scalar runner.
+struct BehaviorLanes: Sendable {
+    /// What replaying a trace up to its release gave.
+    enum Release: Sendable {
+        /// No release: the trace never started a transition (or never lifted off).
+        case none
+        /// One release: its state and one physical pixel of the trace, in progress.
+        case one(ReleaseState, pixelTolerance: Double)
+        /// Several releases: the outcome depends on the model before the last one.
+        case several
+    }
+
+    let models: [BenchModel]
+    let traces: [GestureTrace]
+    /// Per model: index into `releases`, nil for a model without lanes (scalar path).
+    let replayIndex: [Int?]
+    /// `releases[r][t]`: trace t replayed with replay r.
+    let releases: [[Release]]
+    /// Per model: its completion class; two models of one class complete a release to a given
+    /// target along the same curve, measured on the same frames.
+    let completionClass: [Int]
+    /// Per model: index into `integrators` (its frame rate and settle tolerance).
+    let integratorIndex: [Int]
+    let integrators: [BatchIntegrator]
+
+    init(models: [BenchModel], traces: [GestureTrace]) {
+        self.models = models
+        self.traces = traces
+        var replays: [BenchModel.Replay: Int] = [:]
+        var replayRunners: [GestureRunner] = []
+        var replayIndex: [Int?] = []
+        struct ClassKey: Hashable {
+            var parts: ProjectedSpringModel.CompletionParts?
+            var model: Int?
+            var integrator: Int
+        }
+        struct IntegratorKey: Hashable { var frameRate: UInt64, settleTolerance: UInt64 }
+        var classes: [ClassKey: Int] = [:]
+        var completionClass: [Int] = []
+        var integratorKeys: [IntegratorKey: Int] = [:]
+        var integrators: [BatchIntegrator] = []
+        var integratorIndex: [Int] = []
+        for (m, model) in models.enumerated() {
+            guard let lanes = model.lanes else {
+                replayIndex.append(nil)
+                completionClass.append(-1)
+                integratorIndex.append(-1)
+                continue
+            }
+            if let known = replays[lanes.replay] {
+                replayIndex.append(known)
+            } else {
+                replays[lanes.replay] = replayRunners.count
+                replayIndex.append(replayRunners.count)
+                replayRunners.append(model.runner)
+            }
+            let settle = lanes.replay.settings.settleTolerance
+            let integratorKey = IntegratorKey(frameRate: lanes.frameRate.bitPattern, settleTolerance: settle.bitPattern)
+            let g: Int
+            if let known = integratorKeys[integratorKey] {
+                g = known
+            } else {
+                g = integrators.count
+                integratorKeys[integratorKey] = g
+                // Stepped maxima: bit for bit `CompletionCurve.metrics`, so the evaluator never
+                // changes a byte. One thread: the benchmark runs one block of traces per core.
+                var integrator = BatchIntegrator(frameRate: lanes.frameRate, settleTolerance: settle, threads: 1)
+                integrator.maxima = .stepped
+                integrators.append(integrator)
+            }
+            integratorIndex.append(g)
+            let key: ClassKey
+            if case .physics(let physics) = lanes.model {
+                key = ClassKey(parts: physics.completionParts, model: nil, integrator: g)
+            } else {
+                key = ClassKey(parts: nil, model: m, integrator: g)
+            }
+            if let known = classes[key] {
+                completionClass.append(known)
+            } else {
+                classes[key] = classes.count
+                completionClass.append(classes.count - 1)
+            }
+        }
+        self.replayIndex = replayIndex
+        self.completionClass = completionClass
+        self.integratorIndex = integratorIndex
+        self.integrators = integrators
+        releases = replayRunners.map { runner in Self.releases(of: traces, replayedBy: runner) }
+    }
+
+    /// Each trace replayed once by `runner`, concurrently by blocks.
+    static func releases(of traces: [GestureTrace], replayedBy runner: GestureRunner) -> [Release] {
+        ConcurrentFill.fill(rows: traces.count, columns: 1) { block, slot in
+            for t in block {
+                let transition = runner.replay(traces[t])
+                switch transition.releases.count {
+                case 0: slot(0, t, Release.none)
+                case 1: slot(0, t, Release.one(transition.releases[0].state, pixelTolerance: transition.pixelTolerance))
+                default: slot(0, t, Release.several)
+                }
+            }
+        }
+    }
+
+    /// The outcome of a trace that never started: `TraceOutcome` of `GestureRunner.run`'s.
+    static let notStarted = TraceOutcome(
+        started: false, decision: .cancel, release: ReleaseState(progress: 0, velocity: 0), projectedProgress: nil,
+        metrics: CompletionMetrics(completionTime: 0, velocityJump: 0, overshoot: 0, peakAcceleration: 0),
+        visualCompletionTime: 0)
+
+    /// The outcomes of models `range` on every trace into `outcomes`, model-major
+    /// (`BehaviorChunk.outcomes`).
+    func outcomes(models range: Range<Int>, into outcomes: inout [TraceOutcome]) {
+        // The chunk's completion classes, numbered from 0: a lane is (class, target) per trace.
+        var localClass = [Int](repeating: -1, count: range.count)
+        var classNumbers: [Int: Int] = [:]
+        for (i, m) in range.enumerated() where replayIndex[m] != nil {
+            if let known = classNumbers[completionClass[m]] {
+                localClass[i] = known
+            } else {
+                localClass[i] = classNumbers.count
+                classNumbers[completionClass[m]] = classNumbers.count
+            }
+        }
+        let classCount = classNumbers.count
+        let localClasses = localClass
+        ConcurrentFill.fill(&outcomes, rows: traces.count, columns: range.count) { block, slot in
+            var work = BlockWork(integrators: integrators.count, classes: classCount)
+            work.evaluate(self, models: range, localClass: localClasses, traces: block, slot: slot)
+        }
+    }
+}
+
+/// One block of traces under a chunk of models: the lanes, then the outcomes.
+private struct BlockWork {
+    /// Per integrator: the block's lanes, their metrics and visual completions.
+    var batches: [BatchReleases]
+    var results: [BatchOutcome]
+    var visual: [[Double]]
+    /// Per integrator: (pixel tolerance, lanes) runs, one per trace with lanes there.
+    var toleranceRuns: [[(tolerance: Double, lanes: Range<Int>)]]
+    /// Per (class, target) of the trace in hand: its lane, or -1.
+    var laneOfClass: [Int32]
+    /// What each (trace, model) pair of the block waits for.
+    var pending: [Pending] = []
+
+    struct Pending {
+        var model: Int32
+        var trace: Int32
+        var integrator: Int32
+        var lane: Int32
+        /// The trace's release.
+        var state: ReleaseState
+        /// Physics: the model's own decision and projection (the lane may be another model's).
+        var decision: Decision?
+        var projected: Double
+    }
+
+    init(integrators: Int, classes: Int) {
+        batches = Array(repeating: BatchReleases(), count: integrators)
+        results = Array(repeating: BatchOutcome(), count: integrators)
+        visual = Array(repeating: [], count: integrators)
+        toleranceRuns = Array(repeating: [], count: integrators)
+        laneOfClass = Array(repeating: -1, count: 2 * classes)
+    }
+
+    mutating func evaluate(
+        _ lanes: BehaviorLanes, models range: Range<Int>, localClass: [Int], traces block: Range<Int>,
+        slot: (Int, Int, TraceOutcome) -> Void
+    ) {
+        for t in block {
+            let trace = lanes.traces[t]
+            var touched: [Int] = []
+            for (i, m) in range.enumerated() {
+                guard let r = lanes.replayIndex[m] else {
+                    slot(i, t, TraceOutcome(lanes.models[m].runner.run(trace)))
+                    continue
+                }
+                let state: ReleaseState, tolerance: Double
+                switch lanes.releases[r][t] {
+                case .none:
+                    slot(i, t, BehaviorLanes.notStarted)
+                    continue
+                case .several:
+                    slot(i, t, TraceOutcome(lanes.models[m].runner.run(trace)))
+                    continue
+                case .one(let s, let pixel):
+                    (state, tolerance) = (s, pixel)
+                }
+                let model = lanes.models[m].lanes!.model
+                let g = lanes.integratorIndex[m]
+                var decision: Decision? = nil
+                var projected = Double.nan
+                var key = 2 * localClass[i]
+                if case .physics(let physics) = model {
+                    projected = physics.projectedProgress(state)
+                    let d = ProjectionRule.decision(
+                        projectedProgress: projected, threshold: physics.threshold, recognizerCancelled: state.recognizerCancelled)
+                    decision = d
+                    if d == .finish { key += 1 }
+                }
+                var lane = laneOfClass[key]
+                if lane < 0 {
+                    lane = Int32(batches[g].count)
+                    batches[g].append(model, state)
+                    laneOfClass[key] = lane
+                    touched.append(key)
+                    if let last = toleranceRuns[g].last, last.lanes.upperBound == Int(lane), last.tolerance == tolerance {
+                        toleranceRuns[g][toleranceRuns[g].count - 1].lanes = last.lanes.lowerBound..<Int(lane) + 1
+                    } else {
+                        toleranceRuns[g].append((tolerance, Int(lane)..<Int(lane) + 1))
+                    }
+                }
+                pending.append(Pending(
+                    model: Int32(i), trace: Int32(t), integrator: Int32(g), lane: lane, state: state, decision: decision,
+                    projected: projected))
+            }
+            for key in touched { laneOfClass[key] = -1 }
+        }
+        for g in batches.indices where batches[g].count > 0 {
+            lanes.integrators[g].run(batches[g], into: &results[g])
+            if visual[g].count < batches[g].count { visual[g] = Array(repeating: 0, count: batches[g].count) }
+            visual[g].withUnsafeMutableBufferPointer { buffer in
+                for run in toleranceRuns[g] { batches[g].visualCompletionTimes(tolerance: run.tolerance, lanes: run.lanes, into: buffer) }
+            }
+        }
+        for p in pending {
+            let g = Int(p.integrator), lane = Int(p.lane)
+            let outcome = results[g]
+            let decision = p.decision ?? outcome.decision[lane]
+            let projected = p.decision != nil ? p.projected : outcome.projectedProgress[lane]
+            slot(Int(p.model), Int(p.trace), TraceOutcome(
+                started: true, decision: decision, release: p.state, projectedProgress: projected.isNaN ? nil : projected,
+                metrics: outcome.metrics(at: lane), visualCompletionTime: visual[g][lane]))
+        }
+    }
+}

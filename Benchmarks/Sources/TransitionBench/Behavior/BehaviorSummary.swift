@@ -1,0 +1,317 @@
+import TransitionLab
+import TransitionPhysics
+
+/// One row of the behaviour table: one model on one source.
+///
+/// Counts are over all traces of the source. Rates are fractions in [0, 1], nil (printed `-`,
+/// empty in CSV, null in JSON) when their denominator is 0. A trace that never started counts
+/// as a cancel. Medians and p90s are over the traces that started, by linear interpolation
+/// between order statistics (`quantile(_:_:)`).
+public struct BehaviorSummary: Sendable, Hashable {
+    public var model: String
+    /// The recorded file's name, `synthetic`, or `synthetic/<family>`.
+    public var source: String
+    public var traces: Int
+    public var intendedFinish: Int
+    public var intendedCancel: Int
+    /// Finished / intended to finish.
+    public var finishedOfIntendedFinish: Double?
+    /// Cancelled / intended to cancel.
+    public var cancelledOfIntendedCancel: Double?
+    /// Decision equal to intent / traces with a known intent.
+    public var intentMatchRate: Double?
+    /// Progress per second.
+    public var medianVelocityJump: Double?
+    public var p90VelocityJump: Double?
+    /// Seconds.
+    public var medianCompletionTime: Double?
+    public var p90CompletionTime: Double?
+    /// Seconds until nothing moves by one physical pixel (`TraceOutcome.visualCompletionTime`).
+    public var medianVisualCompletionTime: Double?
+    public var p90VisualCompletionTime: Double?
+    /// Fraction of the travel.
+    public var medianOvershoot: Double?
+    /// Progress per second squared: the completion's peak |acceleration|, what a stiffer spring pays.
+    public var medianPeakAcceleration: Double?
+    /// With `--pareto`: whether no other model of the source beats this one on intent match,
+    /// median visual completion and median peak acceleration (`ParetoFront`); nil without it
+    /// (no column).
+    public var pareto: Bool?
+    /// Traces that started a transition (the population of the medians).
+    public var started: Int
+    /// Malformed strokes of the source left out (`--skip-invalid-traces`): the recorded file's
+    /// rows carry its count, synthetic rows 0.
+    public var skipped: Int
+
+    /// The columns, in order: the list, named exactly so, then `started`,
+    /// `median_peak_acceleration_per_s2`, the visual completion (nothing moves by one physical
+    /// pixel) and `skipped`, appended so that earlier columns keep their places.
+    public static let columns = [
+        "model", "source", "traces", "intended_finish", "intended_cancel", "finished_of_intended_finish",
+        "cancelled_of_intended_cancel", "intent_match_rate", "median_velocity_jump_per_s", "p90_velocity_jump_per_s",
+        "median_completion_time_s", "p90_completion_time_s", "median_overshoot", "started",
+        "median_peak_acceleration_per_s2", "median_visual_completion_s", "p90_visual_completion_s", "skipped",
+    ]
+
+    /// The column `--pareto` appends (`pareto`: true or false).
+    public static let paretoColumn = "pareto"
+
+    /// The columns of `rows`: `columns`, and `pareto` when the rows carry it.
+    public static func columns(of rows: [BehaviorSummary]) -> [String] {
+        rows.first?.pareto != nil ? columns + [paretoColumn] : columns
+    }
+
+    /// A cell of the row, by column order.
+    public enum Cell: Hashable, Sendable {
+        case text(String)
+        case count(Int)
+        /// A fraction in [0, 1].
+        case rate(Double?)
+        case measure(Double?)
+        /// True or false.
+        case flag(Bool)
+    }
+
+    public var cells: [Cell] {
+        [
+            .text(model), .text(source), .count(traces), .count(intendedFinish), .count(intendedCancel),
+            .rate(finishedOfIntendedFinish), .rate(cancelledOfIntendedCancel), .rate(intentMatchRate),
+            .measure(medianVelocityJump), .measure(p90VelocityJump), .measure(medianCompletionTime),
+            .measure(p90CompletionTime), .measure(medianOvershoot), .count(started),
+            .measure(medianPeakAcceleration), .measure(medianVisualCompletionTime), .measure(p90VisualCompletionTime),
+            .count(skipped),
+        ] + (pareto.map { [.flag($0)] } ?? [])
+    }
+
+    /// Summarizes `outcomes` of `traces` (same order) under one model; `skipped` malformed
+    /// strokes of the source were left out.
+    public init(model: String, source: String, traces: [GestureTrace], outcomes: [TraceOutcome], skipped: Int = 0) {
+        precondition(traces.count == outcomes.count, "One outcome per trace.")
+        var scratch: [Double] = []
+        self.init(
+            model: model, source: source, intents: traces.map(\.intent), skipped: skipped, scratch: &scratch
+        ) { outcomes[$0] }
+    }
+
+    /// Summarizes the outcomes `outcome(i)` of traces with `intents` (same order), reusing
+    /// `scratch` for the values of each median (no copy of the outcomes).
+    init(
+        model: String, source: String, intents: [Intent?], skipped: Int, scratch values: inout [Double],
+        outcome: (Int) -> TraceOutcome
+    ) {
+        self.model = model
+        self.source = source
+        self.traces = intents.count
+        self.skipped = skipped
+        var finish = 0, cancel = 0, finished = 0, cancelled = 0, started = 0
+        for (i, intent) in intents.enumerated() {
+            let o = outcome(i)
+            if o.started { started += 1 }
+            switch intent {
+            case .finish?:
+                finish += 1
+                if o.decision == .finish { finished += 1 }
+            case .cancel?:
+                cancel += 1
+                if o.decision == .cancel { cancelled += 1 }
+            case nil: break
+            }
+        }
+        func ratio(_ a: Int, _ b: Int) -> Double? { b == 0 ? nil : Double(a) / Double(b) }
+        intendedFinish = finish
+        intendedCancel = cancel
+        finishedOfIntendedFinish = ratio(finished, finish)
+        cancelledOfIntendedCancel = ratio(cancelled, cancel)
+        intentMatchRate = ratio(finished + cancelled, finish + cancel)
+        self.started = started
+        /// The started traces' values of one measure, in `values`.
+        func gather(_ measure: (TraceOutcome) -> Double) {
+            values.removeAll(keepingCapacity: true)
+            for i in intents.indices {
+                let o = outcome(i)
+                if o.started { values.append(measure(o)) }
+            }
+        }
+        /// The median of one measure, then its p90 searched among the values above the median.
+        func medianAndP90(_ measure: (TraceOutcome) -> Double) -> (median: Double?, p90: Double?) {
+            gather(measure)
+            var above = 0
+            let median = selectedQuantile(&values, 0.5, above: &above)
+            return (median, selectedQuantile(&values, 0.9, above: &above))
+        }
+        (medianVelocityJump, p90VelocityJump) = medianAndP90(\.velocityJump)
+        (medianCompletionTime, p90CompletionTime) = medianAndP90(\.completionTime)
+        (medianVisualCompletionTime, p90VisualCompletionTime) = medianAndP90(\.visualCompletionTime)
+        gather(\.overshoot)
+        medianOvershoot = selectedQuantile(&values, 0.5)
+        gather(\.peakAcceleration)
+        medianPeakAcceleration = selectedQuantile(&values, 0.5)
+    }
+}
+
+/// The q-quantile of ascending `sorted` values by linear interpolation between order
+/// statistics (Hyndman and Fan type 7, the default of numpy and pandas): with h = (n - 1) q,
+/// x[floor h] + (h - floor h)(x[floor h + 1] - x[floor h]), 0-based. The median of an even
+/// count is the mean of the middle two. nil for no values; infinite values (a spring that never
+/// settles) propagate.
+public func quantile(_ sorted: [Double], _ q: Double) -> Double? {
+    quantile(count: sorted.count, q) { sorted[$0] }
+}
+
+/// `quantile(_:_:)` of `values` in any order, by selection (expected linear time, no sort):
+/// the same two order statistics, so the same value. `values` is reordered so that later calls
+/// with larger `q` search only above this one's order statistics (`above`). No NaN.
+public func selectedQuantile(_ values: inout [Double], _ q: Double) -> Double? {
+    var above = 0
+    return selectedQuantile(&values, q, above: &above)
+}
+
+/// `selectedQuantile(_:_:)` where `values[above...]` holds every order statistic from `above`
+/// up (all earlier values are no larger): pass the same `above` to quantiles in increasing `q`.
+func selectedQuantile(_ values: inout [Double], _ q: Double, above: inout Int) -> Double? {
+    var selected = -1
+    return quantile(count: values.count, q) { k in
+        if k == selected + 1 && selected >= 0 {
+            // The next order statistic: the smallest of those after the one just selected.
+            selected = k
+            return OrderStatistic.moveSmallest(&values, from: k)
+        }
+        selected = k
+        let x = OrderStatistic.select(&values, k, from: min(above, k))
+        above = k
+        return x
+    }
+}
+
+/// The quantile formula of `quantile(_:_:)` over `count` values whose k-th smallest (0-based)
+/// `orderStatistic` gives (asked in increasing k).
+func quantile(count: Int, _ q: Double, orderStatistic: (Int) -> Double) -> Double? {
+    precondition(q >= 0 && q <= 1, "Quantile must be in [0, 1]; got \(q).")
+    guard count > 0 else { return nil }
+    let h = Double(count - 1) * q
+    let lower = Int(h.rounded(.down))
+    let fraction = h - Double(lower)
+    guard fraction > 0, lower + 1 < count else { return orderStatistic(lower) }
+    let a = orderStatistic(lower), b = orderStatistic(lower + 1)
+    if a == b { return a }
+    if b.isInfinite { return b }
+    return a + fraction * (b - a)
+}
+
+/// Selection of order statistics (quickselect, three-way partition so that many equal values,
+/// say a model's zero velocity jumps, stay linear; the pivot the median of three).
+enum OrderStatistic {
+    /// The k-th smallest of `values` (0-based), given that `values[..<first]` are the `first`
+    /// smallest already; `values` is reordered so that `values[k]` is it, everything before no
+    /// larger and everything after no smaller.
+    static func select(_ values: inout [Double], _ k: Int, from first: Int = 0) -> Double {
+        precondition(k >= first && first >= 0 && k < values.count, "Order statistic \(k) of \(values.count) values")
+        return values.withUnsafeMutableBufferPointer { a in
+            var low = first, high = a.count - 1
+            while low < high {
+                let mid = low + (high - low) / 2
+                let x = a[low], y = a[mid], z = a[high]
+                let pivot = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y))
+                // [low, lt) < pivot, [lt, i) == pivot, (gt, high] > pivot.
+                var lt = low, i = low, gt = high
+                while i <= gt {
+                    let v = a[i]
+                    if v < pivot {
+                        a.swapAt(lt, i); lt += 1; i += 1
+                    } else if v > pivot {
+                        a.swapAt(i, gt); gt -= 1
+                    } else {
+                        i += 1
+                    }
+                }
+                if k < lt { high = lt - 1 } else if k > gt { low = gt + 1 } else { return pivot }
+            }
+            return a[k]
+        }
+    }
+
+    /// Moves the smallest of `values[k...]` to `k` and returns it.
+    static func moveSmallest(_ values: inout [Double], from k: Int) -> Double {
+        values.withUnsafeMutableBufferPointer { a in
+            var best = k
+            for i in k + 1..<a.count where a[i] < a[best] { best = i }
+            a.swapAt(k, best)
+            return a[k]
+        }
+    }
+}
+
+/// The table's rows built chunk by chunk (`BehaviorBenchmark.run(_:consume:)`): for each
+/// source in input order (a synthetic set followed by its families, alphabetically), one row per
+/// model in model order.
+public struct BehaviorSummaries: Sendable {
+    /// A row's population: a set, or a synthetic family.
+    struct Group: Sendable {
+        var source: String
+        /// Indices into all sets' traces, in order.
+        var traceIndices: [Int]
+        var intents: [Intent?]
+        var skipped: Int
+    }
+
+    let models: [String]
+    let groups: [Group]
+    /// `rows[m][g]`, filled as chunks arrive.
+    var rows: [[BehaviorSummary]]
+
+    public init(models: [String], sets: [TraceSet]) {
+        self.models = models
+        var groups: [Group] = []
+        var offset = 0
+        for set in sets {
+            groups.append(Group(
+                source: set.source, traceIndices: Array(offset..<offset + set.traces.count), intents: set.traces.map(\.intent),
+                skipped: set.skipped.count))
+            if set.isSynthetic {
+                let byFamily = Dictionary(grouping: set.traces.indices) { set.traces[$0].family ?? "unlabelled" }
+                for family in byFamily.keys.sorted() {
+                    let indices = byFamily[family]!
+                    groups.append(Group(
+                        source: "\(set.source)/\(family)", traceIndices: indices.map { offset + $0 },
+                        intents: indices.map { set.traces[$0].intent }, skipped: 0))
+                }
+            }
+            offset += set.traces.count
+        }
+        self.groups = groups
+        rows = Array(repeating: [], count: models.count)
+    }
+
+    /// Summarizes the chunk's models (concurrently, one model per task).
+    public mutating func add(_ chunk: BehaviorChunk) {
+        let groups = self.groups, models = self.models
+        let summaries = ConcurrentFill.fill(rows: chunk.models.count, columns: 1, blockSize: 2) { block, slot in
+            var scratch: [Double] = []
+            for i in block {
+                let m = chunk.models.lowerBound + i
+                slot(0, i, groups.map { group in
+                    BehaviorSummary(
+                        model: models[m], source: group.source, intents: group.intents, skipped: group.skipped,
+                        scratch: &scratch
+                    ) { chunk.outcome(model: m, trace: group.traceIndices[$0]) }
+                })
+            }
+        }
+        for (i, m) in chunk.models.enumerated() { rows[m] = summaries[i] }
+    }
+
+    /// The rows, source by source, models in order within each.
+    public var table: [BehaviorSummary] {
+        groups.indices.flatMap { g in rows.map { $0[g] } }
+    }
+}
+
+extension BehaviorResults {
+    /// The table: for each source in input order (a synthetic set followed by its families,
+    /// alphabetically), one row per model in model order.
+    public func summaries() -> [BehaviorSummary] {
+        var summaries = BehaviorSummaries(models: models, sets: sets)
+        summaries.add(chunk)
+        return summaries.table
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import TransitionLab
+import TransitionPhysics
+import TransitionSweep
+
+/// How traces are replayed, shared by every model of a run: the velocity estimator, how the
+/// direction is decided (touch slop, reversible or not), and the spring settling tolerance of
+/// the metrics.
+public struct ReplayOptions: ParsableArguments, Sendable {
+    @Option(help: ArgumentHelp(
+        "Release-velocity estimator: dropTolerant (least squares for hardware that drops frames, the default), leastSquares (Flutter's LSQ2 over 100 ms), impulse (Android) or weighted (iOS-like).",
+        valueName: "name"))
+    public var estimator: String = VelocityEstimatorKind.dropTolerant.rawValue
+
+    @Option(help: ArgumentHelp(
+        "Movement from touch-down, in the trace's unit (pixels for the recorded swipes), that decides the transition's direction. Default 10.",
+        valueName: "distance"))
+    public var touchSlop: Double = 10
+
+    @Option(help: ArgumentHelp(
+        "How the direction is decided: reversible (first movement past the touch slop, again whenever the finger crosses back over touch-down, as a paging scroll view; the default) or first-movement (fixed by the first movement past the touch slop).",
+        valueName: "rule"))
+    public var direction: String = ReplaySettings.DirectionRule.reversible.rawValue
+
+    @Option(help: ArgumentHelp(
+        "A spring completion is done when its energy-equivalent amplitude is within this fraction of the travel. Default 0.001.",
+        valueName: "fraction"))
+    public var settleTolerance: Double = CompletionMetrics.defaultSettleTolerance
+
+    public init() {}
+
+    public func validate() throws {
+        guard VelocityEstimatorKind(parsing: estimator) != nil else {
+            throw ValidationError("--estimator '\(estimator)' is not one of \(VelocityEstimatorKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        guard touchSlop >= 0 && touchSlop.isFinite else { throw ValidationError("--touch-slop must be >= 0; got \(touchSlop).") }
+        guard ReplaySettings.DirectionRule(rawValue: direction) != nil else {
+            throw ValidationError("--direction '\(direction)' is not one of \(ReplaySettings.DirectionRule.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        guard settleTolerance > 0 && settleTolerance < 1 else {
+            throw ValidationError("--settle-tolerance must be in (0, 1) (fraction of the travel); got \(settleTolerance).")
+        }
+    }
+
+    /// The validated settings.
+    public var settings: ReplaySettings {
+        ReplaySettings(
+            estimator: VelocityEstimatorKind(parsing: estimator)!, touchSlop: touchSlop,
+            directionRule: ReplaySettings.DirectionRule(rawValue: direction)!, settleTolerance: settleTolerance)
+    }
+}
+
+extension ModelVariant {
+    /// A name for the table that says every parameter of the variant's model as given or
+    /// defaulted (not the derived spring form), with units (from `ReleaseParameter.table`), and
+    /// the frame rate when it is not the default:
+    /// `physics(response 0.3 s, damping ratio 1.0, deceleration rate 0.998/ms, ...)`, `cupertino`.
+    var benchName: String {
+        let cells = ReleaseParameter.axes(of: kind).compactMap { row -> String? in
+            guard isAssigned(row.id), let value = value(row.id) else { return nil }
+            if row.id == .frameRate && value == row.defaultValue { return nil }
+            var text = row.flag.split(separator: "-").joined(separator: " ") + " "
+            switch value {
+            case .number(let x): text += "\(x)" + (row.unit.isEmpty ? "" : row.unit.hasPrefix("/") ? row.unit : " " + row.unit)
+            case .name(let name): text += name
+            }
+            return text
+        }
+        return cells.isEmpty ? model.name : "\(model.name)(\(cells.joined(separator: ", ")))"
+    }
+}
