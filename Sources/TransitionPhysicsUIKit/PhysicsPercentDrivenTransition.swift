@@ -107,6 +107,10 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
     public var onRest: ((HostTransitionEnd) -> Void)?
     /// When the display link runs and how the UIKit transition ends (the core's bookkeeping).
     public private(set) var lifecycle = HostTransitionLifecycle()
+    /// Whether this transition runs: a pan began it and it is not finished or cancelled yet (its
+    /// completion plays, or it waits at a middle detent). While it runs, a new pan's `.began`
+    /// catches it: hand the pan to `handle(_:)` and begin no second view controller transition.
+    public var isRunning: Bool { lifecycle.isHostTransitionRunning }
     /// The running display link, nil when stopped. Nonisolated so that deinit (nonisolated) can
     /// read it.
     nonisolated(unsafe) private var displayLink: CADisplayLink?
@@ -145,8 +149,9 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
 
     /// Call from the pan recognizer's action for every state. On `.began` the travel becomes the
     /// container's (before UIKit has started the transition, the pan's view's) width or height
-    /// along the mapping's axis, and the pixel size its display scale; start the view
-    /// controller transition yourself, as before.
+    /// along the mapping's axis, and the pixel size its display scale. Start the view controller
+    /// transition yourself only when `isRunning` is false: a pan that begins while this
+    /// transition runs catches it where it is shown (`HostTransitionLifecycle.touchDown`).
     public func handle(_ pan: PhysicsPanGestureRecognizer) {
         let recognizerEnded: TouchPhase?
         switch pan.state {
@@ -161,7 +166,9 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
             let scale = Double(view.traitCollection.displayScale)
             if scale > 0 && scale.isFinite { transition.pixelsPerPoint = scale }
         }
-        perform(lifecycle.feed(pan.takeSamples(), recognizerEnded: recognizerEnded, to: &transition))
+        // The recognizer's own end time, for an end the samples lack (now, on the touches' clock).
+        let endTime = recognizerEnded == nil ? nil : CACurrentMediaTime()
+        perform(lifecycle.feed(pan.takeSamples(), recognizerEnded: recognizerEnded, endTime: endTime, to: &transition))
     }
 
     /// Finishes from code at the last detent, keeping the current velocity (`InteractiveTransition.finish(at:)`).

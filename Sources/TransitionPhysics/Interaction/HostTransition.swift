@@ -86,6 +86,17 @@ public enum HostTransitionEnd: Hashable, Sendable {
 /// that touch is cancelled, `.rest(.cancel)`. Once `.finish` or `.cancel` has been answered, or
 /// `hostTransitionEnded()` called (the platform transition was finished or cancelled by someone
 /// else), the lifecycle is over: every later answer is `.stopFrames`.
+///
+/// Interruption: one platform transition per interaction, however many touches it takes. A
+/// touch-down while the platform transition runs (its completion is playing, or it waits at a
+/// middle detent) catches it: `touchDown` says `.catchRunningTransition`, and the adapter feeds
+/// the touch to the same driver instead of beginning a second platform transition. The platform
+/// transition stays interactive throughout (the adapter shows each frame's progress with
+/// `update(_:)` and hands UIKit nothing to animate before the rest), so a caught completion is
+/// paused exactly as `pauseInteractiveTransition` would pause it: the finger scrubs on from the
+/// shown progress (`InteractiveTransition` interrupts the completion without a jump), and the
+/// next release's completion resumes it. Only `touchDown == .beginHostTransition` (no platform
+/// transition yet, or the last one over) begins a new one.
 public struct HostTransitionLifecycle: Hashable, Sendable {
     /// What the adapter does now.
     public enum Action: Hashable, Sendable {
@@ -98,9 +109,21 @@ public struct HostTransitionLifecycle: Hashable, Sendable {
         case rest(HostTransitionEnd)
     }
 
+    /// What a touch-down (a pan recognizer's `.began`) does to the platform transition.
+    public enum TouchDown: Hashable, Sendable {
+        /// No platform transition runs: begin one (start the view controller transition), then
+        /// feed the touch.
+        case beginHostTransition
+        /// The platform transition runs (its completion plays, or it waits at a middle detent):
+        /// feed the touch to the same driver, which catches the view where it is shown.
+        case catchRunningTransition
+    }
+
     /// Whether the platform transition has been finished or cancelled: nothing more is to be
     /// driven, and every answer is `.stopFrames`.
     public private(set) var isOver = false
+    /// Whether samples have been fed: the platform transition this lifecycle mirrors has begun.
+    public private(set) var hasBegun = false
     /// Whether the current rest has been answered (reset when something moves again).
     private var restAnswered = false
     /// The newest sample fed to the driver through `feed(_:recognizerEnded:to:)`.
@@ -108,6 +131,13 @@ public struct HostTransitionLifecycle: Hashable, Sendable {
 
     /// A lifecycle before any touch: not over, nothing answered.
     public init() {}
+
+    /// Whether the platform transition runs: begun and not yet finished or cancelled.
+    public var isHostTransitionRunning: Bool { hasBegun && !isOver }
+
+    /// What a touch-down does now: catch the running platform transition, or begin a new one
+    /// (before the first touch, and once the last platform transition is over).
+    public var touchDown: TouchDown { isHostTransitionRunning ? .catchRunningTransition : .beginHostTransition }
 
     /// What to do after the driver changed. See the type's description.
     public mutating func action(for transition: InteractiveTransition) -> Action {
@@ -138,20 +168,29 @@ public struct HostTransitionLifecycle: Hashable, Sendable {
     /// `.cancelled` for a cancelled or failed recognizer), nil while it is still tracking: when
     /// the recognizer ended but its samples hold no end of the touch (the end was not delivered
     /// to the recorder, or came without touches), a sample of that phase is added at the
-    /// newest sample's time and position, so the driver always releases and the platform
-    /// transition always ends. Nothing is fed once the lifecycle is over.
+    /// newest sample's position and at `endTime` (seconds, the samples' clock: when the
+    /// recognizer ended; never before the newest sample), so the driver always releases, the
+    /// platform transition always ends, and a finger that rested before the recognizer ended
+    /// releases with velocity 0 (`ReleaseSamples.liftOff`'s pointer-stopped rule). Without
+    /// `endTime` the end takes the newest sample's time. Nothing is fed once the lifecycle is
+    /// over.
     public mutating func feed(
-        _ samples: [TouchSample], recognizerEnded: TouchPhase?, to transition: inout InteractiveTransition
+        _ samples: [TouchSample], recognizerEnded: TouchPhase?, endTime: Double? = nil,
+        to transition: inout InteractiveTransition
     ) -> Action {
         guard !isOver else { return .stopFrames }
         var samples = samples
         if let end = recognizerEnded, !samples.contains(where: { $0.phase == .ended || $0.phase == .cancelled }),
             let last = samples.last ?? lastSample
         {
-            samples.append(TouchSample(time: last.time, x: last.x, y: last.y, phase: end == .ended ? .ended : .cancelled))
+            let time = endTime.map { $0.isFinite ? max($0, last.time) : last.time } ?? last.time
+            samples.append(TouchSample(time: time, x: last.x, y: last.y, phase: end == .ended ? .ended : .cancelled))
         }
         for sample in samples { transition.handle(sample) }
-        if let last = samples.last { lastSample = last }
+        if let last = samples.last {
+            lastSample = last
+            hasBegun = true
+        }
         return action(for: transition)
     }
 

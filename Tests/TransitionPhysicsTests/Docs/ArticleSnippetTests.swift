@@ -241,7 +241,8 @@ enum AdapterListing {
         }
 
         @objc private func pan(_ recognizer: PhysicsPanGestureRecognizer) {
-            if recognizer.state == .began {
+            // A new pop only when none runs: a touch during the completion catches the running one.
+            if recognizer.state == .began, interaction?.isRunning != true {
                 let interaction = PhysicsPercentDrivenTransition()
                 interaction.transition.reduceMotion = UIAccessibility.isReduceMotionEnabled
                 self.interaction = interaction

@@ -127,6 +127,99 @@ struct HostTransitionTests {
         #expect(lifecycle.isOver)
     }
 
+    @Test("a touch during the completion catches the running transition: no second one, no jump, one end")
+    func touchDuringTheCompletionCatchesIt() {
+        var transition = Self.transition()
+        var lifecycle = HostTransitionLifecycle()
+        #expect(lifecycle.touchDown == .beginHostTransition)   // nothing runs yet: begin one
+        var begun = 1   // the platform transitions the adapter's documented usage begins
+        // A slow drag to 0.25 that lifts moving forward: the completion heads somewhere, playing.
+        let first = Self.drag(speed: 300, frames: 20)
+        #expect(lifecycle.feed(first, recognizerEnded: .ended, to: &transition) == .runFrames)
+        var ends: [HostTransitionEnd] = []
+        var time = first.last!.time, shown = transition.advance(to: time)
+        for _ in 0..<5 {   // five frames of the completion, then a finger lands
+            time += 1.0 / 60
+            shown = transition.advance(to: time)
+            if case .rest(let end) = lifecycle.action(for: transition) { ends.append(end) }
+        }
+        #expect(ends.isEmpty)
+        #expect(lifecycle.isHostTransitionRunning)
+        #expect(lifecycle.touchDown == .catchRunningTransition)
+        if lifecycle.touchDown == .beginHostTransition { begun += 1 }
+
+        // The finger lands 4 ms after the last frame: the view is caught where it is shown.
+        let landing = time + 0.004
+        let expected = transition.progress(at: landing)
+        let velocityBefore = shown.velocity
+        let catchSamples = [TouchSample(time: landing, x: 77, phase: .began)]
+        #expect(lifecycle.feed(catchSamples, recognizerEnded: nil, to: &transition) == .runFrames)
+        let caught = transition.advance(to: landing)
+        #expect(caught.progress == expected)
+        #expect(caught.events.map(\.name) == ["interrupted"])
+        // No jump: the caught progress is where the completion's own motion took it in 4 ms.
+        #expect(abs(caught.progress - (shown.progress + velocityBefore * 0.004)) < 0.01)
+        #expect(!lifecycle.isOver)
+
+        // The finger scrubs on from there and flicks forward: the same transition finishes, once.
+        var scrub: [TouchSample] = []
+        var x = 77.0, t = landing
+        for _ in 0..<6 {
+            t += 1.0 / 60; x += 1500.0 / 60
+            scrub.append(TouchSample(time: t, x: x, phase: .changed))
+        }
+        scrub.append(TouchSample(time: t + 0.004, x: x, phase: .ended))
+        let frameAfter = transition.advance(to: landing + 1.0 / 120)
+        #expect(abs(frameAfter.progress - caught.progress) < 0.01)
+        #expect(lifecycle.feed(scrub, recognizerEnded: .ended, to: &transition) == .runFrames)
+        #expect(transition.releases.count == 2)
+        // The second completion starts at the finger's velocity: no jump at the second release.
+        let second = transition.releases[1]
+        #expect(abs(second.completion.curve.velocity(at: 0) - second.state.velocity) < 1e-12)
+        let run = Self.runFrames(&transition, &lifecycle, from: t + 0.004)
+        for action in run.actions { if case .rest(let end) = action { ends.append(end) } }
+        #expect(ends == [.finish])
+        #expect(begun == 1)
+        #expect(lifecycle.isOver)
+        // Over: the next touch-down begins a new platform transition.
+        #expect(lifecycle.touchDown == .beginHostTransition)
+    }
+
+    @Test("a touch at a paused middle detent catches the running transition too")
+    func touchAtAPausedDetentCatchesIt() {
+        var transition = Self.transition(detents: [0, 0.5, 1])
+        var lifecycle = HostTransitionLifecycle()
+        let first = Self.drag(speed: 240, frames: 30)
+        _ = lifecycle.feed(first, recognizerEnded: .ended, to: &transition)
+        let run = Self.runFrames(&transition, &lifecycle, from: first.last!.time)
+        #expect(run.actions.last == .rest(.detent(index: 1, progress: 0.5)))
+        #expect(lifecycle.touchDown == .catchRunningTransition)
+    }
+
+    @Test("the end the lifecycle adds carries the recognizer's end time, so a rested finger releases at 0")
+    func synthesizedEndCarriesTheRecognizersTime() {
+        // A drag that stops moving, then the recognizer ends 0.2 s later without the touch's end.
+        var transition = Self.transition()
+        var lifecycle = HostTransitionLifecycle()
+        let moves = Self.drag(speed: 900, frames: 8, lift: false)
+        _ = lifecycle.feed(moves, recognizerEnded: nil, to: &transition)
+        let endTime = moves.last!.time + 0.2
+        _ = lifecycle.feed([], recognizerEnded: .ended, endTime: endTime, to: &transition)
+        #expect(lifecycle.lastSample?.time == endTime)
+        #expect(transition.releases.count == 1)
+        #expect(transition.releases[0].time == endTime)
+        #expect(transition.releases[0].state.velocity == 0)   // pointer stopped (ReleaseSamples.liftOff)
+        // An end time before the newest sample, or not a number, takes the newest sample's time.
+        for bad in [moves.last!.time - 1, .nan, .infinity] {
+            var other = Self.transition()
+            var otherLifecycle = HostTransitionLifecycle()
+            _ = otherLifecycle.feed(moves, recognizerEnded: nil, to: &other)
+            _ = otherLifecycle.feed([], recognizerEnded: .ended, endTime: bad, to: &other)
+            #expect(otherLifecycle.lastSample?.time == moves.last!.time)
+            #expect(other.releases.first?.state.velocity ?? 0 > 0)
+        }
+    }
+
     @Test("a touch-down outside the edge zone cancels the platform transition at once, once")
     func edgeZoneRefusal() {
         var transition = Self.transition(edgeZone: .init(edgePosition: 0, width: 50))
