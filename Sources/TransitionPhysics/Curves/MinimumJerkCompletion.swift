@@ -19,6 +19,10 @@ public enum MinimumJerkCompletion {
     /// at the top of this file): 2.5.
     public static let maximumVelocityRatio = 2.5
 
+    /// The peak |acceleration| of the rest-to-rest quintic over a change D in T seconds is
+    /// this times D / T² (10 / sqrt(3), at s = 1/2 -+ sqrt(3)/6).
+    static let restToRestPeakAccelerationFactor = 5.7735026918962584
+
     /// The polynomial coefficients (c3, c4, c5) for a change `D` of progress and `V = v0 T`.
     @inlinable
     static func coefficients(change d: Double, velocityTimesDuration v: Double) -> (Double, Double, Double) {
@@ -71,11 +75,12 @@ public enum MinimumJerkCompletion {
 
     /// The longest duration, seconds, whose quintic does not pass the target: 2.5 D / v0 for a
     /// release moving toward the target, infinity otherwise (at rest, or moving away: it comes
-    /// back without passing). 0 when the release is at the target and moving past it: no
-    /// velocity-continuous quintic stops there without passing it.
+    /// back without passing; or at the target with a velocity: the quintic from there,
+    /// p0 + v0 T s (1 - s)^3 (1 + 3 s), goes out on the motion's side and comes back without
+    /// passing, so its duration comes from the velocity, `duration(...peakAcceleration:)`).
     public static func maximumDuration(start: Double, startVelocity: Double, target: Double) -> Double {
         let change = target - start
-        guard startVelocity != 0, change * startVelocity >= 0 else { return .infinity }
+        guard startVelocity != 0, change * startVelocity > 0 else { return .infinity }
         return maximumVelocityRatio * abs(change) / abs(startVelocity)
     }
 
@@ -94,7 +99,7 @@ public enum MinimumJerkCompletion {
         if start == target && startVelocity == 0 { return 0 }
         // A scale to start from: the rest-to-rest answer sqrt(10 / sqrt(3) D / A) or the time to
         // stop v0 at A.
-        var high = max((5.7735026918962584 * abs(target - start) / limit).squareRoot(), abs(startVelocity) / limit)
+        var high = max((restToRestPeakAccelerationFactor * abs(target - start) / limit).squareRoot(), abs(startVelocity) / limit)
         guard high.isFinite, high > 0 else { return cap }
         var low = 0.0
         var doublings = 0

@@ -56,7 +56,7 @@ public struct ProgressMapping: Hashable, Sendable {
     }
 
     /// The distance along the axis that means progress 1, positive, in the samples' unit.
-    public var travel: Double
+    public var travel: Double { didSet { Self.check(travel: travel) } }
     /// The screen axis the transition follows (`.x` for a horizontal pan).
     public var axis: TouchAxis
     /// Which way along the axis is progress: fixed, or decided past the touch slop.
@@ -66,12 +66,17 @@ public struct ProgressMapping: Hashable, Sendable {
     /// Where a gesture must begin to start the transition; nil: anywhere.
     public var edgeZone: EdgeZone?
 
+    /// Traps (a programming error) unless `travel` is valid: checked in `init` and on every set.
+    static func check(travel value: Double) {
+        precondition(value > 0 && value.isFinite, "Progress travel must be positive and finite; got \(value).")
+    }
+
     /// A mapping of `travel` (positive, the samples' unit) to progress 1 along `axis`; by default the direction is decided past a 10 pt touch slop, progress is clamped to [0, 1], and a gesture may begin anywhere.
     public init(
         travel: Double, axis: TouchAxis = .x, direction: Direction = .decidedByFirstMovement(touchSlop: 10),
         range: Range = .clamp, edgeZone: EdgeZone? = nil
     ) {
-        precondition(travel > 0 && travel.isFinite, "Progress travel must be positive and finite; got \(travel).")
+        Self.check(travel: travel)
         self.travel = travel
         self.axis = axis
         self.direction = direction

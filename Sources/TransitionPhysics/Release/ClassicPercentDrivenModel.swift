@@ -58,13 +58,13 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
     /// `classic`, the model's name in tables and CSV columns.
     public var name: String { Self.modelName }
     /// The animator's `transitionDuration`, seconds, > 0 (the usual pop uses 0.3).
-    public var duration: Double
+    public var duration: Double { didSet { Self.check(duration: duration) } }
     /// UIKit's `completionSpeed`, > 0 (default 1).
-    public var completionSpeed: Double
+    public var completionSpeed: Double { didSet { Self.check(completionSpeed: completionSpeed) } }
     /// UIKit's `completionCurve` (default easeInOut).
     public var completionCurve: CurveChoice
     /// Progress that must be exceeded to finish (0.5 in both rules' usual code), in (0, 1).
-    public var threshold: Double
+    public var threshold: Double { didSet { Self.check(threshold: threshold) } }
     /// Which progress is compared with `threshold`: at release (the usual pop) or at the last `changed` sample (the edge-pan variant).
     public var decisionRule: DecisionRule
 
@@ -73,16 +73,29 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
         duration: Double = 0.3, completionSpeed: Double = 1, completionCurve: CurveChoice = .timing(.easeInOut),
         threshold: Double = 0.5, decisionRule: DecisionRule = .progressAtRelease
     ) {
-        precondition(duration > 0 && duration.isFinite, "Classic duration must be positive and finite (seconds); got \(duration).")
-        precondition(
-            completionSpeed > 0 && completionSpeed.isFinite,
-            "Classic completionSpeed must be positive and finite; got \(completionSpeed).")
-        precondition(threshold > 0 && threshold < 1, "Classic threshold must be in (0, 1); got \(threshold).")
+        Self.check(duration: duration)
+        Self.check(completionSpeed: completionSpeed)
+        Self.check(threshold: threshold)
         self.duration = duration
         self.completionSpeed = completionSpeed
         self.completionCurve = completionCurve
         self.threshold = threshold
         self.decisionRule = decisionRule
+    }
+
+    /// Traps (a programming error) unless `duration` is valid: checked in `init` and on every set.
+    static func check(duration value: Double) {
+        precondition(value > 0 && value.isFinite, "Classic duration must be positive and finite (seconds); got \(value).")
+    }
+
+    /// Traps (a programming error) unless `completionSpeed` is valid: checked in `init` and on every set.
+    static func check(completionSpeed value: Double) {
+        precondition(value > 0 && value.isFinite, "Classic completionSpeed must be positive and finite; got \(value).")
+    }
+
+    /// Traps (a programming error) unless `threshold` is valid: checked in `init` and on every set.
+    static func check(threshold value: Double) {
+        precondition(value > 0 && value < 1, "Classic threshold must be in (0, 1); got \(value).")
     }
 
     /// Finishes when the progress named by `decisionRule` exceeds `threshold` strictly; a cancelled recognizer cancels under `.lastChangedFlag`. Velocity is never read.

@@ -15,17 +15,35 @@ public struct CupertinoModel: ReleaseModel, Hashable {
     /// `cupertino`, the model's name in tables and CSV columns.
     public var name: String { Self.modelName }
     /// kMinFlingVelocity, travel widths per second (1.0 in Flutter).
-    public var minFlingVelocity: Double
+    public var minFlingVelocity: Double { didSet { Self.check(minFlingVelocity: minFlingVelocity) } }
     /// kMaxDroppedSwipePageForwardAnimationTime, milliseconds (800).
-    public var maxAnimationTimeMilliseconds: Double
+    public var maxAnimationTimeMilliseconds: Double { didSet { Self.check(maxAnimationTimeMilliseconds: maxAnimationTimeMilliseconds) } }
     /// kMaxPageBackAnimationTime, milliseconds (300): caps the cancel animation.
-    public var maxCancelTimeMilliseconds: Double
+    public var maxCancelTimeMilliseconds: Double { didSet { Self.check(maxCancelTimeMilliseconds: maxCancelTimeMilliseconds) } }
 
     /// Flutter's constants by default: 1 travel width per second, 800 ms, 300 ms.
     public init(minFlingVelocity: Double = 1.0, maxAnimationTimeMilliseconds: Double = 800, maxCancelTimeMilliseconds: Double = 300) {
+        Self.check(minFlingVelocity: minFlingVelocity)
+        Self.check(maxAnimationTimeMilliseconds: maxAnimationTimeMilliseconds)
+        Self.check(maxCancelTimeMilliseconds: maxCancelTimeMilliseconds)
         self.minFlingVelocity = minFlingVelocity
         self.maxAnimationTimeMilliseconds = maxAnimationTimeMilliseconds
         self.maxCancelTimeMilliseconds = maxCancelTimeMilliseconds
+    }
+
+    /// Traps (a programming error) unless `minFlingVelocity` is valid: checked in `init` and on every set.
+    static func check(minFlingVelocity value: Double) {
+        precondition(value >= 0 && value.isFinite, "Cupertino minFlingVelocity must be >= 0 and finite (travel widths per second); got \(value).")
+    }
+
+    /// Traps (a programming error) unless `maxAnimationTimeMilliseconds` is valid: checked in `init` and on every set.
+    static func check(maxAnimationTimeMilliseconds value: Double) {
+        precondition(value >= 0 && value.isFinite, "Cupertino maxAnimationTimeMilliseconds must be >= 0 and finite; got \(value).")
+    }
+
+    /// Traps (a programming error) unless `maxCancelTimeMilliseconds` is valid: checked in `init` and on every set.
+    static func check(maxCancelTimeMilliseconds value: Double) {
+        precondition(value >= 0 && value.isFinite, "Cupertino maxCancelTimeMilliseconds must be >= 0 and finite; got \(value).")
     }
 
     /// The sign of a velocity of at least `minFlingVelocity` (travel widths per second) decides; slower releases finish at progress >= 0.5.

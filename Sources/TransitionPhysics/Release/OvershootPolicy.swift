@@ -18,17 +18,26 @@ public enum OvershootPolicy: String, Hashable, Sendable, CaseIterable {
     /// usual finish toward 1, or a release at 0.2 toward a detent at 0.5) is past above, one from
     /// above (a cancel toward 0, or a release at 0.9 toward 0.5) is past below; a release beyond
     /// the range (1.1 toward 1) is past on the inside, so it shows the finger's progress at release
-    /// instead of jumping to the target. A completion that starts exactly at its target has no
-    /// such side; there past is outside the usual range [0, 1]: above for a target at or over
-    /// 0.5, below under it (so a release at 1 that the finger carries on pushing is held at the
-    /// end by `.clamp`, and one at 0 that moves inward shows its excursion). The velocity does not
-    /// decide it: the continuous choice (the side the motion leaves to) would let `.clamp` carry
-    /// a view beyond the end. The one definition of the side: the curve, the metrics and the
-    /// batch's lanes (and their vector twin) take it from here.
+    /// instead of jumping to the target.
+    ///
+    /// A completion that starts exactly at its target has no such side:
+    /// - at a target inside the range (0 < target < 1: a middle detent) with a velocity, past is
+    ///   the side opposite the motion: the release's own motion carries the view out (an
+    ///   excursion every policy shows as it is, with the finger's velocity) and the spring brings
+    ///   it back, where `.clamp` then holds the target (its first return,
+    ///   `Spring.firstZeroCrossing`);
+    /// - at the ends of the range (a target at 0 or 1, or beyond) or at rest, past is outside the
+    ///   usual range [0, 1]: above for a target at or over 0.5, below under it, so a release at 1
+    ///   that the finger carries on pushing is held at the end by `.clamp` (there is nowhere to
+    ///   go), and one at 0 that moves inward shows its excursion.
+    ///
+    /// The one definition of the side: the curve, the metrics and the batch's lanes (and their
+    /// vector twin) take it from here.
     @inlinable @inline(__always)
     public static func pastSide(start: Double, startVelocity: Double, target: Double) -> Double {
         if start < target { return 1 }
         if start > target { return -1 }
+        if target > 0 && target < 1 && startVelocity != 0 { return startVelocity > 0 ? -1 : 1 }
         return target >= 0.5 ? 1 : -1
     }
 

@@ -49,6 +49,16 @@ public enum PhysicsCompletionShape: Hashable, Sendable {
             case .peakAcceleration(let limit):
                 duration = MinimumJerkCompletion.duration(
                     start: start, startVelocity: startVelocity, target: target, peakAcceleration: limit)
+            case .fullTravel(let seconds) where start == target && startVelocity != 0:
+                // Nothing to cover but the release's own motion (a release exactly on its
+                // detent): the quintic takes it out and back at the peak acceleration of a full
+                // travel from rest in `seconds`, instead of a duration of 0 that would drop the
+                // finger's velocity.
+                let limit = MinimumJerkCompletion.restToRestPeakAccelerationFactor / (seconds * seconds)
+                duration = limit.isFinite && limit > 0
+                    ? MinimumJerkCompletion.duration(
+                        start: start, startVelocity: startVelocity, target: target, peakAcceleration: limit)
+                    : 0
             case .fullTravel(let seconds):
                 duration = min(
                     seconds * abs(target - start),
@@ -86,7 +96,9 @@ public enum TimedCompletionDuration: Hashable, Sendable {
     case peakAcceleration(Double)
     /// Classic's rule: this many seconds for a full travel, times the progress left to go
     /// (UIKit's `duration x remaining distance` at completion speed 1). The minimum-jerk quintic
-    /// is shortened where it would pass the target (`MinimumJerkCompletion.maximumDuration`).
+    /// is shortened where it would pass the target (`MinimumJerkCompletion.maximumDuration`); one
+    /// that starts at its target with a velocity lasts as long as it needs to bring that motion
+    /// back at the peak acceleration of a full travel from rest in this time.
     case fullTravel(seconds: Double)
 
     /// The command-line names of the rules, in `ReleaseParameter` order.

@@ -26,10 +26,10 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     /// Which projection formula to use.
     public var projection: ProjectionForm
     /// Projected progress at or beyond which the transition finishes, in (0, 1).
-    public var threshold: Double
+    public var threshold: Double { didSet { Self.check(threshold: threshold) } }
     /// Release speeds below this (travel widths per second, >= 0) do not count as a fling: the
     /// decision uses progress alone. 0 (the default) lets every velocity count.
-    public var minFlingVelocity: Double
+    public var minFlingVelocity: Double { didSet { Self.check(minFlingVelocity: minFlingVelocity) } }
     /// What happens if the spring would carry progress past the target.
     public var overshoot: OvershootPolicy
     /// How the completion moves: the spring (the default), or a timed shape and its duration rule.
@@ -66,10 +66,8 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
         projection: ProjectionForm = .discrete, threshold: Double = 0.5, minFlingVelocity: Double = 0,
         overshoot: OvershootPolicy = .allow, completionShape: PhysicsCompletionShape = .spring
     ) {
-        precondition(threshold > 0 && threshold < 1, "Physics threshold must be in (0, 1); got \(threshold).")
-        precondition(
-            minFlingVelocity >= 0 && minFlingVelocity.isFinite,
-            "Physics minFlingVelocity must be >= 0 and finite (travel widths per second); got \(minFlingVelocity).")
+        Self.check(threshold: threshold)
+        Self.check(minFlingVelocity: minFlingVelocity)
         self.spring = spring
         self.decelerationRate = decelerationRate
         self.projection = projection
@@ -77,6 +75,16 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
         self.minFlingVelocity = minFlingVelocity
         self.overshoot = overshoot
         self.completionShape = completionShape
+    }
+
+    /// Traps (a programming error) unless `threshold` is valid: checked in `init` and on every set.
+    static func check(threshold value: Double) {
+        precondition(value > 0 && value < 1, "Physics threshold must be in (0, 1); got \(value).")
+    }
+
+    /// Traps (a programming error) unless `minFlingVelocity` is valid: checked in `init` and on every set.
+    static func check(minFlingVelocity value: Double) {
+        precondition(value >= 0 && value.isFinite, "Physics minFlingVelocity must be >= 0 and finite (travel widths per second); got \(value).")
     }
 
     /// Where progress would coast to from this release, in progress units.

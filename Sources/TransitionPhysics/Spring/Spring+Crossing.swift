@@ -3,14 +3,16 @@ import RealModule
 extension Spring {
     /// The first time t > 0, in seconds, at which the displacement from the target reaches 0,
     /// starting from displacement `x0` and velocity `v0`; nil if it never does (an overdamped or
-    /// critical motion that creeps in from one side) or if `x0` is already 0.
+    /// critical motion that creeps in from one side) or if the spring rests at the target
+    /// (`x0` and `v0` both 0). From the target with a velocity (`x0` 0), the first return: half a
+    /// damped period, pi / wd, for an underdamped spring; never for a critical or overdamped one.
     ///
     /// Closed forms: underdamped x = e^(-lambda t) [x0 cos(wd t) + (v0 + lambda x0) sin(wd t) / wd]
     /// vanishes first at the smallest positive t with tan(wd t) = -x0 wd / (v0 + lambda x0);
     /// critical at t = -x0 / (v0 + lambda x0); overdamped c1 e^(r1 t) + c2 e^(r2 t) = 0 at
     /// t = ln(-c2 / c1) / (r1 - r2) when that is positive.
     public func firstZeroCrossing(initialDisplacement x0: Double, initialVelocity v0: Double) -> Double? {
-        if x0 == 0 { return nil }
+        if x0 == 0 && v0 == 0 { return nil }
         let lambda = decayRate
         let omega0Squared = stiffness / mass
         let q = omega0Squared - lambda * lambda

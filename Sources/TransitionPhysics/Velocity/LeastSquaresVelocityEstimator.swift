@@ -34,7 +34,7 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     }
 
     /// Polynomial degree, 1 (straight line) or 2 (Android `lsq2`, Flutter). Default 2.
-    public var degree: Int
+    public var degree: Int { didSet { Self.check(degree: degree) } }
     /// Which samples take part: horizon (seconds), sample count, longest gap (seconds).
     public var window: VelocityWindow
     /// Windows shorter than `degree + 1` samples. Default `.zero` (Flutter).
@@ -44,19 +44,34 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// Default 3: Flutter and Android fit a parabola from 3 samples. A parabola through a
     /// handful of samples turns a deceleration into a reversal at the newest sample
     /// (`.dropTolerant` uses 8).
-    public var quadraticMinimumSamples: Int
+    public var quadraticMinimumSamples: Int { didSet { Self.check(quadraticMinimumSamples: quadraticMinimumSamples) } }
     /// Seconds without a movement before a lift-off that mean the finger rested: velocity 0.
     /// Default 0.040 s (Android and Flutter).
-    public var pointerStoppedAfter: Double
+    public var pointerStoppedAfter: Double { didSet { Self.check(pointerStoppedAfter: pointerStoppedAfter) } }
+
+    /// Traps (a programming error) unless `degree` is valid: checked in `init` and on every set.
+    static func check(degree value: Int) {
+        precondition(value == 1 || value == 2, "LeastSquaresVelocityEstimator.degree must be 1 or 2; got \(value).")
+    }
+
+    /// Traps (a programming error) unless `quadraticMinimumSamples` is valid: checked in `init` and on every set.
+    static func check(quadraticMinimumSamples value: Int) {
+        precondition(value >= 3, "LeastSquaresVelocityEstimator.quadraticMinimumSamples must be >= 3 (a parabola needs 3 samples); got \(value).")
+    }
+
+    /// Traps (a programming error) unless `pointerStoppedAfter` is valid: checked in `init` and on every set.
+    static func check(pointerStoppedAfter value: Double) {
+        precondition(value > 0 && value.isFinite, "LeastSquaresVelocityEstimator.pointerStoppedAfter must be a finite number of seconds > 0; got \(value).")
+    }
 
     /// Flutter's and Android's LSQ2 by default: a parabola over `window` (100 ms, 20 samples, 40 ms gap), 0 for short windows, and 0 after 40 ms without movement before lift-off.
     public init(
         degree: Int = 2, window: VelocityWindow = VelocityWindow(), shortWindowRule: ShortWindowRule = .zero,
         quadraticMinimumSamples: Int = 3, pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) {
-        precondition(degree == 1 || degree == 2, "LeastSquaresVelocityEstimator.degree must be 1 or 2; got \(degree).")
-        precondition(quadraticMinimumSamples >= 3, "LeastSquaresVelocityEstimator.quadraticMinimumSamples must be >= 3 (a parabola needs 3 samples); got \(quadraticMinimumSamples).")
-        precondition(pointerStoppedAfter > 0 && pointerStoppedAfter.isFinite, "LeastSquaresVelocityEstimator.pointerStoppedAfter must be a finite number of seconds > 0; got \(pointerStoppedAfter).")
+        Self.check(degree: degree)
+        Self.check(quadraticMinimumSamples: quadraticMinimumSamples)
+        Self.check(pointerStoppedAfter: pointerStoppedAfter)
         self.degree = degree
         self.window = window
         self.shortWindowRule = shortWindowRule

@@ -12,13 +12,13 @@
 /// `VelocityTracker::addMovement` clears the history after more than 40 ms without a movement.
 public struct VelocityWindow: Hashable, Sendable {
     /// The oldest age kept, in seconds before the newest sample; >= 0. Default 0.100 s.
-    public var horizon: Double
+    public var horizon: Double { didSet { Self.check(horizon: horizon) } }
     /// The most samples kept, counting the newest; >= 1. Default 20.
-    public var maxSamples: Int
+    public var maxSamples: Int { didSet { Self.check(maxSamples: maxSamples) } }
     /// The longest interval between consecutive samples that still counts as continuous motion,
     /// in seconds; > 0. A longer gap ends the window (the pointer is assumed to have stopped).
     /// Default 0.040 s.
-    public var maxGap: Double
+    public var maxGap: Double { didSet { Self.check(maxGap: maxGap) } }
     /// The return, in the samples' position unit, that makes a direction reversal; nil (the
     /// default, Flutter and Android): no reversal rule, a window may straddle a reversal.
     ///
@@ -33,7 +33,7 @@ public struct VelocityWindow: Hashable, Sendable {
     ///
     /// `InteractiveTransition` feeds the estimators progress, so there it is a fraction of the
     /// travel (`LeastSquaresVelocityEstimator.dropTolerant`: 0.02).
-    public var reversalDistance: Double?
+    public var reversalDistance: Double? { didSet { Self.check(reversalDistance: reversalDistance) } }
 
     /// 100 ms, in seconds (Flutter's `_horizonMilliseconds`, Android's `HORIZON`).
     public static let defaultHorizon = 0.100
@@ -47,6 +47,27 @@ public struct VelocityWindow: Hashable, Sendable {
     /// `0.10000000000000003`) must not fall out of a window that integer milliseconds keep.
     public static let timeResolution = 1e-9
 
+    /// Traps (a programming error) unless `horizon` is valid: checked in `init` and on every set.
+    static func check(horizon value: Double) {
+        precondition(value >= 0 && value.isFinite, "VelocityWindow.horizon must be a finite number of seconds >= 0; got \(value).")
+    }
+
+    /// Traps (a programming error) unless `maxSamples` is valid: checked in `init` and on every set.
+    static func check(maxSamples value: Int) {
+        precondition(value >= 1, "VelocityWindow.maxSamples must be >= 1; got \(value).")
+    }
+
+    /// Traps (a programming error) unless `maxGap` is valid: checked in `init` and on every set.
+    static func check(maxGap value: Double) {
+        precondition(value > 0 && value.isFinite, "VelocityWindow.maxGap must be a finite number of seconds > 0; got \(value).")
+    }
+
+    /// Traps (a programming error) unless `reversalDistance` is valid: checked in `init` and on every set.
+    static func check(reversalDistance value: Double?) {
+        guard let value else { return }
+        precondition(value > 0 && value.isFinite, "VelocityWindow.reversalDistance must be a finite distance > 0; got \(value).")
+    }
+
     /// A window of `horizon` seconds (>= 0), at most `maxSamples` samples (>= 1), ended by a gap
     /// longer than `maxGap` seconds (> 0) and, if given, by a reversal of more than
     /// `reversalDistance` (> 0, the samples' position unit).
@@ -56,12 +77,10 @@ public struct VelocityWindow: Hashable, Sendable {
         maxGap: Double = VelocityWindow.defaultMaxGap,
         reversalDistance: Double? = nil
     ) {
-        precondition(horizon >= 0 && horizon.isFinite, "VelocityWindow.horizon must be a finite number of seconds >= 0; got \(horizon).")
-        precondition(maxSamples >= 1, "VelocityWindow.maxSamples must be >= 1; got \(maxSamples).")
-        precondition(maxGap > 0 && maxGap.isFinite, "VelocityWindow.maxGap must be a finite number of seconds > 0; got \(maxGap).")
-        if let reversalDistance {
-            precondition(reversalDistance > 0 && reversalDistance.isFinite, "VelocityWindow.reversalDistance must be a finite distance > 0; got \(reversalDistance).")
-        }
+        Self.check(horizon: horizon)
+        Self.check(maxSamples: maxSamples)
+        Self.check(maxGap: maxGap)
+        Self.check(reversalDistance: reversalDistance)
         self.horizon = horizon
         self.maxSamples = maxSamples
         self.maxGap = maxGap

@@ -7,13 +7,13 @@ import TransitionLab
 @Suite("Transition settings and the fling cap")
 struct TransitionSettingsTests {
     static let edges: [Double] = [
-        0, -0.0, .leastNonzeroMagnitude, 1e-320, 2.2250738585072014e-308, 1e-300, 1e-9, 0.5, 1, 3, 390, 1e9, 1e300,
+        0, -0.0, .leastNonzeroMagnitude, Double("1e-320")!, 2.2250738585072014e-308, 1e-300, 1e-9, 0.5, 1, 3, 390, 1e9, 1e300,
         .greatestFiniteMagnitude, .infinity, -.infinity, .nan, -1,
     ]
 
     @Test("the playground's reported value, 5e-324 pixels per point, is refused naming pixelsPerPoint")
     func tinyPixelsPerPoint() {
-        for value in [Double.leastNonzeroMagnitude, 4e-324] {
+        for value in [Double.leastNonzeroMagnitude, Double("4e-324")!] {
             #expect(throws: TransitionSettingError.self) { try TransitionSettings(travel: 390, pixelsPerPoint: value).validate() }
             do {
                 try TransitionSettings(travel: 390, pixelsPerPoint: value).validate()
