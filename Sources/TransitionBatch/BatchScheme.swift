@@ -28,7 +28,7 @@ public enum BatchScheme: String, Hashable, Sendable, CaseIterable {
     case rungeKutta4
 
     /// The matrix that advances (displacement, velocity) by one step of `dt` seconds.
-    public func stepMatrix(spring: Spring, dt: Double) -> SpringPropagator {
+    package func stepMatrix(spring: Spring, dt: Double) -> SpringPropagator {
         switch self {
         case .exact:
             return spring.propagator(time: dt)

@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 /// A stroke a lenient read dropped (`TraceReader.MalformedStrokes.skip`): which rows, and the

@@ -1,4 +1,5 @@
 import TransitionCSV
+import TransitionLab
 import TransitionPhysics
 
 /// Groups rows into traces and enforces the rules that span rows: contiguous traces, `down`

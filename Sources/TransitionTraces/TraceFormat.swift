@@ -1,4 +1,5 @@
 import TransitionCSV
+import TransitionLab
 import TransitionPhysics
 
 /// The trace CSV format (docs/traces.md, with a sample in docs/examples/two-strokes.csv): one

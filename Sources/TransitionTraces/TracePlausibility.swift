@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 /// Checks for the unit mistakes a valid trace file can still hold (docs/traces.md, "Units"):

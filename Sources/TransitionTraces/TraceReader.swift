@@ -1,4 +1,5 @@
 import Foundation
+import TransitionLab
 import TransitionPhysics
 
 /// Reads recorded or exported gesture traces from the trace CSV format (`TraceFormat`,

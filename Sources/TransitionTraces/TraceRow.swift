@@ -1,3 +1,4 @@
+import TransitionLab
 import TransitionPhysics
 
 /// One validated row of a trace file: its fields converted, each value checked on its own.

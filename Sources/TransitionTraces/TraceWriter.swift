@@ -1,5 +1,6 @@
 import Foundation
 import TransitionCSV
+import TransitionLab
 import TransitionPhysics
 
 /// Writes gesture traces in the trace CSV format (`TraceFormat`), so synthetic traces can be

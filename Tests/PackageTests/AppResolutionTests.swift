@@ -2,41 +2,32 @@ import Foundation
 import Testing
 
 /// An app that adds this package resolves swift-numerics and nothing else (issue 31): the tools'
-/// dependencies (swift-argument-parser, swift-crypto) live in Benchmarks/Package.swift, the
-/// playground's in Playground/Package.swift. This makes a throwaway app package beside nothing,
-/// depending on this checkout by path and linking both app products, resolves it as SwiftPM does
-/// for an app (github.com addresses come from the machine's package mirror, so no network is
-/// needed), and reads what was resolved.
+/// dependencies live in Benchmarks/Package.swift, the playground's in Playground/Package.swift.
+/// This makes a throwaway app package from the README's "Use in an app" manifest (depending on
+/// this checkout by path, linking both app products) with the README's library example as its
+/// main.swift, resolves it as SwiftPM does for an app (github.com addresses come from the
+/// machine's package mirror, so no network is needed), reads what was resolved, then builds and
+/// runs it as pasted.
 @Suite struct AppResolutionTests {
     /// The package root (this file is Tests/PackageTests/AppResolutionTests.swift).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The app's manifest: an executable linking the library and the UIKit adapter.
-    static func manifest(root: URL) -> String {
-        """
-        // swift-tools-version: 6.0
-        import PackageDescription
-
-        let package = Package(
-            name: "ThrowawayApp",
-            platforms: [.macOS(.v13), .iOS(.v16)],
-            dependencies: [.package(name: "TransitionPhysics", path: "\(root.path)")],
-            targets: [
-                .executableTarget(
-                    name: "ThrowawayApp",
-                    dependencies: [
-                        .product(name: "TransitionPhysics", package: "TransitionPhysics"),
-                        .product(name: "TransitionPhysicsUIKit", package: "TransitionPhysics"),
-                    ]
-                )
-            ]
-        )
-        """
+    /// The README's "Use in an app" manifest and its library example, as a user pastes them:
+    /// the ```swift block that starts with the tools-version line, with the clone's path put where
+    /// the README says "../TransitionPhysics", and the block that starts with
+    /// `import TransitionPhysics`.
+    static func readmeApp(root: URL) throws -> (manifest: String, main: String) {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        let manifest = try #require(blocks.first { $0.hasPrefix("// swift-tools-version") })
+        let main = try #require(blocks.first { $0.hasPrefix("import TransitionPhysics\n") })
+        #expect(manifest.contains("path: \"../TransitionPhysics\""), "the template's active dependency is the clone beside the app")
+        return (manifest.replacingOccurrences(of: "path: \"../TransitionPhysics\"", with: "path: \"\(root.path)\""), main)
     }
 
     /// Runs `swift` with `arguments` in `folder`; its standard output, or a failure with both streams.
-    static func swift(_ arguments: [String], in folder: URL) throws -> String {
+    static func swift(_ arguments: [String], in folder: URL, mergingStandardError: Bool = false) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift"] + arguments
@@ -48,7 +39,7 @@ import Testing
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let text = String(decoding: stdout, as: UTF8.self)
+        let text = String(decoding: stdout, as: UTF8.self) + (mergingStandardError ? String(decoding: stderr, as: UTF8.self) : "")
         guard process.terminationStatus == 0 else {
             throw ResolutionFailure(
                 description: "swift \(arguments.joined(separator: " ")) exited \(process.terminationStatus):\n"
@@ -65,14 +56,14 @@ import Testing
         return children.flatMap { child in [(child["identity"] as? String ?? "?")] + identities(child) }
     }
 
-    @Test func anAppResolvesSwiftNumericsAndNothingElse() throws {
+    @Test func theReadmesAppBuildsAndResolvesSwiftNumericsAndNothingElse() throws {
         let app = FileManager.default.temporaryDirectory.appendingPathComponent("throwaway-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
-            at: app.appendingPathComponent("Sources/ThrowawayApp"), withIntermediateDirectories: true)
+            at: app.appendingPathComponent("Sources/MyApp"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: app) }
-        try Self.manifest(root: Self.root).write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try "import TransitionPhysics\nprint(ProjectedSpringModel().name)\n".write(
-            to: app.appendingPathComponent("Sources/ThrowawayApp/main.swift"), atomically: true, encoding: .utf8)
+        let (manifest, main) = try Self.readmeApp(root: Self.root)
+        try manifest.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try main.write(to: app.appendingPathComponent("Sources/MyApp/main.swift"), atomically: true, encoding: .utf8)
 
         _ = try Self.swift(["package", "resolve"], in: app)
         let json = try Self.swift(["package", "show-dependencies", "--format", "json"], in: app)
@@ -84,5 +75,11 @@ import Testing
         // What was checked out, whatever the tree says: one folder, swift-numerics.
         let checkouts = try FileManager.default.contentsOfDirectory(atPath: app.appendingPathComponent(".build/checkouts").path)
         #expect(checkouts == ["swift-numerics"], "checked out \(checkouts.sorted())")
+
+        // As pasted, it builds with no warning and runs the example.
+        let build = try Self.swift(["build"], in: app, mergingStandardError: true)
+        #expect(!build.contains("warning:"), "the app's build warned:\n\(build)")
+        let output = try Self.swift(["run", "--skip-build", "MyApp"], in: app)
+        #expect(output.contains("finish") && output.contains("cancel") && output.contains("completed"), "the example printed:\n\(output)")
     }
 }

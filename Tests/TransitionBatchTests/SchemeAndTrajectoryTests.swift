@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TransitionBatch
 import TransitionLab
@@ -68,7 +69,8 @@ struct SchemeTests {
                 }
             }
         }
-        print(table.joined(separator: "\n"))
+        // The table is for a reader who asks: PRINT_SCHEME_TABLE=1 swift test --filter SchemeAndTrajectory.
+        if ProcessInfo.processInfo.environment["PRINT_SCHEME_TABLE"] == "1" { print(table.joined(separator: "\n")) }
     }
 }
 

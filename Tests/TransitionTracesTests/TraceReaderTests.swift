@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionLab
 import TransitionPhysics
 import TransitionTraces
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransitionCSV
+import TransitionLab
 import TransitionPhysics
 import TransitionTraces
 

@@ -98,8 +98,10 @@ import TransitionTraces
         expect(row, "median_overshoot", 0)
         let limit = ProjectedSpringModel.defaultCompletionPeakAcceleration
         let fromRest = { (d: Double) in (10 / 3.0.squareRoot() * d / limit).squareRoot() }
-        let moving = { (x0: Double, v0: Double) in
-            MinimumJerkCompletion.duration(start: x0, startVelocity: v0, target: 0, peakAcceleration: limit)
+        let moving = { (x0: Double, v0: Double) -> Double in
+            let curve = PhysicsCompletionShape.minimumJerk(.peakAcceleration(limit)).curve(
+                start: x0, startVelocity: v0, target: 0, spring: ProjectedSpringModel.defaultSpring, overshoot: .allow)
+            return curve.fixedDuration ?? .nan
         }
         let times = [fromRest(0.375), moving(-0.7, 5), moving(0.15, -2.5), fromRest(0.4)].sorted()
         expect(row, "median_completion_time_s", (times[1] + times[2]) / 2)

@@ -14,10 +14,10 @@
 
 /// The quintic minimum-jerk completion from a release state, and its duration rules. Progress is
 /// a fraction of the travel, velocity progress per second, acceleration progress per s².
-public enum MinimumJerkCompletion {
+package enum MinimumJerkCompletion {
     /// The largest `v0 T / D` for which the quintic does not pass its target (see the derivation
     /// at the top of this file): 2.5.
-    public static let maximumVelocityRatio = 2.5
+    package static let maximumVelocityRatio = 2.5
 
     /// The peak |acceleration| of the rest-to-rest quintic over a change D in T seconds is
     /// this times D / T² (10 / sqrt(3), at s = 1/2 -+ sqrt(3)/6).
@@ -33,7 +33,7 @@ public enum MinimumJerkCompletion {
     /// the quintic from `start` with velocity `startVelocity` to `target` at rest in `duration`
     /// seconds. At time 0 progress is `start` and velocity `startVelocity` exactly; from
     /// `duration` on, the target at rest.
-    public static func state(start: Double, startVelocity: Double, target: Double, duration: Double, time: Double)
+    package static func state(start: Double, startVelocity: Double, target: Double, duration: Double, time: Double)
         -> (progress: Double, velocity: Double, acceleration: Double)
     {
         if !(duration > 0) || time >= duration { return (target, 0, 0) }
@@ -51,7 +51,7 @@ public enum MinimumJerkCompletion {
     /// The largest |acceleration| of the quintic over its duration, progress per s²: the
     /// acceleration is a cubic in s, 0 at both ends, so its extremes are at the roots of the jerk
     /// (a quadratic) inside (0, 1).
-    public static func peakAcceleration(start: Double, startVelocity: Double, target: Double, duration: Double) -> Double {
+    package static func peakAcceleration(start: Double, startVelocity: Double, target: Double, duration: Double) -> Double {
         guard duration > 0 else { return 0 }
         let (c3, c4, c5) = coefficients(change: target - start, velocityTimesDuration: startVelocity * duration)
         func accelerationFactor(_ s: Double) -> Double { abs(s * (6 * c3 + s * (12 * c4 + s * 20 * c5))) }
@@ -78,7 +78,7 @@ public enum MinimumJerkCompletion {
     /// back without passing; or at the target with a velocity: the quintic from there,
     /// p0 + v0 T s (1 - s)^3 (1 + 3 s), goes out on the motion's side and comes back without
     /// passing, so its duration comes from the velocity, `duration(...peakAcceleration:)`).
-    public static func maximumDuration(start: Double, startVelocity: Double, target: Double) -> Double {
+    package static func maximumDuration(start: Double, startVelocity: Double, target: Double) -> Double {
         let change = target - start
         guard startVelocity != 0, change * startVelocity > 0 else { return .infinity }
         return maximumVelocityRatio * abs(change) / abs(startVelocity)
@@ -88,7 +88,7 @@ public enum MinimumJerkCompletion {
     /// `peakAcceleration` (progress per s², > 0), capped by `maximumDuration` (so it never passes
     /// the target; the cap wins when both cannot hold, and the peak is then higher). Found by
     /// doubling and bisection on the closed-form peak (relative width 1e-12).
-    public static func duration(
+    package static func duration(
         start: Double, startVelocity: Double, target: Double, peakAcceleration limit: Double
     ) -> Double {
         precondition(limit > 0, "A minimum-jerk peak acceleration must be positive (progress per s²); got \(limit).")

@@ -12,16 +12,4 @@ extension UnitCurve {
     public static let `default` = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.25, y: 1))
     /// Flutter's `Curves.fastLinearToSlowEaseIn` (the Cupertino page transition): (0.18, 1), (0.04, 1).
     public static let fastLinearToSlowEaseIn = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.18, y: 1), endControlPoint: UnitPoint(x: 0.04, y: 1))
-
-    /// The named curves by their command-line names (`linear`, `easeIn`, `easeOut`, `easeInOut`,
-    /// `default`, `fastLinearToSlowEaseIn`).
-    public static let named: [(name: String, curve: UnitCurve)] = [
-        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
-        ("default", .default), ("fastLinearToSlowEaseIn", .fastLinearToSlowEaseIn),
-    ]
-
-    /// The named curve called `name` (see `named`), or nil.
-    public static func named(_ name: String) -> UnitCurve? {
-        named.first { $0.name == name }?.curve
-    }
 }

@@ -92,7 +92,7 @@ public struct UnitCurve: Hashable, Sendable {
     /// bracket if Newton has not converged to 4 ulps of 1. x(t) is monotone because the control
     /// x coordinates are in [0, 1].
     @inlinable
-    public func parameter(forX x: Double) -> Double {
+    package func parameter(forX x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         var low = 0.0, high = 1.0
@@ -124,7 +124,7 @@ extension UnitCurve {
     /// With x(t), y(t) the Bezier coordinates: dy/dx = y'/x' and d²y/dx² = (y'' x' - y' x'') / x'³.
     /// The slope follows `velocity(at:)` exactly (SwiftUI's conventions at degenerate end points);
     /// the curvature is 0 where y and x coincide (the linear curve) and not finite where x' = 0.
-    public func derivatives(at progress: Double) -> (value: Double, slope: Double, curvature: Double) {
+    package func derivatives(at progress: Double) -> (value: Double, slope: Double, curvature: Double) {
         let t = parameter(forX: min(max(progress, 0), 1))
         let value = ((ay * t + by) * t + cy) * t
         let dx = cx + ((bx + bx) + (ax * 3 * t)) * t

@@ -85,15 +85,15 @@ public struct ProgressMapping: Hashable, Sendable {
     }
 
     /// The sample's coordinate along the axis.
-    public func coordinate(of sample: TouchSample) -> Double { axis == .x ? sample.x : sample.y }
+    package func coordinate(of sample: TouchSample) -> Double { axis == .x ? sample.x : sample.y }
 
     /// Progress for a raw (linear, unbounded) progress value, after clamping or rubber-banding
     /// beyond [0, 1].
-    public func bounded(_ raw: Double) -> Double { bounded(raw, in: 0...1) }
+    package func bounded(_ raw: Double) -> Double { bounded(raw, in: 0...1) }
 
     /// Progress for a raw progress value, clamped to `limits` or rubber-banded beyond them
     /// (dimension 1, the travel): an interactive transition's first and last detents.
-    public func bounded(_ raw: Double, in limits: ClosedRange<Double>) -> Double {
+    package func bounded(_ raw: Double, in limits: ClosedRange<Double>) -> Double {
         switch range {
         case .clamp: return min(max(raw, limits.lowerBound), limits.upperBound)
         case .rubberBand: return RubberBand.clamp(raw, to: limits, dimension: 1)

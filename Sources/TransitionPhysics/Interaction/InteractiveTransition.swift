@@ -61,13 +61,13 @@ public struct InteractiveTransition: Sendable {
     /// A finger scrubbing: where it began, its direction, and its samples so far.
     public struct Tracking: Sendable {
         /// Coordinate at touch-down along the axis.
-        public var origin: Double
+        package var origin: Double
         /// +1 or -1 once decided, nil before.
-        public var sign: Double?
+        package var sign: Double?
         /// Progress when this touch began (0, or the animated progress it interrupted).
-        public var baseProgress: Double
+        package var baseProgress: Double
         /// (time, raw progress) of every sample of this touch, for the velocity estimate.
-        public var samples: [AxisSample] { ReleaseSamples.mirrored(recorded, at: mirrorMarks) }
+        package var samples: [AxisSample] { ReleaseSamples.mirrored(recorded, at: mirrorMarks) }
         /// The samples as appended. A reversal of a reversible direction does not rewrite them
         /// (a pass over every sample so far, at every reversal, made a zig-zag across
         /// touch-down quadratic): it notes the count of samples it mirrors in `mirrorMarks`, and
@@ -81,9 +81,9 @@ public struct InteractiveTransition: Sendable {
             return mirrors % 2 == 0 ? last.position : -last.position
         }
         /// Raw progress at the last `changed` sample.
-        public var lastChangedRaw: Double
+        package var lastChangedRaw: Double
         /// The newest touch sample of this touch.
-        public var lastTouch: TouchSample
+        package var lastTouch: TouchSample
     }
 
     /// A release: what was known, and what the model made of it.
@@ -110,16 +110,16 @@ public struct InteractiveTransition: Sendable {
     /// `mapping.range` says.
     public var detents: [Double] = [0, 1] {
         didSet {
-            if let reason = TransitionSettings.detentsProblem(detents) { preconditionFailure("Detents: \(reason); got \(detents).") }
+            if let reason = TransitionSettingRules.detentsProblem(detents) { preconditionFailure("Detents: \(reason); got \(detents).") }
         }
     }
     /// Physical pixels per point of the display (1 by default; 3 on a 3x phone). With the travel
     /// in points (`mapping.travel`), one physical pixel is `1 / (travel * pixelsPerPoint)` of
     /// progress: a completion is done when nothing can move by that much any more.
-    /// `TransitionSettings.validate()` says which values are refused (this traps on them).
+    /// `TransitionSettingRules` says which values are refused (this traps on them; the lab's `TransitionSettings.validate()` reports them).
     public var pixelsPerPoint: Double = 1 {
         didSet {
-            if let reason = TransitionSettings.pixelsPerPointProblem(pixelsPerPoint, travel: mapping.travel) {
+            if let reason = TransitionSettingRules.pixelsPerPointProblem(pixelsPerPoint, travel: mapping.travel) {
                 preconditionFailure("pixelsPerPoint: \(reason); got \(pixelsPerPoint).")
             }
         }
@@ -130,7 +130,7 @@ public struct InteractiveTransition: Sendable {
     /// no cap. Positive (`TransitionSettings.validate()`; this traps otherwise).
     public var maximumReleaseSpeed: Double = ReleaseSpeedLimit.platformMaximum {
         didSet {
-            if let reason = TransitionSettings.maximumReleaseSpeedProblem(maximumReleaseSpeed, travel: mapping.travel) {
+            if let reason = TransitionSettingRules.maximumReleaseSpeedProblem(maximumReleaseSpeed, travel: mapping.travel) {
                 preconditionFailure("maximumReleaseSpeed: \(reason); got \(maximumReleaseSpeed).")
             }
         }
@@ -201,6 +201,9 @@ public struct InteractiveTransition: Sendable {
                 recognizerCancelled: sample.phase == .cancelled)
             let release = Release(time: sample.time, state: state, completion: completion(for: state), sign: tracking.sign ?? 1)
             releases.append(release)
+            if let interval = Self.millisecondLikeInterval(tracking.recorded) {
+                pendingEvents.append(.timesLookLikeMilliseconds(medianSampleInterval: interval))
+            }
             pendingEvents.append(.released(release))
             start(release.completion.curve, at: release.time, sign: release.sign)
             return release
@@ -230,6 +233,25 @@ public struct InteractiveTransition: Sendable {
             // tracking) is ignored, as a recognizer would.
             return nil
         }
+    }
+
+    /// The median interval between a touch's samples, seconds, at or above which its times look
+    /// like milliseconds (`TransitionEvent.timesLookLikeMilliseconds`): 0.5 s. Digitizers report
+    /// every 4 to 17 ms (60 to 240 Hz) and Android's and Flutter's trackers take 40 ms without a
+    /// sample for a finger at rest, so a median of half a second is no drag timed in seconds,
+    /// while the same drag timed in milliseconds has a median of 4 to 17.
+    public static let millisecondsSuspicionInterval = 0.5
+
+    /// The median interval of `samples` (at least 4 samples, so 3 intervals: a tap says nothing)
+    /// when it is at least `millisecondsSuspicionInterval`; nil otherwise.
+    static func millisecondLikeInterval(_ samples: [AxisSample]) -> Double? {
+        guard samples.count >= 4 else { return nil }
+        var intervals = zip(samples, samples.dropFirst()).map { $1.time - $0.time }
+        intervals.sort()
+        let median = intervals.count % 2 == 1
+            ? intervals[intervals.count / 2]
+            : 0.5 * (intervals[intervals.count / 2 - 1] + intervals[intervals.count / 2])
+        return median >= millisecondsSuspicionInterval && median.isFinite ? median : nil
     }
 
     /// The model's answer to a release, then the detent and reduce-motion choices: with detents

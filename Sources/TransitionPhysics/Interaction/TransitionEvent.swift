@@ -16,9 +16,16 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
     /// The completion came to rest: nothing visible moves any more, and progress is exactly
     /// `progress` (the target) from now on.
     case completed(progress: Double)
+    /// The touch that just released had a median interval of `medianSampleInterval` "seconds"
+    /// between its samples, at least `InteractiveTransition.millisecondsSuspicionInterval`
+    /// (0.5 s): touch hardware reports every 4 to 17 ms, so its times were almost certainly
+    /// given in milliseconds. `TouchSample.time` is in seconds; in milliseconds every gap looks
+    /// like a finger at rest and the release is decided with velocity 0. Reported once per
+    /// touch, just before its `released`.
+    case timesLookLikeMilliseconds(medianSampleInterval: Double)
 
-    /// The case's name (`began`, `released`, `interrupted`, `retargeted`, `completed`), for logs
-    /// and tests.
+    /// The case's name (`began`, `released`, `interrupted`, `retargeted`, `completed`,
+    /// `timesLookLikeMilliseconds`), for logs and tests.
     public var name: String {
         switch self {
         case .began: return "began"
@@ -26,6 +33,7 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
         case .interrupted: return "interrupted"
         case .retargeted: return "retargeted"
         case .completed: return "completed"
+        case .timesLookLikeMilliseconds: return "timesLookLikeMilliseconds"
         }
     }
 
@@ -38,6 +46,8 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
             return "released(\(release.completion.decision) to \(release.completion.curve.target) "
                 + "from progress \(Self.short(state.progress)) at \(Self.short(state.velocity))/s)"
         case .completed(let progress): return "completed(progress \(progress))"
+        case .timesLookLikeMilliseconds(let interval):
+            return "timesLookLikeMilliseconds(median sample interval \(Self.short(interval)) s; TouchSample.time is in seconds)"
         case .began, .interrupted, .retargeted: return name
         }
     }

@@ -25,32 +25,6 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
         /// UIKit's private curve 7, the system spring, per the reverse-engineered initializer
         /// (see `CompletionCurve.Shape.uiKitSpringCurve`).
         case uiKitSpring
-
-        /// The command-line name of `uiKitSpring`.
-        static let uiKitSpringName = "uiKitSpring"
-
-        /// Every choice's name: the named timing curves (`UnitCurve.named`), then `uiKitSpring`.
-        public static var names: [String] { UnitCurve.named.map(\.name) + [uiKitSpringName] }
-
-        /// The choice called `name` (one of `names`), or nil.
-        public init?(name: String) {
-            if name == Self.uiKitSpringName {
-                self = .uiKitSpring
-            } else if let curve = UnitCurve.named(name) {
-                self = .timing(curve)
-            } else {
-                return nil
-            }
-        }
-
-        /// The name of this choice; for a timing curve that is not one of the named curves,
-        /// its description.
-        public var name: String {
-            switch self {
-            case .uiKitSpring: return Self.uiKitSpringName
-            case .timing(let curve): return UnitCurve.named.first { $0.curve == curve }?.name ?? "\(curve)"
-            }
-        }
     }
 
     /// `classic`, the model's name in tables and CSV columns (every instance's `name`).
@@ -99,7 +73,7 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
     }
 
     /// Finishes when the progress named by `decisionRule` exceeds `threshold` strictly; a cancelled recognizer cancels under `.lastChangedFlag`. Velocity is never read.
-    public func decide(_ state: ReleaseState) -> Decision {
+    package func decide(_ state: ReleaseState) -> Decision {
         switch decisionRule {
         case .progressAtRelease:
             return state.progress > threshold ? .finish : .cancel
@@ -111,7 +85,7 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
 
     /// UIKit's completion time for a release at progress `p`: (1 - p) d / s to finish,
     /// p d / s to cancel, in seconds (p clamped to [0, 1]: UIKit clamps percentComplete).
-    public func completionDuration(progress p: Double, decision: Decision) -> Double {
+    package func completionDuration(progress p: Double, decision: Decision) -> Double {
         let clamped = min(max(p, 0), 1)
         let remaining = decision == .finish ? 1 - clamped : clamped
         return remaining * duration / completionSpeed

@@ -49,7 +49,7 @@ public struct CompletionCurve: Hashable, Sendable {
 
     /// Which side of the target is past it for this curve (+1 above, -1 below): the side away
     /// from where it starts (`OvershootPolicy.pastSide(start:startVelocity:target:)`).
-    public var pastSide: Double { OvershootPolicy.pastSide(start: start, startVelocity: startVelocity, target: target) }
+    package var pastSide: Double { OvershootPolicy.pastSide(start: start, startVelocity: startVelocity, target: target) }
 
     /// The fixed duration of timed shapes, in seconds; nil for springs (see
     /// `CompletionMetrics` for when a spring counts as done).

@@ -47,13 +47,13 @@ public struct CupertinoModel: ReleaseModel, Hashable {
     }
 
     /// The sign of a velocity of at least `minFlingVelocity` (travel widths per second) decides; slower releases finish at progress >= 0.5.
-    public func decide(_ state: ReleaseState) -> Decision {
+    package func decide(_ state: ReleaseState) -> Decision {
         if abs(state.velocity) >= minFlingVelocity { return state.velocity > 0 ? .finish : .cancel }
         return state.progress >= 0.5 ? .finish : .cancel
     }
 
     /// The animation time in seconds for a release at progress `p` (clamped to [0, 1]).
-    public func completionDuration(progress p: Double, decision: Decision) -> Double {
+    package func completionDuration(progress p: Double, decision: Decision) -> Double {
         let clamped = min(max(p, 0), 1)
         let milliseconds = decision == .finish
             ? (maxAnimationTimeMilliseconds * (1 - clamped)).rounded(.down)

@@ -13,20 +13,8 @@ public enum PhysicsCompletionShape: Hashable, Sendable {
     /// the rule (the classic completion under the physics decision).
     case easeInOut(TimedCompletionDuration)
 
-    /// The command-line names of the shapes, in `ReleaseParameter` order.
-    public static let names = ["spring", "minimum-jerk", "ease-in-out"]
-
-    /// The shape's command-line name (`spring`, `minimum-jerk`, `ease-in-out`).
-    public var name: String {
-        switch self {
-        case .spring: return Self.names[0]
-        case .minimumJerk: return Self.names[1]
-        case .easeInOut: return Self.names[2]
-        }
-    }
-
     /// The duration rule of a timed shape; nil for the spring.
-    public var durationRule: TimedCompletionDuration? {
+    package var durationRule: TimedCompletionDuration? {
         switch self {
         case .spring: return nil
         case .minimumJerk(let rule), .easeInOut(let rule): return rule
@@ -79,7 +67,7 @@ public enum PhysicsCompletionShape: Hashable, Sendable {
 
     /// The largest |d²y/du²| of `UnitCurve.easeInOut` over u in [0, 1] (unitless): a move of
     /// D over T seconds along it peaks at D times this over T² (sampled once, 100,001 points).
-    public static let easeInOutPeakCurvature: Double = {
+    package static let easeInOutPeakCurvature: Double = {
         var peak = 0.0
         for i in 0...100_000 {
             let c = UnitCurve.easeInOut.derivatives(at: Double(i) / 100_000).curvature
@@ -100,15 +88,4 @@ public enum TimedCompletionDuration: Hashable, Sendable {
     /// that starts at its target with a velocity lasts as long as it needs to bring that motion
     /// back at the peak acceleration of a full travel from rest in this time.
     case fullTravel(seconds: Double)
-
-    /// The command-line names of the rules, in `ReleaseParameter` order.
-    public static let names = ["peak-acceleration", "duration"]
-
-    /// The rule's command-line name (`peak-acceleration`, `duration`).
-    public var name: String {
-        switch self {
-        case .peakAcceleration: return Self.names[0]
-        case .fullTravel: return Self.names[1]
-        }
-    }
 }

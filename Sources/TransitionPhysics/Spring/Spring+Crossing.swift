@@ -11,7 +11,7 @@ extension Spring {
     /// vanishes first at the smallest positive t with tan(wd t) = -x0 wd / (v0 + lambda x0);
     /// critical at t = -x0 / (v0 + lambda x0); overdamped c1 e^(r1 t) + c2 e^(r2 t) = 0 at
     /// t = ln(-c2 / c1) / (r1 - r2) when that is positive.
-    public func firstZeroCrossing(initialDisplacement x0: Double, initialVelocity v0: Double) -> Double? {
+    package func firstZeroCrossing(initialDisplacement x0: Double, initialVelocity v0: Double) -> Double? {
         if x0 == 0 && v0 == 0 { return nil }
         let lambda = decayRate
         let omega0Squared = stiffness / mass

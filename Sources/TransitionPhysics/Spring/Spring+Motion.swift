@@ -40,7 +40,7 @@ extension Spring {
     }
 
     /// The acceleration of the attached object at a state, in units per second squared.
-    public func acceleration(displacement x: Double, velocity v: Double) -> Double {
+    package func acceleration(displacement x: Double, velocity v: Double) -> Double {
         -(stiffness * x + damping * v) / mass
     }
 }

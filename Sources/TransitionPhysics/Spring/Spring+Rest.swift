@@ -9,7 +9,7 @@ extension Spring {
     /// the spring's energy. Damping only removes energy (`dE/dt = -c v²`), so this never grows:
     /// once it is under a tolerance, the displacement stays under it forever, and so does the
     /// velocity (below `omega0` times it, per second).
-    public func energyAmplitude(displacement x: Double, velocity v: Double) -> Double {
+    package func energyAmplitude(displacement x: Double, velocity v: Double) -> Double {
         (x * x + mass / stiffness * v * v).squareRoot()
     }
 
@@ -34,7 +34,7 @@ extension Spring {
     ///     under `tolerance`.
     /// - Returns: 0 if the amplitude is already within `tolerance`; `Double.infinity` for an
     ///   undamped spring (damping 0) whose amplitude exceeds it.
-    public func restTime(
+    package func restTime(
         initialDisplacement x0: Double, initialVelocity v0: Double, tolerance: Double, relativePrecision: Double = 0
     ) -> Double {
         precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")

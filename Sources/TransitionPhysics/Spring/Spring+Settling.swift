@@ -64,7 +64,7 @@ extension Spring {
     ///
     /// - Returns: 0 if the motion never leaves the band; `Double.infinity` for an undamped spring
     ///   whose amplitude exceeds `tolerance`.
-    public func settlingTime(initialDisplacement x0: Double, initialVelocity v0: Double, tolerance: Double) -> Double {
+    package func settlingTime(initialDisplacement x0: Double, initialVelocity v0: Double, tolerance: Double) -> Double {
         precondition(tolerance > 0, "Settling tolerance must be positive; got \(tolerance).")
         let lambda = decayRate
         let omega0Squared = stiffness / mass

@@ -116,7 +116,7 @@ extension Spring {
     /// derived forms finite: the critical damping 2 sqrt(mass * stiffness), the damping ratio and
     /// the response. The one
     /// definition of a valid spring: command-line tools check input with it before building one.
-    public static func invalidity(mass: Double, stiffness: Double, damping: Double) -> String? {
+    package static func invalidity(mass: Double, stiffness: Double, damping: Double) -> String? {
         guard mass > 0 && mass.isFinite else { return "Spring mass must be positive and finite; got \(mass)." }
         guard stiffness > 0 && stiffness.isFinite else {
             return "Spring stiffness must be positive and finite; got \(stiffness)."
@@ -156,7 +156,7 @@ extension Spring {
     /// Why `init(response:dampingRatio:)` would refuse these values, or nil: the response and the
     /// ratio in range, and the stiffness (2 pi / response)² and damping 2 ratio 2 pi / response
     /// they give valid (`invalidity(mass:stiffness:damping:)` with mass 1).
-    public static func invalidity(response: Double, dampingRatio: Double) -> String? {
+    package static func invalidity(response: Double, dampingRatio: Double) -> String? {
         guard response > 0 && response.isFinite else {
             return "Spring response must be positive and finite (seconds); got \(response)."
         }

@@ -12,20 +12,20 @@ import RealModule
 /// `positionIncrementFromPosition` is `positionFromPosition - 1`, computed without cancellation,
 /// so that a spring that starts at 0 (SwiftUI's `value(target:...)`) keeps full relative accuracy
 /// at small times.
-public struct SpringPropagator: Hashable, Sendable {
+package struct SpringPropagator: Hashable, Sendable {
     /// d x(t) / d x0, dimensionless.
-    public var positionFromPosition: Double
+    package var positionFromPosition: Double
     /// d x(t) / d v0, in seconds.
-    public var positionFromVelocity: Double
+    package var positionFromVelocity: Double
     /// d v(t) / d x0, in 1/s.
-    public var velocityFromPosition: Double
+    package var velocityFromPosition: Double
     /// d v(t) / d v0, dimensionless.
-    public var velocityFromVelocity: Double
+    package var velocityFromVelocity: Double
     /// `positionFromPosition - 1`, accurate to a few ulps even when tiny.
-    public var positionIncrementFromPosition: Double
+    package var positionIncrementFromPosition: Double
 
     /// A propagator from its four entries and `positionFromPosition - 1`.
-    public init(
+    package init(
         positionFromPosition: Double, positionFromVelocity: Double,
         velocityFromPosition: Double, velocityFromVelocity: Double,
         positionIncrementFromPosition: Double
@@ -39,7 +39,7 @@ public struct SpringPropagator: Hashable, Sendable {
 
     /// Applies the propagator to a displacement `x0` (from the target) and velocity `v0`.
     @inlinable
-    public func apply(displacement x0: Double, velocity v0: Double) -> (displacement: Double, velocity: Double) {
+    package func apply(displacement x0: Double, velocity v0: Double) -> (displacement: Double, velocity: Double) {
         (positionFromPosition * x0 + positionFromVelocity * v0,
          velocityFromPosition * x0 + velocityFromVelocity * v0)
     }
@@ -75,7 +75,7 @@ extension Spring {
     /// - once the slowest envelope (e^(-lambda t), or e^(r1 t) when overdamped) underflows to 0,
     ///   the propagator is exactly (E, F, E' , F') = 0 and the increment -1: returned as such, so
     ///   that no 0 * infinity (lambda t, or a phase wd t, overflowing at huge t) turns it into NaN.
-    public func propagator(time t: Double) -> SpringPropagator {
+    package func propagator(time t: Double) -> SpringPropagator {
         precondition(t >= 0 && t.isFinite, "Spring time must be >= 0 and finite (seconds); got \(t).")
         let lambda = decayRate
         let omega0Squared = stiffness / mass

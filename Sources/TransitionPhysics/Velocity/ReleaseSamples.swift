@@ -43,7 +43,7 @@ public enum ReleaseSamples {
     /// The lift-off rule for one sample: whether `lift` repeats `previous`'s position (it is then
     /// no movement and is dropped) and, if so, whether it came more than `stoppedAfter` seconds
     /// later (the pointer had stopped: velocity 0).
-    public static func liftOff(
+    package static func liftOff(
         _ lift: TouchSample, after previous: TouchSample, stoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) -> (repeatsPosition: Bool, pointerStopped: Bool) {
         let repeats = lift.x == previous.x && lift.y == previous.y
@@ -57,7 +57,7 @@ extension ReleaseSamples {
     /// crosses back over touch-down (`InteractiveTransition`). Marks are in the order they were
     /// made (non-decreasing). One pass from the newest sample, whatever the number of marks; the
     /// result is bit for bit what negating at every mark gives (negation is exact).
-    public static func mirrored(_ samples: [AxisSample], at marks: [Int]) -> [AxisSample] {
+    package static func mirrored(_ samples: [AxisSample], at marks: [Int]) -> [AxisSample] {
         guard !marks.isEmpty else { return samples }
         var result = samples
         var next = marks.count - 1

@@ -4,6 +4,10 @@ import TransitionBatch
 import TransitionLab
 import TransitionPhysics
 
+/// The listings print, as examples do; run here their lines are dropped, so `make test` shows
+/// only its verdict (this file-private function shadows `Swift.print` for the listings below).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
 // Every ```swift listing of the TransitionBatch.docc articles is the body of one function
 // below, compiled and run by the tests; `ArticleListingTests` checks that each listing appears
 // here verbatim.

@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 @testable import TransitionPhysics
 
 /// The core half of the UIKit adapter (TransitionPhysicsUIKit cannot be compiled on Linux):
@@ -319,6 +320,6 @@ struct HostTransitionTests {
             #expect(vertical.travel(width: 390, height: bad) == 1)
         }
         // The travel it gives is one the driver accepts.
-        #expect(TransitionSettings.travelProblem(vertical.travel(width: 390, height: .nan)) == nil)
+        #expect(TransitionSettingRules.travelProblem(vertical.travel(width: 390, height: .nan)) == nil)
     }
 }

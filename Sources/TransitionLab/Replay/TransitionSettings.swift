@@ -1,3 +1,5 @@
+import TransitionPhysics
+
 /// A setting of a transition that it cannot run with: the setting's name, its value, and why.
 public struct TransitionSettingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The setting, named as the property of `TransitionSettings` (and of `InteractiveTransition`
@@ -64,16 +66,16 @@ public struct TransitionSettings: Hashable, Sendable {
 
     /// Throws the first setting the transition cannot run with, in the order of the properties.
     public func validate() throws(TransitionSettingError) {
-        if let reason = Self.travelProblem(travel) {
+        if let reason = TransitionSettingRules.travelProblem(travel) {
             throw TransitionSettingError(setting: "travel", value: "\(travel)", reason: reason)
         }
-        if let reason = Self.pixelsPerPointProblem(pixelsPerPoint, travel: travel) {
+        if let reason = TransitionSettingRules.pixelsPerPointProblem(pixelsPerPoint, travel: travel) {
             throw TransitionSettingError(setting: "pixelsPerPoint", value: "\(pixelsPerPoint)", reason: reason)
         }
-        if let reason = Self.detentsProblem(detents) {
+        if let reason = TransitionSettingRules.detentsProblem(detents) {
             throw TransitionSettingError(setting: "detents", value: "\(detents)", reason: reason)
         }
-        if let reason = Self.maximumReleaseSpeedProblem(maximumReleaseSpeed, travel: travel) {
+        if let reason = TransitionSettingRules.maximumReleaseSpeedProblem(maximumReleaseSpeed, travel: travel) {
             throw TransitionSettingError(setting: "maximumReleaseSpeed", value: "\(maximumReleaseSpeed)", reason: reason)
         }
         if let reason = Self.frameRateProblem(frameRate) {
@@ -81,41 +83,9 @@ public struct TransitionSettings: Hashable, Sendable {
         }
     }
 
-    /// Why `travel` (points) cannot be a travel, or nil.
-    public static func travelProblem(_ travel: Double) -> String? {
-        travel > 0 && travel.isFinite ? nil : "the travel must be a positive, finite number of points"
-    }
 
-    /// Why `pixelsPerPoint` cannot be used with `travel` points, or nil.
-    public static func pixelsPerPointProblem(_ pixelsPerPoint: Double, travel: Double) -> String? {
-        guard pixelsPerPoint > 0 && pixelsPerPoint.isFinite else { return "pixels per point must be positive and finite" }
-        let pixel = 1 / (travel * pixelsPerPoint)
-        guard pixel > 0 && pixel.isFinite else {
-            return "one physical pixel of progress, 1 / (travel \(travel) points * \(pixelsPerPoint) pixels per point) = \(pixel), "
-                + "must be positive and finite"
-        }
-        return nil
-    }
 
-    /// Why `detents` cannot be the progress stops, or nil.
-    public static func detentsProblem(_ detents: [Double]) -> String? {
-        guard !detents.isEmpty else { return "give at least one detent" }
-        if let bad = detents.first(where: { !$0.isFinite }) { return "every detent must be finite progress; got \(bad)" }
-        for (a, b) in zip(detents, detents.dropFirst()) where !(a < b) {
-            return "detents must be strictly ascending; \(b) after \(a)"
-        }
-        return nil
-    }
 
-    /// Why `maximumReleaseSpeed` (points per second) cannot cap releases over `travel` points, or nil.
-    public static func maximumReleaseSpeedProblem(_ speed: Double, travel: Double) -> String? {
-        guard speed > 0 else { return "the maximum release speed must be positive (points per second; infinity for no cap)" }
-        let limit = speed / travel
-        guard limit > 0 else {
-            return "the maximum release speed in progress, \(speed) points/s / travel \(travel) points = \(limit) per second, must be positive"
-        }
-        return nil
-    }
 
     /// The frame rate completions are measured or sampled at unless one is given, Hz (a
     /// ProMotion display's 120 Hz doubled: every frame any display shows lies on this grid).
