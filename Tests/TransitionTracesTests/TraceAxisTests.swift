@@ -52,7 +52,8 @@ struct TraceAxisTests {
         // a 560 px flick of a 1170 px travel at about 7,000 px/s finishes. Along x it is 6 px
         // of drift: the runner's own axis would leave it at rest and cancel.
         let runner = GestureRunner(
-            model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator(), direction: .fixed(positive: false))
+            model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator(),
+            settings: ReplaySettings(directionRule: .fixedNegative))
         let outcome = runner.run(traces[0])
         #expect(outcome.decision == .finish)
         #expect(abs(outcome.releaseProgress - 560.0 / 1170) < 1e-12)

@@ -115,7 +115,7 @@ import TransitionTraces
         let sets = try TraceSources.recorded([url])
         let runner = GestureRunner(
             model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator(),
-            edgeZone: .init(edgePosition: 0, width: 50))
+            settings: ReplaySettings(edgeZone: .init(edgePosition: 0, width: 50)))
         let results = BehaviorBenchmark(models: [BenchModel(name: "edge", runner: runner)]).run(sets)
         let row = try #require(results.summaries().first)
         #expect(row.started == 0)
@@ -132,7 +132,7 @@ import TransitionTraces
         let results = BehaviorBenchmark(models: models).run([set])
         for (t, trace) in set.traces.enumerated() {
             for (m, model) in models.enumerated() {
-                #expect(results.outcome(set: 0, trace: t, model: m) == TraceOutcome(model.runner.run(trace)), "trace \(trace.id), model \(model.name)")
+                #expect(results.outcome(set: 0, trace: t, model: m) == model.runner.run(trace).outcome, "trace \(trace.id), model \(model.name)")
             }
         }
     }

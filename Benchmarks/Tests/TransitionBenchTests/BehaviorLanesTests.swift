@@ -22,7 +22,11 @@ import TransitionTraces
         options = try ModelOptions.parse(["--model", "physics", "--frame-rate", "60,120", "--min-fling-velocity", "0,0.5"])
         variants += try options.variants()
         return ReleaseModelPreset.allCases.map { $0.benchModel(replay: replay) }
-            + variants.map { BenchModel(name: $0.benchName, model: $0.builtIn, replay: replay, frameRate: $0.frameRate) }
+            + variants.map { variant in
+                var replay = replay
+                replay.frameRate = variant.frameRate
+                return BenchModel(name: variant.benchName, model: variant.builtIn, replay: replay)
+            }
     }
 
     /// Traces the synthetic corpus does not hold: two releases (a touch interrupting the
@@ -68,6 +72,34 @@ import TransitionTraces
         ]
     }
 
+    /// Models whose completions are equal (the same physics model) but whose replays differ (a
+    /// fixed travel, another fling cap, another direction rule) release differently, so they must
+    /// not share a completion lane: the replay is part of the lane key (issue 32: 368 of 400
+    /// outcomes differed from the scalar evaluator when it was not).
+    @Test func equalCompletionsUnderDifferentReplaysKeepTheirOwnReleases() throws {
+        let sets = try Self.sets()
+        let presets = ReleaseModelPreset.physics
+        let replays = [
+            ReplaySettings(), ReplaySettings(fixedTravel: 200), ReplaySettings(maximumReleaseSpeed: 300),
+            ReplaySettings(directionRule: .fixedNegative), ReplaySettings(fixedTravel: 200, maximumReleaseSpeed: 300),
+        ]
+        let models = replays.enumerated().map { i, replay in BenchModel(name: "physics-\(i)", model: presets.model, replay: replay) }
+        let batch = BehaviorBenchmark(models: models, evaluator: .batch).run(sets)
+        let scalar = BehaviorBenchmark(models: models, evaluator: .scalar).run(sets)
+        var mismatches = 0, differ = 0
+        for (s, set) in sets.enumerated() {
+            for t in set.traces.indices {
+                for m in models.indices {
+                    let a = batch.outcome(set: s, trace: t, model: m), b = scalar.outcome(set: s, trace: t, model: m)
+                    if !Self.sameBits(a, b) { mismatches += 1 }
+                    if m > 0 && !Self.sameBits(b, scalar.outcome(set: s, trace: t, model: 0)) { differ += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(differ > 0, "the replays must change some releases, or this test checks nothing")
+    }
+
     @Test(arguments: [ReplaySettings(), ReplaySettings(estimator: .impulse, touchSlop: 0, directionRule: .firstMovement, settleTolerance: 0.01)])
     func batchEqualsScalarForEveryTraceAndModel(replay: ReplaySettings) throws {
         let sets = try Self.sets()
@@ -90,7 +122,7 @@ import TransitionTraces
         // The reference itself: each pair replayed alone.
         for (t, trace) in Self.oddTraces.enumerated() {
             for m in models.indices where m % 7 == 0 {
-                #expect(Self.sameBits(scalar.outcome(set: 1, trace: t, model: m), TraceOutcome(models[m].runner.run(trace))))
+                #expect(Self.sameBits(scalar.outcome(set: 1, trace: t, model: m), models[m].runner.run(trace).outcome))
             }
         }
         // The odd traces reach every branch of the batch evaluator: two releases (scalar), one
@@ -110,8 +142,8 @@ import TransitionTraces
         let models = try Self.models()
         let whole = BehaviorBenchmark(models: models).run(sets)
         var chunked = BehaviorBenchmark(models: models)
-        chunked.outcomeBudgetBytes = 7 * sets.reduce(0) { $0 + $1.traces.count } * MemoryLayout<TraceOutcome>.stride
-        var outcomes: [TraceOutcome] = []
+        chunked.outcomeBudgetBytes = 7 * sets.reduce(0) { $0 + $1.traces.count } * MemoryLayout<ReleaseOutcome>.stride
+        var outcomes: [ReleaseOutcome] = []
         var ranges: [Range<Int>] = []
         chunked.run(sets) { chunk in
             ranges.append(chunk.models)
@@ -184,7 +216,7 @@ import TransitionTraces
 
     /// Equal outcomes, comparing every number by its bits (so -0.0 and 0.0, or two NaNs, differ
     /// or agree exactly as the bytes would).
-    static func sameBits(_ a: TraceOutcome, _ b: TraceOutcome) -> Bool {
+    static func sameBits(_ a: ReleaseOutcome, _ b: ReleaseOutcome) -> Bool {
         a.started == b.started && a.decision == b.decision
             && [a.releaseProgress, a.releaseVelocity, a.completionTime, a.visualCompletionTime, a.velocityJump, a.overshoot, a.peakAcceleration]
                 .map(\.bitPattern)

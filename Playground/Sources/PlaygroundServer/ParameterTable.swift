@@ -95,5 +95,5 @@ struct ParameterTableResponse: Encodable {
     var transition = TransitionProperties()
     var limits: PlaygroundLimits
     /// The replay settings (`Replay`), for the page to say.
-    var estimator = Replay.settings.estimator.rawValue
+    var estimator = ReplaySettings().estimator.rawValue
 }

@@ -75,7 +75,7 @@ import TransitionPhysics
     static func reference(_ samples: [TouchSample], model: BuiltInReleaseModel, frameRate: Double) -> GestureOutcome {
         GestureRunner(
             model: model.model, estimator: LeastSquaresVelocityEstimator.dropTolerant,
-            direction: .reversible(touchSlop: 10), frameRate: frameRate
+            settings: ReplaySettings(touchSlop: 10, directionRule: .reversible, frameRate: frameRate)
         ).run(GestureTrace(id: "t", samples: samples, travel: travel))
     }
 

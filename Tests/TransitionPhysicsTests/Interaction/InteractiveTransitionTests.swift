@@ -38,8 +38,9 @@ struct LastTwoPointsEstimator: VelocityEstimator {
     }
 
     @Test func edgeZoneRefusesPansThatStartFarFromTheEdge() {
-        let zoned = ProgressMapping(travel: 200, direction: .fixed(positive: true), edgeZone: .init(edgePosition: 0, width: 50))
-        let runner = GestureRunner(model: ClassicPercentDrivenModel(), estimator: LastTwoPointsEstimator(), direction: zoned.direction, edgeZone: zoned.edgeZone)
+        let runner = GestureRunner(
+            model: ClassicPercentDrivenModel(), estimator: LastTwoPointsEstimator(),
+            settings: ReplaySettings(directionRule: .fixedPositive, edgeZone: .init(edgePosition: 0, width: 50)))
         let far = GestureTrace(id: "far", samples: drag(from: 60, speed: 600, frames: 20), travel: 200)
         let near = GestureTrace(id: "near", samples: drag(from: 40, speed: 600, frames: 20), travel: 200)
         #expect(runner.run(far).started == false)

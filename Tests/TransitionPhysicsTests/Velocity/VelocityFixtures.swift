@@ -39,7 +39,8 @@ enum VelocityFixtures {
     /// `pointerStoppedAfter`). A travel of 1 and a fixed positive direction make progress per
     /// second the samples' units per second.
     static func releaseVelocity(_ estimator: any VelocityEstimator, of touches: [TouchSample], along axis: TouchAxis = .x) -> Double {
-        let runner = GestureRunner(model: ProjectedSpringModel(), estimator: estimator, direction: .fixed(positive: true), axis: axis)
+        let runner = GestureRunner(
+            model: ProjectedSpringModel(), estimator: estimator, settings: ReplaySettings(directionRule: .fixedPositive, axis: axis))
         let outcome = runner.run(GestureTrace(id: "velocity-fixture", samples: touches, travel: 1))
         precondition(outcome.started, "The fixture's gesture must start and end a transition.")
         return outcome.releaseVelocity

@@ -109,7 +109,11 @@ public struct BehaviorCommand: ParsableCommand {
         let variants = hasVariants ? try variantOptions.variants() : []
         let settings = replay.settings
         return builtIns.map { $0.benchModel(replay: settings) }
-            + variants.map { BenchModel(name: $0.benchName, model: $0.builtIn, replay: settings, frameRate: $0.frameRate) }
+            + variants.map { variant in
+                var replay = settings
+                replay.frameRate = variant.frameRate
+                return BenchModel(name: variant.benchName, model: variant.builtIn, replay: replay)
+            }
     }
 
     /// Loads the trace sets; `note` receives what goes to standard error.

@@ -45,13 +45,18 @@ struct BehaviorLanes: Sendable {
     init(models: [BenchModel], traces: [GestureTrace]) {
         self.models = models
         self.traces = traces
-        var replays: [BenchModel.Replay: Int] = [:]
+        var replays: [ReplaySettings: Int] = [:]
         var replayRunners: [GestureRunner] = []
         var replayIndex: [Int?] = []
+        // A completion class: models whose completions of a trace's release are equal. The
+        // release state comes from the replay, so the replay is part of the key (two models with
+        // equal completion parts but different replays, a fixed travel or another fling cap,
+        // release differently).
         struct ClassKey: Hashable {
             var parts: ProjectedSpringModel.CompletionParts?
             var model: Int?
             var integrator: Int
+            var replay: Int
         }
         struct IntegratorKey: Hashable { var frameRate: UInt64, settleTolerance: UInt64 }
         var classes: [ClassKey: Int] = [:]
@@ -73,8 +78,8 @@ struct BehaviorLanes: Sendable {
                 replayIndex.append(replayRunners.count)
                 replayRunners.append(model.runner)
             }
-            let settle = lanes.replay.settings.settleTolerance
-            let integratorKey = IntegratorKey(frameRate: lanes.frameRate.bitPattern, settleTolerance: settle.bitPattern)
+            let settle = lanes.replay.settleTolerance
+            let integratorKey = IntegratorKey(frameRate: lanes.replay.frameRate.bitPattern, settleTolerance: settle.bitPattern)
             let g: Int
             if let known = integratorKeys[integratorKey] {
                 g = known
@@ -83,16 +88,16 @@ struct BehaviorLanes: Sendable {
                 integratorKeys[integratorKey] = g
                 // Stepped maxima: bit for bit `CompletionCurve.metrics`, so the evaluator never
                 // changes a byte. One thread: the benchmark runs one block of traces per core.
-                var integrator = BatchIntegrator(frameRate: lanes.frameRate, settleTolerance: settle, threads: 1)
+                var integrator = BatchIntegrator(frameRate: lanes.replay.frameRate, settleTolerance: settle, threads: 1)
                 integrator.maxima = .stepped
                 integrators.append(integrator)
             }
             integratorIndex.append(g)
             let key: ClassKey
             if case .physics(let physics) = lanes.model {
-                key = ClassKey(parts: physics.completionParts, model: nil, integrator: g)
+                key = ClassKey(parts: physics.completionParts, model: nil, integrator: g, replay: replayIndex[m]!)
             } else {
-                key = ClassKey(parts: nil, model: m, integrator: g)
+                key = ClassKey(parts: nil, model: m, integrator: g, replay: replayIndex[m]!)
             }
             if let known = classes[key] {
                 completionClass.append(known)
@@ -122,15 +127,9 @@ struct BehaviorLanes: Sendable {
         }
     }
 
-    /// The outcome of a trace that never started: `TraceOutcome` of `GestureRunner.run`'s.
-    static let notStarted = TraceOutcome(
-        started: false, decision: .cancel, release: ReleaseState(progress: 0, velocity: 0), projectedProgress: nil,
-        metrics: CompletionMetrics(completionTime: 0, velocityJump: 0, overshoot: 0, peakAcceleration: 0),
-        visualCompletionTime: 0)
-
     /// The outcomes of models `range` on every trace into `outcomes`, model-major
     /// (`BehaviorChunk.outcomes`).
-    func outcomes(models range: Range<Int>, into outcomes: inout [TraceOutcome]) {
+    func outcomes(models range: Range<Int>, into outcomes: inout [ReleaseOutcome]) {
         // The chunk's completion classes, numbered from 0: a lane is (class, target) per trace.
         var localClass = [Int](repeating: -1, count: range.count)
         var classNumbers: [Int: Int] = [:]
@@ -186,23 +185,23 @@ private struct BlockWork {
 
     mutating func evaluate(
         _ lanes: BehaviorLanes, models range: Range<Int>, localClass: [Int], traces block: Range<Int>,
-        slot: (Int, Int, TraceOutcome) -> Void
+        slot: (Int, Int, ReleaseOutcome) -> Void
     ) {
         for t in block {
             let trace = lanes.traces[t]
             var touched: [Int] = []
             for (i, m) in range.enumerated() {
                 guard let r = lanes.replayIndex[m] else {
-                    slot(i, t, TraceOutcome(lanes.models[m].runner.run(trace)))
+                    slot(i, t, lanes.models[m].runner.run(trace).outcome)
                     continue
                 }
                 let state: ReleaseState, tolerance: Double
                 switch lanes.releases[r][t] {
                 case .none:
-                    slot(i, t, BehaviorLanes.notStarted)
+                    slot(i, t, ReleaseOutcome.notStarted)
                     continue
                 case .several:
-                    slot(i, t, TraceOutcome(lanes.models[m].runner.run(trace)))
+                    slot(i, t, lanes.models[m].runner.run(trace).outcome)
                     continue
                 case .one(let s, let pixel):
                     (state, tolerance) = (s, pixel)
@@ -249,7 +248,7 @@ private struct BlockWork {
             let outcome = results[g]
             let decision = p.decision ?? outcome.decision[lane]
             let projected = p.decision != nil ? p.projected : outcome.projectedProgress[lane]
-            slot(Int(p.model), Int(p.trace), TraceOutcome(
+            slot(Int(p.model), Int(p.trace), ReleaseOutcome(
                 started: true, decision: decision, release: p.state, projectedProgress: projected.isNaN ? nil : projected,
                 metrics: outcome.metrics(at: lane), visualCompletionTime: visual[g][lane]))
         }

@@ -21,58 +21,6 @@ public struct TraceSet: Sendable {
     }
 }
 
-/// One trace under one model: what the runner reported, flattened for counting and CSV.
-public struct TraceOutcome: Sendable, Hashable {
-    /// False when the gesture never started a transition (outside an edge zone) or never ended;
-    /// such a trace counts as a cancel and is left out of the medians.
-    public var started: Bool
-    public var decision: Decision
-    public var releaseProgress: Double
-    /// Finger velocity at release, progress (travel widths) per second.
-    public var releaseVelocity: Double
-    public var projectedProgress: Double?
-    /// Seconds from release to done (settled within the settle tolerance, on frames).
-    public var completionTime: Double
-    /// Seconds from release until nothing moves by one physical pixel (the frame driver's
-    /// `.completed`, `GestureOutcome.visualCompletionTime`).
-    public var visualCompletionTime: Double
-    /// |completion velocity just after release - finger velocity|, progress per second.
-    public var velocityJump: Double
-    /// Farthest progress past the target, fraction of the travel.
-    public var overshoot: Double
-    /// Largest |progress acceleration| after release, progress per second squared.
-    public var peakAcceleration: Double
-
-    init(_ outcome: GestureOutcome) {
-        started = outcome.started
-        decision = outcome.started ? outcome.decision : .cancel
-        releaseProgress = outcome.releaseProgress
-        releaseVelocity = outcome.releaseVelocity
-        projectedProgress = outcome.projectedProgress
-        completionTime = outcome.metrics.completionTime
-        visualCompletionTime = outcome.visualCompletionTime
-        velocityJump = outcome.metrics.velocityJump
-        overshoot = outcome.metrics.overshoot
-        peakAcceleration = outcome.metrics.peakAcceleration
-    }
-
-    init(
-        started: Bool, decision: Decision, release: ReleaseState, projectedProgress: Double?, metrics: CompletionMetrics,
-        visualCompletionTime: Double
-    ) {
-        self.started = started
-        self.decision = decision
-        releaseProgress = release.progress
-        releaseVelocity = release.velocity
-        self.projectedProgress = projectedProgress
-        completionTime = metrics.completionTime
-        self.visualCompletionTime = visualCompletionTime
-        velocityJump = metrics.velocityJump
-        overshoot = metrics.overshoot
-        peakAcceleration = metrics.peakAcceleration
-    }
-}
-
 /// Which evaluator computes the outcomes (`--evaluator`). Both give the same outcomes, bit for
 /// bit, so the table and the per-trace CSV do not depend on it.
 public enum BehaviorEvaluator: String, CaseIterable, Sendable {
@@ -93,10 +41,10 @@ public struct BehaviorChunk: Sendable {
     /// The number of traces, all sets together.
     public var traceCount: Int
     /// `outcomes[(m - models.lowerBound) * traceCount + t]`: model m, trace t.
-    public var outcomes: [TraceOutcome]
+    public var outcomes: [ReleaseOutcome]
 
     /// Model `m`'s outcome on trace `t` (of all sets, in order).
-    public func outcome(model m: Int, trace t: Int) -> TraceOutcome {
+    public func outcome(model m: Int, trace t: Int) -> ReleaseOutcome {
         outcomes[(m - models.lowerBound) * traceCount + t]
     }
 }
@@ -110,7 +58,7 @@ public struct BehaviorResults: Sendable {
     public var chunk: BehaviorChunk
 
     /// Model `m`'s outcome on trace `t` of set `s`.
-    public func outcome(set s: Int, trace t: Int, model m: Int) -> TraceOutcome {
+    public func outcome(set s: Int, trace t: Int, model m: Int) -> ReleaseOutcome {
         chunk.outcome(model: m, trace: sets[..<s].reduce(0) { $0 + $1.traces.count } + t)
     }
 }
@@ -132,7 +80,7 @@ public struct BehaviorBenchmark: Sendable {
 
     /// How many models one chunk holds for `traceCount` traces.
     func modelsPerChunk(traceCount: Int) -> Int {
-        let perModel = max(1, traceCount) * MemoryLayout<TraceOutcome>.stride
+        let perModel = max(1, traceCount) * MemoryLayout<ReleaseOutcome>.stride
         return max(1, min(models.count, outcomeBudgetBytes / perModel))
     }
 
@@ -144,7 +92,7 @@ public struct BehaviorBenchmark: Sendable {
         let traces = sets.flatMap(\.traces)
         let perChunk = modelsPerChunk(traceCount: traces.count)
         let lanes = evaluator == .batch ? BehaviorLanes(models: models, traces: traces) : nil
-        var storage: [TraceOutcome] = []
+        var storage: [ReleaseOutcome] = []
         var first = 0
         while first < models.count {
             let range = first..<min(models.count, first + perChunk)
@@ -161,7 +109,7 @@ public struct BehaviorBenchmark: Sendable {
     /// Every outcome at once (`BehaviorResults`).
     public func run(_ sets: [TraceSet]) -> BehaviorResults {
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }
-        var outcomes: [TraceOutcome] = []
+        var outcomes: [ReleaseOutcome] = []
         outcomes.reserveCapacity(traceCount * models.count)
         run(sets) { outcomes += $0.outcomes }
         return BehaviorResults(
@@ -170,11 +118,11 @@ public struct BehaviorBenchmark: Sendable {
     }
 
     /// The scalar evaluator: `models[m].runner.run(trace)` for every pair.
-    func scalarOutcomes(_ traces: [GestureTrace], models range: Range<Int>, into outcomes: inout [TraceOutcome]) {
+    func scalarOutcomes(_ traces: [GestureTrace], models range: Range<Int>, into outcomes: inout [ReleaseOutcome]) {
         let models = self.models
         ConcurrentFill.fill(&outcomes, rows: traces.count, columns: range.count) { block, slot in
             for t in block {
-                for (i, m) in range.enumerated() { slot(i, t, TraceOutcome(models[m].runner.run(traces[t]))) }
+                for (i, m) in range.enumerated() { slot(i, t, models[m].runner.run(traces[t]).outcome) }
             }
         }
     }

@@ -26,7 +26,7 @@ public struct BehaviorSummary: Sendable, Hashable {
     /// Seconds.
     public var medianCompletionTime: Double?
     public var p90CompletionTime: Double?
-    /// Seconds until nothing moves by one physical pixel (`TraceOutcome.visualCompletionTime`).
+    /// Seconds until nothing moves by one physical pixel (`ReleaseOutcome.visualCompletionTime`).
     public var medianVisualCompletionTime: Double?
     public var p90VisualCompletionTime: Double?
     /// Fraction of the travel.
@@ -85,7 +85,7 @@ public struct BehaviorSummary: Sendable, Hashable {
 
     /// Summarizes `outcomes` of `traces` (same order) under one model; `skipped` malformed
     /// strokes of the source were left out.
-    public init(model: String, source: String, traces: [GestureTrace], outcomes: [TraceOutcome], skipped: Int = 0) {
+    public init(model: String, source: String, traces: [GestureTrace], outcomes: [ReleaseOutcome], skipped: Int = 0) {
         precondition(traces.count == outcomes.count, "One outcome per trace.")
         var scratch: [Double] = []
         self.init(
@@ -97,7 +97,7 @@ public struct BehaviorSummary: Sendable, Hashable {
     /// `scratch` for the values of each median (no copy of the outcomes).
     init(
         model: String, source: String, intents: [Intent?], skipped: Int, scratch values: inout [Double],
-        outcome: (Int) -> TraceOutcome
+        outcome: (Int) -> ReleaseOutcome
     ) {
         self.model = model
         self.source = source
@@ -125,7 +125,7 @@ public struct BehaviorSummary: Sendable, Hashable {
         intentMatchRate = ratio(finished + cancelled, finish + cancel)
         self.started = started
         /// The started traces' values of one measure, in `values`.
-        func gather(_ measure: (TraceOutcome) -> Double) {
+        func gather(_ measure: (ReleaseOutcome) -> Double) {
             values.removeAll(keepingCapacity: true)
             for i in intents.indices {
                 let o = outcome(i)
@@ -133,7 +133,7 @@ public struct BehaviorSummary: Sendable, Hashable {
             }
         }
         /// The median of one measure, then its p90 searched among the values above the median.
-        func medianAndP90(_ measure: (TraceOutcome) -> Double) -> (median: Double?, p90: Double?) {
+        func medianAndP90(_ measure: (ReleaseOutcome) -> Double) -> (median: Double?, p90: Double?) {
             gather(measure)
             var above = 0
             let median = selectedQuantile(&values, 0.5, above: &above)

@@ -17,25 +17,14 @@ public struct BenchModel: Sendable {
     public var lanes: Lanes?
 
     /// A built-in model as the batch evaluator runs it: `runner` is exactly
-    /// `replay.settings.runner(model: model.model, frameRate: frameRate, fixedTravel: replay.fixedTravel)`.
+    /// `replay.runner(model: model.model)`.
     public struct Lanes: Sendable {
         /// The configured model of the lanes.
         public var model: BuiltInReleaseModel
-        /// How its traces are replayed up to the release.
-        public var replay: Replay
-        /// Frames per second of the metrics, Hz.
-        public var frameRate: Double
-    }
-
-    /// What a release's state depends on besides the samples: the replay settings (estimator,
-    /// direction, fling cap; the settle tolerance rides along) and the travel when the model fixes
-    /// one. Models with equal replays reach the same release state on a trace with one release
-    /// (`GestureRunner.replay(_:)`), so the batch evaluator replays each trace once per replay.
-    public struct Replay: Hashable, Sendable {
-        /// The replay settings shared by every model of a run.
-        public var settings: ReplaySettings
-        /// The travel that maps to progress 1, in the trace's unit; nil: each trace's own.
-        public var fixedTravel: Double?
+        /// How its traces are replayed up to the release and its completions measured. Models
+        /// with equal replays reach the same release state on a trace with one release
+        /// (`GestureRunner.replay(_:)`), so the batch evaluator replays each trace once per replay.
+        public var replay: ReplaySettings
     }
 
     /// A model the benchmark runs through `runner` only (the scalar path, whatever the evaluator).
@@ -45,15 +34,11 @@ public struct BenchModel: Sendable {
         self.lanes = nil
     }
 
-    /// A built-in model replayed with `replay` (metrics at `frameRate` Hz; each trace's travel
-    /// unless `fixedTravel`, in the trace's unit, replaces it): the batch evaluator runs it as lanes.
-    public init(
-        name: String, model: BuiltInReleaseModel, replay: ReplaySettings,
-        frameRate: Double = TransitionSettings.defaultFrameRate, fixedTravel: Double? = nil
-    ) {
+    /// A built-in model replayed with `replay`: the batch evaluator runs it as lanes.
+    public init(name: String, model: BuiltInReleaseModel, replay: ReplaySettings) {
         self.name = name
-        self.runner = replay.runner(model: model.model, frameRate: frameRate, fixedTravel: fixedTravel)
-        self.lanes = Lanes(model: model, replay: Replay(settings: replay, fixedTravel: fixedTravel), frameRate: frameRate)
+        self.runner = replay.runner(model: model.model)
+        self.lanes = Lanes(model: model, replay: replay)
     }
 }
 
@@ -64,7 +49,7 @@ extension BenchModel {
     public var isDefaultPreset: Bool {
         guard let lanes else { return false }
         return lanes.model == ReleaseModelPreset.physics.model && lanes.replay.fixedTravel == nil
-            && lanes.frameRate == TransitionSettings.defaultFrameRate
+            && lanes.replay.frameRate == TransitionSettings.defaultFrameRate
     }
 }
 
@@ -74,6 +59,8 @@ extension ReleaseModelPreset {
     /// unit, pixels for the recorded swipes; progress clamped to [0, 1]; no edge zone), with each
     /// trace's own travel (its screen width) unless the preset fixes one (classic-004).
     public func benchModel(replay: ReplaySettings = ReplaySettings()) -> BenchModel {
-        BenchModel(name: rawValue, model: model, replay: replay, fixedTravel: fixedTravel)
+        var replay = replay
+        replay.fixedTravel = fixedTravel
+        return BenchModel(name: rawValue, model: model, replay: replay)
     }
 }
