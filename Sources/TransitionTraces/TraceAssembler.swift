@@ -162,7 +162,8 @@ struct TraceAssembler {
                 samples = [TouchSample(time: row.time, x: row.x, y: row.y, phase: row.phase)]
                 let trace = GestureTrace(
                     id: row.traceID, samples: [], travel: row.travel, intent: row.intent,
-                    family: row.family, userID: row.userID, deviceID: row.deviceID, axis: row.axis)
+                    family: row.family, userID: row.userID, deviceID: row.deviceID, axis: row.axis,
+                    pixelsPerPoint: row.pixelsPerPoint)
                 open.valid = (row, row, trace)
             }
         }
@@ -226,6 +227,11 @@ struct TraceAssembler {
         if row.family != first.family { return changed(TraceFormat.familyColumn, first.family ?? "", row.family ?? "") }
         if row.axis != first.axis {
             return changed(TraceFormat.axisColumn, first.axis?.rawValue ?? "", row.axis?.rawValue ?? "")
+        }
+        if row.pixelsPerPoint != first.pixelsPerPoint {
+            return changed(
+                TraceFormat.pixelsPerPointColumn, first.pixelsPerPoint.map(NumberFormatting.string) ?? "",
+                row.pixelsPerPoint.map(NumberFormatting.string) ?? "")
         }
         guard samples.count < TraceFormat.maximumSamplesPerTrace else {
             return error(

@@ -24,6 +24,13 @@ public enum TraceFormat {
     /// which the format reads as `x` (a horizontal swipe) and a replay as its runner's axis.
     public static let axisColumn = "axis"
 
+    /// The optional column that fills `GestureTrace.pixelsPerPoint`: the recording device's
+    /// physical pixels per point (its display scale, a browser's `devicePixelRatio`), > 0, the
+    /// same on every row of a trace. With it a replay caps releases at 8,000 points per second in
+    /// the trace's pixels (24,000 px/s at 3); without it (or an empty field) one pixel of the
+    /// trace is read as one point, as before the column existed.
+    public static let pixelsPerPointColumn = "pixels_per_point"
+
     /// The axis a trace's progress follows when it declares none: `x`.
     public static let defaultAxis = TouchAxis.x
 

@@ -19,6 +19,8 @@ struct TraceRow {
     var intent: Intent?
     /// The `axis` field: nil when the column is absent or the field empty.
     var axis: TouchAxis?
+    /// The `pixels_per_point` field: nil when the column is absent or the field empty.
+    var pixelsPerPoint: Double?
 }
 
 /// Where each column sits in a row, found from the header by name.
@@ -34,6 +36,7 @@ struct TraceColumns {
         var traceID = 0, userID = 0, deviceID = 0, tMs = 0, x = 0, y = 0, phase = 0, travel = 0, intent = 0
         var family: Int? = nil
         var axis: Int? = nil
+        var pixelsPerPoint: Int? = nil
     }
 
     /// Reads the header record: every required column present exactly once; extra columns
@@ -59,7 +62,8 @@ struct TraceColumns {
         self.slots = Slots(
             traceID: index["trace_id"]!, userID: index["user_id"]!, deviceID: index["device_id"]!, tMs: index["t_ms"]!,
             x: index["x_px"]!, y: index["y_px"]!, phase: index["phase"]!, travel: index["travel_px"]!,
-            intent: index["intent"]!, family: index[TraceFormat.familyColumn], axis: index[TraceFormat.axisColumn])
+            intent: index["intent"]!, family: index[TraceFormat.familyColumn], axis: index[TraceFormat.axisColumn],
+            pixelsPerPoint: index[TraceFormat.pixelsPerPointColumn])
         self.names = header.fields
         self.fieldCount = header.fields.count
     }
@@ -92,6 +96,17 @@ struct TraceColumns {
             }
             axis = declared
         }
+        var pixelsPerPoint: Double? = nil
+        if let slot = slots.pixelsPerPoint, !record.fields[slot].isEmpty {
+            let ratio = try number(TraceFormat.pixelsPerPointColumn, slot, record)
+            guard ratio > 0 else {
+                throw failure(
+                    TraceFormat.pixelsPerPointColumn, record, .outOfRange,
+                    "physical pixels per point > 0 (a display scale, 1 to 4 on today's devices) or an empty field",
+                    found: record.fields[slot])
+            }
+            pixelsPerPoint = ratio
+        }
         let travel = try number("travel_px", slots.travel, record)
         guard travel > 0 else {
             throw failure("travel_px", record, .nonPositiveTravel, "a travel distance > 0 pixels", found: record.fields[slots.travel])
@@ -110,7 +125,7 @@ struct TraceColumns {
             },
             timeMs: timeMs, time: TraceFormat.seconds(fromMillisecondsText: record.fields[slots.tMs], value: timeMs),
             x: try number("x_px", slots.x, record), y: try number("y_px", slots.y, record),
-            phase: phase, travel: travel, intent: intent, axis: axis)
+            phase: phase, travel: travel, intent: intent, axis: axis, pixelsPerPoint: pixelsPerPoint)
     }
 
     /// The row's trace_id if its stroke can be told despite a defect elsewhere in the row: the

@@ -7,7 +7,7 @@ import TransitionPhysics
 /// exported and read back by `TraceReader` (and by the notebooks).
 ///
 /// Columns: the nine required ones in `TraceFormat.requiredColumns` order, then `family` when any
-/// trace has one, then `axis` when any trace declares one. The dialect is every project CSV's (`CSVWriter`: RFC 4180 quoting, LF line
+/// trace has one, then `axis` when any trace declares one, then `pixels_per_point` when any trace declares it. The dialect is every project CSV's (`CSVWriter`: RFC 4180 quoting, LF line
 /// ends, numbers in `NumberFormatting`'s text), except t_ms, whose text is part of the trace
 /// format: the time in seconds with the decimal point moved three places (0.397 s -> `397`,
 /// `TraceFormat.millisecondsText(fromSeconds:)`), which the reader turns back into exactly the
@@ -35,6 +35,8 @@ public enum TraceWriter {
         if withFamily { columns.append(TraceFormat.familyColumn) }
         let withAxis = traces.contains { $0.axis != nil }
         if withAxis { columns.append(TraceFormat.axisColumn) }
+        let withPixelsPerPoint = traces.contains { $0.pixelsPerPoint != nil }
+        if withPixelsPerPoint { columns.append(TraceFormat.pixelsPerPointColumn) }
         var csv = CSVWriter()
         csv.record(columns)
         for trace in traces {
@@ -51,6 +53,7 @@ public enum TraceWriter {
                 csv.field(intent)
                 if withFamily { csv.field(trace.family ?? "") }
                 if withAxis { csv.field(trace.axis?.rawValue ?? "") }
+                if withPixelsPerPoint { csv.field(trace.pixelsPerPoint.map(NumberFormatting.string) ?? "") }
                 csv.endRecord()
             }
         }

@@ -75,11 +75,12 @@ struct ParameterTableResponse: Encodable {
     }
 
     /// What the page's record mode writes, from the library's definitions: the trace format's
-    /// columns (`TraceFormat`: the required ones in order, then family and axis), its phase
+    /// columns (`TraceFormat`: the required ones in order, then family, axis and pixels per
+    /// point, the page's devicePixelRatio), its phase
     /// tokens by `TouchPhase`, and the gesture families a session asks for, each with the
     /// intent a person making it means (`SyntheticFamily`, the synthetic corpus's families).
     struct TraceFormatDescription: Encodable {
-        var columns = TraceFormat.requiredColumns + [TraceFormat.familyColumn, TraceFormat.axisColumn]
+        var columns = TraceFormat.requiredColumns + [TraceFormat.familyColumn, TraceFormat.axisColumn, TraceFormat.pixelsPerPointColumn]
         var phases = Dictionary(uniqueKeysWithValues: TouchPhase.allCases.map { ($0.rawValue, TraceFormat.token(for: $0)) })
         var intents = Intent.allCases.map(\.rawValue)
         var families = SyntheticFamily.allCases.map { Family(name: $0.rawValue, intent: $0.intent.rawValue) }

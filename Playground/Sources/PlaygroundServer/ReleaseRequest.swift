@@ -45,6 +45,7 @@ struct ReleaseRequestBody: Decodable {
     var detents: [Double]?
     var reduceMotion: Bool?
     var pixelsPerPoint: Double?
+    var unitsPerPoint: Double?
 }
 
 /// A validated `POST /api/release` request: every value checked against `PlaygroundLimits` and
@@ -66,6 +67,11 @@ public struct ReleaseRequest: Sendable {
     public var reduceMotion: Bool
     /// `InteractiveTransition.pixelsPerPoint` (physical pixels per sample unit).
     public var pixelsPerPoint: Double
+    /// Sample units per point (default 1: a live drag's CSS pixels are points; a recorded
+    /// stroke in physical pixels sends its `pixels_per_point`): the fling cap of 8,000 points/s
+    /// is applied as 8,000 x unitsPerPoint sample units per second (`GestureRunner.transition`),
+    /// as the benchmark applies it to the same stroke.
+    public var unitsPerPoint: Double
 
     /// Decodes and validates a request body; throws a `PlaygroundError` naming the field.
     public init(json: Data, limits: PlaygroundLimits) throws(PlaygroundError) {
@@ -85,6 +91,7 @@ public struct ReleaseRequest: Sendable {
     /// otherwise be ignored without a word).
     static let knownFields: Set<String> = [
         "samples", "travel", "models", "frameRate", "parameters", "detents", "reduceMotion", "pixelsPerPoint",
+        "unitsPerPoint",
     ]
     /// The fields of one sample.
     static let knownSampleFields: Set<String> = ["t", "x", "phase"]
@@ -202,6 +209,9 @@ public struct ReleaseRequest: Sendable {
         let pixelsPerPoint = body.pixelsPerPoint ?? 1
         try finite(pixelsPerPoint, "pixelsPerPoint", unit: "", within: 0...limits.maximumPixelsPerPoint)
         guard pixelsPerPoint > 0 else { throw PlaygroundError(field: "pixelsPerPoint", "must be > 0; got \(pixelsPerPoint)") }
+        let unitsPerPoint = body.unitsPerPoint ?? 1
+        try finite(unitsPerPoint, "unitsPerPoint", unit: "(sample units per point)", within: 0...limits.maximumPixelsPerPoint)
+        guard unitsPerPoint > 0 else { throw PlaygroundError(field: "unitsPerPoint", "must be > 0; got \(unitsPerPoint)") }
         // What the driver would trap on (a one-pixel tolerance that overflows, say), refused by
         // the library's own validator, the one the driver's preconditions state.
         do {
@@ -218,5 +228,6 @@ public struct ReleaseRequest: Sendable {
         self.detents = detents
         self.reduceMotion = body.reduceMotion ?? false
         self.pixelsPerPoint = pixelsPerPoint
+        self.unitsPerPoint = unitsPerPoint
     }
 }

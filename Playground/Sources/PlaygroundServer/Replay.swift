@@ -141,7 +141,8 @@ public enum Replay {
         -> ReplayResult
     {
         let runner = runner(for: model, frameRateHz: request.frameRateHz)
-        var transition = runner.transition(travel: request.travelPixels, pixelsPerPoint: request.pixelsPerPoint)
+        var transition = runner.transition(
+            travel: request.travelPixels, pixelsPerPoint: request.pixelsPerPoint, unitsPerPoint: request.unitsPerPoint)
         transition.detents = request.detents
         transition.reduceMotion = request.reduceMotion
 

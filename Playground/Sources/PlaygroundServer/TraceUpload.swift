@@ -39,12 +39,15 @@ public enum TraceUpload {
         public var travel: Double
         /// The samples, lift-off last.
         public var samples: [Sample]
+        /// The stroke's pixels per point (`GestureTrace.unitsPerPoint`: its `pixels_per_point`, 1
+        /// when it declares none), which `POST /api/release` takes as `unitsPerPoint`.
+        public var unitsPerPoint: Double
         public init(
             id: String, userID: String?, deviceID: String?, family: String?, intent: String?, axis: String, travel: Double,
-            samples: [Sample]
+            samples: [Sample], unitsPerPoint: Double = 1
         ) {
             (self.id, self.userID, self.deviceID, self.family, self.intent) = (id, userID, deviceID, family, intent)
-            (self.axis, self.travel, self.samples) = (axis, travel, samples)
+            (self.axis, self.travel, self.samples, self.unitsPerPoint) = (axis, travel, samples, unitsPerPoint)
         }
     }
 
@@ -117,6 +120,8 @@ public enum TraceUpload {
                 }
                 raw("],\"travel\":")
                 number(stroke.travel)
+                raw(",\"unitsPerPoint\":")
+                number(stroke.unitsPerPoint)
                 optional(",\"userID\":", stroke.userID)
                 raw("}")
             }
@@ -153,7 +158,8 @@ public enum TraceUpload {
                 return Stroke(
                     id: trace.id, userID: trace.userID, deviceID: trace.deviceID, family: trace.family,
                     intent: trace.intent?.rawValue, axis: axis.rawValue, travel: trace.travel,
-                    samples: trace.samples.map { .init(t: $0.time, x: axis == .x ? $0.x : $0.y, phase: $0.phase.rawValue) })
+                    samples: trace.samples.map { .init(t: $0.time, x: axis == .x ? $0.x : $0.y, phase: $0.phase.rawValue) },
+                    unitsPerPoint: trace.unitsPerPoint)
             })
     }
 }

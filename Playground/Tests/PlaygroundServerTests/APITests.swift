@@ -236,6 +236,8 @@ import TransitionPhysics
         (body(flick, extra: #", "detents": [0, 1, 0.5]"#), "detents[2]"),
         (body(flick, extra: #", "detents": []"#), "detents"),
         (body(flick, extra: #", "pixelsPerPoint": 0"#), "pixelsPerPoint"),
+        (body(flick, extra: #", "unitsPerPoint": 0"#), "unitsPerPoint"),
+        (body(flick, extra: #", "unitsPerPoint": -3"#), "unitsPerPoint"),
         (body(flick).replacingOccurrences(of: #""travel": 360.0"#, with: #""travel": 0"#), "travel"),
         (body(flick).replacingOccurrences(of: #""travel": 360.0, "#, with: ""), "travel"),
         (body([TouchSample(time: 0, x: 1, phase: .ended)]), "samples"),
@@ -248,6 +250,22 @@ import TransitionPhysics
         #expect(refusal?["field"] == field, "\(refusal ?? [:])")
         let message = refusal?["error"] ?? ""
         #expect(!message.isEmpty)
+    }
+
+    /// A stroke in physical pixels of a 3x display (a record-mode stroke with pixels_per_point 3)
+    /// flicked at 30,000 px/s, 10,000 points/s: with `unitsPerPoint` 3 the fling cap of 8,000
+    /// points/s holds it at 24,000 px/s, as the benchmark replays that stroke; without it its
+    /// pixels are points, capped at 8,000 px/s.
+    @Test func theFlingCapIsInPointsOfTheSamplesUnit() async throws {
+        var fast = [TouchSample(time: 0, x: 10, phase: .began)]
+        for i in 1...6 { fast.append(TouchSample(time: Double(i) * 0.004, x: 10 + 120 * Double(i), phase: .changed)) }
+        fast.append(TouchSample(time: 0.028, x: 730, phase: .ended))
+        let three = try await Self.answers(Self.body(fast, models: ["physics"], extra: #", "unitsPerPoint": 3"#))
+        let one = try await Self.answers(Self.body(fast, models: ["physics"]))
+        let capped = try #require(three["physics"]).releaseVelocity * Self.travel
+        let asPoints = try #require(one["physics"]).releaseVelocity * Self.travel
+        #expect(abs(capped - 24_000) < 1e-6, "\(capped) px/s")
+        #expect(abs(asPoints - 8_000) < 1e-6, "\(asPoints) px/s")
     }
 
     @Test func bodyOverTheCapIsRefused() async throws {

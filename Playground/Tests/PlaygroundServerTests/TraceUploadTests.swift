@@ -217,7 +217,7 @@ import TransitionTraces
         #expect(status == .ok)
         let json = try JSONSerialization.jsonObject(with: body) as! [String: Any]
         let format = json["traceFormat"] as! [String: Any]
-        #expect(format["columns"] as? [String] == TraceFormat.requiredColumns + [TraceFormat.familyColumn, TraceFormat.axisColumn])
+        #expect(format["columns"] as? [String] == TraceFormat.requiredColumns + [TraceFormat.familyColumn, TraceFormat.axisColumn, TraceFormat.pixelsPerPointColumn])
         let families = format["families"] as! [[String: String]]
         #expect(families.map { $0["name"]! } == SyntheticFamily.allCases.map(\.rawValue))
         #expect(families.map { $0["intent"]! } == SyntheticFamily.allCases.map(\.intent.rawValue))

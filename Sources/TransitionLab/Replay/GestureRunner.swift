@@ -28,18 +28,21 @@ public struct GestureRunner: Sendable {
         self.settings = settings
     }
 
-    /// A driver as this runner replays one gesture: the mapping of `travel` (the trace's unit;
+    /// A driver as this runner replays one gesture: the mapping of `travel` (the samples' unit;
     /// `settings.fixedTravel` replaces it) along `axis` (nil: `settings.axis`) with the settings'
     /// direction, range and edge zone, this runner's model and estimator, `pixelsPerPoint`
-    /// physical pixels per unit and the settings' fling cap. The playground builds its replays
-    /// here too.
-    public func transition(travel: Double, axis: TouchAxis? = nil, pixelsPerPoint: Double = 1) -> InteractiveTransition {
+    /// physical pixels per unit of the samples (the one-pixel visual completion), and the
+    /// settings' fling cap in points per second times `unitsPerPoint` (the samples' units per
+    /// point: 3 for samples in pixels of a 3x display). The playground builds its replays here too.
+    public func transition(
+        travel: Double, axis: TouchAxis? = nil, pixelsPerPoint: Double = 1, unitsPerPoint: Double = 1
+    ) -> InteractiveTransition {
         let mapping = ProgressMapping(
             travel: settings.fixedTravel ?? travel, axis: axis ?? settings.axis, direction: settings.direction,
             range: settings.range, edgeZone: settings.edgeZone)
         var transition = InteractiveTransition(mapping: mapping, model: model, estimator: estimator)
         transition.pixelsPerPoint = pixelsPerPoint
-        transition.maximumReleaseSpeed = settings.maximumReleaseSpeed
+        transition.maximumReleaseSpeed = settings.maximumReleaseSpeed * unitsPerPoint
         return transition
     }
 
@@ -51,7 +54,8 @@ public struct GestureRunner: Sendable {
     /// release therefore reaches the same release state under every model, which lets the
     /// behaviour benchmark replay it once and evaluate many models on that state.
     public func replay(_ trace: GestureTrace) -> InteractiveTransition {
-        var transition = transition(travel: trace.travel, axis: trace.axis, pixelsPerPoint: trace.pixelsPerUnit)
+        var transition = transition(
+            travel: trace.travel, axis: trace.axis, pixelsPerPoint: trace.pixelsPerUnit, unitsPerPoint: trace.unitsPerPoint)
         for sample in trace.samples { transition.handle(sample) }
         return transition
     }

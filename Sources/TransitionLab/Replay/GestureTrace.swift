@@ -34,17 +34,30 @@ public struct GestureTrace: Hashable, Sendable {
     /// `axis` column); nil: not declared, and a `GestureRunner` replays it along its own `axis`
     /// (x by default).
     public var axis: TouchAxis?
+    /// The recording device's physical pixels per point (its display scale), when the trace
+    /// declares it (a trace file's `pixels_per_point` column); nil: unknown.
+    public var pixelsPerPoint: Double?
+
+    /// The trace's units per point, pixelsPerPoint / pixelsPerUnit: what a fling cap in points
+    /// per second is multiplied by to be in the trace's unit. 1 when the trace does not declare
+    /// its pixels per point (one unit is read as one point).
+    public var unitsPerPoint: Double { pixelsPerPoint.map { $0 / pixelsPerUnit } ?? 1 }
 
     /// A trace from its samples and the `travel` that maps to progress 1 (the samples' unit), with
-    /// `pixelsPerUnit` physical pixels per unit (default 1: positions in pixels), and the `axis`
-    /// it declares (default nil: the runner's).
+    /// `pixelsPerUnit` physical pixels per unit (default 1: positions in pixels), the `axis` it
+    /// declares (default nil: the runner's) and the device's `pixelsPerPoint` (default nil:
+    /// unknown).
     public init(
         id: String, samples: [TouchSample], travel: Double, intent: Intent? = nil,
         family: String? = nil, userID: String? = nil, deviceID: String? = nil, pixelsPerUnit: Double = 1,
-        axis: TouchAxis? = nil
+        axis: TouchAxis? = nil, pixelsPerPoint: Double? = nil
     ) {
         precondition(pixelsPerUnit > 0 && pixelsPerUnit.isFinite, "pixelsPerUnit must be positive and finite; got \(pixelsPerUnit).")
+        if let pixelsPerPoint {
+            precondition(pixelsPerPoint > 0 && pixelsPerPoint.isFinite, "pixelsPerPoint must be positive and finite; got \(pixelsPerPoint).")
+        }
         self.pixelsPerUnit = pixelsPerUnit
+        self.pixelsPerPoint = pixelsPerPoint
         self.id = id
         self.samples = samples
         self.travel = travel

@@ -131,6 +131,12 @@ public struct BehaviorCommand: ParsableCommand {
         }
         var sets = try TraceSources.recorded(urls, malformedStrokes: skipInvalidTraces ? .skip : .refuse)
         for set in sets { SkippedStrokesReport.notes(for: set).forEach(note) }
+        // Said once: a recorded trace without pixels_per_point has its pixels read as points.
+        let undeclared = sets.reduce(0) { $0 + $1.traces.filter { $0.pixelsPerPoint == nil }.count }
+        if undeclared > 0 {
+            note("\(undeclared) recorded traces declare no \(TraceFormat.pixelsPerPointColumn): their pixels are read as points "
+                + "(the fling cap of \(Int(ReleaseSpeedLimit.platformMaximum)) points/s is applied as \(Int(ReleaseSpeedLimit.platformMaximum)) pixels/s; docs/traces.md)")
+        }
         let estimator = replay.settings.estimator.estimator
         for set in sets { ImplausibleTracesReport.notes(for: set, estimator: estimator).forEach(note) }
         if synthetic > 0 { sets.append(TraceSources.synthetic(count: synthetic, seed: seed)) }

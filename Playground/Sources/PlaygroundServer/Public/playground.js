@@ -222,8 +222,10 @@ async function release(flick) {
   const body = {
     samples: flick.samples, travel: flick.travel, models: MODELS, frameRate: settings.frameRate,
     parameters: settings.parameters, detents: settings.detents, reduceMotion: settings.reduceMotion,
-    // A trace's positions are physical pixels already: one of them is one pixel.
+    // A trace's positions are physical pixels already: one of them is one pixel, and its
+    // pixels_per_point of them make a point (the fling cap is in points).
     pixelsPerPoint: flick.pixelsPerPoint || settings.pixelsPerPoint,
+    unitsPerPoint: flick.unitsPerPoint || 1,
   };
   state.lastRequest = body;
   setStatus("asking the library\u2026");
@@ -646,7 +648,7 @@ function recordingsCSV(strokes) {
       const row = {
         trace_id: stroke.id, user_id: stroke.user, device_id: "browser-" + cleanIdentifier(stroke.pointerType) + "-" + stroke.pixelRatio + "x",
         t_ms: number(s.t_ms), x_px: number(s.x_px), y_px: number(s.y_px), phase: format.phases[s.phase], travel_px: number(stroke.travel_px),
-        intent: stroke.intent, family: stroke.family, axis: "x",
+        intent: stroke.intent, family: stroke.family, axis: "x", pixels_per_point: number(stroke.pixelRatio),
       };
       lines.push(format.columns.map((c) => {
         if (!(c in row)) throw new Error("the trace format has a column this page does not write: " + c);
@@ -747,7 +749,7 @@ function replayStroke(index) {
   const shown = $("trace-stroke");
   shown.classList.remove("error");
   shown.textContent = describeStroke(stroke) + "; replaying\u2026";
-  lastFlick = { samples: stroke.samples, travel: stroke.travel, replayDrag: true, id: stroke.id, pixelsPerPoint: 1, stroke };
+  lastFlick = { samples: stroke.samples, travel: stroke.travel, replayDrag: true, id: stroke.id, pixelsPerPoint: 1, unitsPerPoint: stroke.unitsPerPoint, stroke };
   $("replay").disabled = false;
   release(lastFlick);
 }
