@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionSweep
 @testable import TransitionBench
 import TransitionLab
 import TransitionPhysics
@@ -205,7 +206,7 @@ import TransitionTraces
             _ = try BehaviorCommand.parse(["--traces", url.path]).report(currentDirectory: url.deletingLastPathComponent()) { _ in }
             Issue.record("a file with malformed strokes was accepted without --skip-invalid-traces")
         } catch let error as BehaviorError {
-            #expect(error.exitCode == 65)
+            #expect(error.exitStatus == .dataError)
             #expect("\(error)".contains("\(url.path):\(expected[0].line): column phase"), "\(error)")
         }
     }

@@ -239,7 +239,7 @@ struct FuzzTests {
         mutations.append(("random-bytes", Data((0..<2000).map { _ in UInt8(random.below(256)) }), record))
         // One byte replaced in place (same length, record kept): anywhere in the file, by any
         // other byte, a digit by another digit included (rows and field counts intact), so only
-        // the record's SHA-256 can tell.
+        // the record's CRC-32 can tell.
         for i in 0..<48 {
             var damaged = victim
             let at = i < 4 ? [0, victim.count - 1, victim.count / 2, lines[0].utf8.count + 1][i] : random.below(victim.count)
@@ -256,8 +256,10 @@ struct FuzzTests {
             recordText.replacingOccurrences(of: "bytes ", with: "bytes 1"),
             // Another digest of the right form (its first digit changed), then one digit too many.
             Self.changingFirstDigestDigit(recordText),
-            recordText.replacingOccurrences(of: "sha256 ", with: "sha256 f"),
-            recordText.replacingOccurrences(of: "record 2", with: "record 1"),
+            recordText.replacingOccurrences(of: "crc32 ", with: "crc32 f"),
+            recordText.replacingOccurrences(of: "record 3", with: "record 2"),
+            recordText.replacingOccurrences(of: "spec model classic,physics", with: "spec model physics,classic"),
+            recordText.replacingOccurrences(of: "tool transition-sweep ", with: "tool transition-sweep 0"),
             recordText.replacingOccurrences(of: "rows ", with: "rows 99999999999999999999"),
             String(recordText.prefix(random.below(recordText.count - 1))),
             "garbage\n", String(repeating: "x", count: 10_000),
@@ -279,9 +281,9 @@ struct FuzzTests {
         Self.assertNoPartialFiles(folder, "merge")
     }
 
-    /// A shard record's text with the first digit of its SHA-256 replaced by another.
+    /// A shard record's text with the first digit of its CRC-32 replaced by another.
     static func changingFirstDigestDigit(_ record: String) -> String {
-        guard let r = record.range(of: "sha256 ") else { return record }
+        guard let r = record.range(of: "crc32 ") else { return record }
         let first = record[r.upperBound]
         return record.replacingCharacters(in: r.upperBound...r.upperBound, with: first == "0" ? "1" : "0")
     }
