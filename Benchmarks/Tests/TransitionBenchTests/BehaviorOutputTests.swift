@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TransitionSweep
 import TransitionLab
 import TransitionPhysics
 import TransitionCSV
@@ -173,7 +174,7 @@ import TransitionCSV
     @Test func brokenFileExitsWithDataError() throws {
         let broken = try HandMadeTraces.write(HandMadeTraces.header + "\nA,u1,d1,0,1,2,move,400,finish\n", name: "broken.csv")
         let command = try BehaviorCommand.parse(["--traces", broken.path])
-        #expect(throws: ExitCode(65)) { try command.run() }
+        #expect(throws: ExitStatus.dataError.exitCode) { try command.run() }
     }
 
     @Test func absentDefaultFileIsReported() throws {
