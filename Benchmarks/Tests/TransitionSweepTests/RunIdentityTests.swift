@@ -35,12 +35,13 @@ struct RunIdentityTests {
         #expect(toPipe.status == ExitStatus.dataError.rawValue)
         #expect(toPipe.stdout.isEmpty, "wrote \(toPipe.stdout.count) bytes to standard output")
         // The same flags spelled otherwise are the same run: 0.3 as 0.30, the ranges as lists.
-        let same = try (1...2).map { k in
+        let same = try (1...2).map { k throws -> String in
             let path = folder.appendingPathComponent("t-\(k).csv").path
             let flags = k == 1 ? Self.grid + ["--response", "0.3"]
                 : ["--model", "physics", "--release-progress", "0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1", "--release-velocity",
                    "-1,-0.5,0,0.5,1", "--response", "0.30", "--quiet"]
-            #expect(try Binary.run(flags + ["--shard", "\(k)/2", "--output", path]).status == 0)
+            let r = try Binary.run(flags + ["--shard", "\(k)/2", "--output", path])
+            #expect(r.status == 0, "\(r.stderr)")
             return path
         }
         let merged = try Binary.run(["merge"] + same)
@@ -96,7 +97,7 @@ struct RunIdentityTests {
     }
 
     @Test("the record's first differing field: tool, a spec value, N, grid-rows; a missing spec line too")
-    func firstDifference() {
+    func firstDifference() throws {
         let identity = RunIdentity(tool: "transition-sweep 1.1.0", spec: [.init(key: "model", value: "physics"), .init(key: "response", value: "0.3")])
         let a = ShardRecord(identity: identity, shard: Shard(index: 1, count: 2), rows: 0..<27, gridRows: 55, bytes: 10, crc32: "00000000")
         var b = a
