@@ -313,7 +313,7 @@ import TransitionPhysics
         #expect(SweepSummary.typical(region, progressSpan: 1, velocitySpan: 10) == region[1])
         #expect(SweepSummary.typical([], progressSpan: 1, velocitySpan: 10) == nil)
         // A tie keeps the first in grid order.
-        let tie = [R(progress: 0.1, velocity: 0), R(progress: 0.3, velocity: 0)]
+        let tie = [R(progress: 0.25, velocity: 0), R(progress: 0.75, velocity: 0)]
         #expect(SweepSummary.typical(tie, progressSpan: 1, velocitySpan: 1) == tie[0])
     }
 
