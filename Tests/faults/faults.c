@@ -133,14 +133,8 @@ int fcntl(int fd, int command, ...) {
     return fcntl_faulted(fd, command, argument);
 }
 
-int fcntl64(int fd, int command, ...) {
-    if (!real_fcntl) setup();
-    va_list list;
-    va_start(list, command);
-    long argument = va_arg(list, long);
-    va_end(list);
-    return fcntl_faulted(fd, command, argument);
-}
+// The 64-bit names of the same calls, which a C library may bind instead.
+int fcntl64(int fd, int command, ...) __attribute__((alias("fcntl")));
 
 static int refuse_direct(int flags) {
     if ((flags & O_DIRECT) && number("FAULT_REFUSE_DIRECT_OPEN", 0)) {
@@ -161,15 +155,7 @@ int open(const char *path, int flags, ...) {
     return real_open(path, flags, mode);
 }
 
-int open64(const char *path, int flags, ...) {
-    if (!real_open) setup();
-    va_list list;
-    va_start(list, flags);
-    int mode = va_arg(list, int);
-    va_end(list);
-    if (refuse_direct(flags)) return -1;
-    return real_open(path, flags, mode);
-}
+int open64(const char *path, int flags, ...) __attribute__((alias("open")));
 
 int openat(int folder, const char *path, int flags, ...) {
     if (!real_openat) setup();
@@ -187,8 +173,4 @@ int mkostemp(char *template, int flags) {
     return real_mkostemp(template, flags);
 }
 
-int mkostemp64(char *template, int flags) {
-    if (!real_mkostemp) setup();
-    if (refuse_direct(flags)) return -1;
-    return real_mkostemp(template, flags);
-}
+int mkostemp64(char *template, int flags) __attribute__((alias("mkostemp")));
