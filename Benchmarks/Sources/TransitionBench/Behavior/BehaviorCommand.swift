@@ -36,6 +36,10 @@ public struct BehaviorCommand: ParsableCommand {
             under \(TracePlausibility.minimumMedianSampleInterval * 1000) ms: t_ms in seconds?) are \
             counted, and named in a warning on standard error. The elapsed time goes to standard error.
 
+            Every output is whole or absent: --per-trace and --write-synthetic are written \
+            atomically, the table goes to standard output with every byte or a failure, and a run \
+            that fails (a full disk while writing any of them: exit 74) leaves none of its files.
+
             Exit status: \(ExitStatus.helpText())
             """)
 
@@ -97,6 +101,12 @@ public struct BehaviorCommand: ParsableCommand {
     public func validate() throws {
         guard synthetic >= 0 && synthetic <= Self.maximumSynthetic else {
             throw ValidationError("--synthetic must be in 0...\(Self.maximumSynthetic) (gestures, held in memory); got \(synthetic).")
+        }
+        if let writeSynthetic {
+            guard !writeSynthetic.isEmpty else { throw ValidationError("--write-synthetic: invalid value '': empty file name.") }
+            guard synthetic > 0 else {
+                throw ValidationError("--write-synthetic '\(writeSynthetic)' needs synthetic gestures to write: give --synthetic N with N > 0.")
+            }
         }
         for name in builtInNames where ReleaseModelPreset(rawValue: name) == nil {
             throw ValidationError("--builtin '\(name)' is not one of \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")).")
