@@ -68,7 +68,7 @@ public enum ReleaseSamples {
     /// True when the lift-off `lift` releases with velocity 0, whatever the samples: a cancelled
     /// touch (Android clears its tracker on `ACTION_CANCEL`), or a lift-off repeating the
     /// position of `previous` more than `stoppedAfter` seconds later (the pointer had stopped).
-    public static func releasesWithoutVelocity(
+    package static func releasesWithoutVelocity(
         _ lift: TouchSample, after previous: TouchSample, stoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) -> Bool {
         lift.phase == .cancelled || liftOff(lift, after: previous, stoppedAfter: stoppedAfter).pointerStopped
