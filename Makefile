@@ -20,11 +20,11 @@ BIN := $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 TOOLS_BIN = $$(cd $(TOOLS) && $(SWIFT) build -c release --show-bin-path)
 TOOLS_DEBUG_BIN = $$(cd $(TOOLS) && $(SWIFT) build --show-bin-path)
 
-.PHONY: all deps blas venv build release test swift-test notebooks-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
+.PHONY: all deps blas zlib venv build release test swift-test notebooks-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
 
 all: release
 
-deps: blas
+deps: blas zlib
 
 # libblas-dev provides cblas.h and the cblas_* symbols in libblas.so.3 (the _CBLAS target).
 blas:
@@ -32,6 +32,14 @@ blas:
 	  echo "make: CBLAS header missing; installing libblas-dev with apt-get"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libblas-dev pkg-config >/dev/null; \
+	fi
+
+# zlib1g-dev provides zlib.h for the tools' _CZlib target (the shard record's CRC-32, Benchmarks/).
+zlib:
+	@if echo '#include <zlib.h>' | cc -E -x c - >/dev/null 2>&1; then :; else \
+	  echo "make: zlib header missing; installing zlib1g-dev with apt-get"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zlib1g-dev pkg-config >/dev/null; \
 	fi
 
 venv: $(VENV)/.installed
@@ -54,6 +62,7 @@ release: deps
 
 # The test command (CI runs it through .ci/run): unit and CLI tests, then the notebooks.
 test: workflows-test swift-test notebooks-test docs-test
+	@echo "make test: passed (workflows, the library's and the tools' Swift tests, notebooks, docs)"
 
 # The GitHub workflows (.github/workflows: apple.yml, linux.yml) against the GitHub Actions
 # workflow schema that check-jsonschema ships, offline, from notebooks/.venv (the notebooks' venv,
@@ -66,7 +75,9 @@ $(VENV)/.workflows-installed: Tests/workflows/requirements.txt $(VENV)/.installe
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/workflows/requirements.txt
 	touch $@
 
-# The library package's tests, then the tools package's.
+# The library package's tests, then the tools package's. The tools' tests include the write-fault
+# tests (FaultInjectionTests): they compile Tests/faults/faults.c with cc and run both built
+# commands under it with LD_PRELOAD (short writes, EINTR, O_DIRECT refused, a full disk).
 swift-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

@@ -2,14 +2,15 @@
 //
 // The tools: `transition-sweep` (the parameter-sweep CLI) and `transition-bench` (the benchmark
 // runner), a package of their own (as swift-nio keeps its benchmarks in Benchmarks/Package.swift)
-// so that their dependencies, swift-argument-parser and swift-crypto, never reach an app that
-// depends on the library package at the top level. `make release` builds them here and links
+// so that their dependency, swift-argument-parser, never reaches an app that depends on the
+// library package at the top level. `make release` builds them here and links
 // them into the top level's .build/release, where scripts and users call them.
 //
 //   Sources/TransitionSweep    the `transition-sweep` command (a library, so tests call `parse`)
 //   Sources/transition-sweep   its one-line executable
 //   Sources/TransitionBench    the `transition-bench` runner (behaviour and throughput)
 //   Sources/transition-bench   its one-line executable
+//   Sources/_CZlib             system-library shim for the system's zlib (the shard record's CRC-32)
 import PackageDescription
 
 let package = Package(
@@ -22,10 +23,15 @@ let package = Package(
     dependencies: [
         .package(name: "TransitionPhysics", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // The shard record's SHA-256 of its file (`ShardRecord`): a well-kept digest, not our own.
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
+        // The shard record's CRC-32 of its file (`ShardRecord`): zlib's, a well-kept checksum
+        // that needs no compiling (swift-crypto's BoringSSL was most of the build).
+        .systemLibrary(
+            name: "_CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "TransitionSweep",
             dependencies: [
@@ -34,7 +40,7 @@ let package = Package(
                 .product(name: "TransitionBatch", package: "TransitionPhysics"),
                 .product(name: "TransitionCSV", package: "TransitionPhysics"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "_CZlib",
             ]
         ),
         .executableTarget(name: "transition-sweep", dependencies: ["TransitionSweep"]),
@@ -69,6 +75,7 @@ let package = Package(
             name: "TransitionBenchTests",
             dependencies: [
                 "TransitionBench",
+                "TransitionSweep",  // ExitStatus
                 .product(name: "TransitionPhysics", package: "TransitionPhysics"),
                 .product(name: "TransitionLab", package: "TransitionPhysics"),
                 .product(name: "TransitionTraces", package: "TransitionPhysics"),

@@ -39,18 +39,27 @@ public struct FileIOError: Error, CustomStringConvertible {
     }
 }
 
-/// write(2) all of `bytes` to `fd`, retrying after EINTR and short writes; returns errno on failure.
-func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-    guard var p = bytes.baseAddress else { return nil }
-    var left = bytes.count
-    while left > 0 {
-        let n = write(fd, p, left)
+/// A write(2) loop that stopped: the C library's error and how many bytes went out before it.
+struct WriteFailure: Error {
+    var errno: Int32
+    var written: Int
+}
+
+/// write(2) all of `bytes` to `fd`: a short write continues where it stopped and EINTR retries
+/// the same bytes, so nothing is written twice or left out. Returns nil when every byte is
+/// written, else the error and how many bytes were written before it (a write that moves no
+/// byte is EIO: it would otherwise loop for ever).
+func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> WriteFailure? {
+    guard let base = bytes.baseAddress else { return nil }
+    var done = 0
+    while done < bytes.count {
+        let n = write(fd, base + done, bytes.count - done)
         if n < 0 {
             if errno == EINTR { continue }
-            return errno
+            return WriteFailure(errno: errno, written: done)
         }
-        p += n
-        left -= n
+        if n == 0 { return WriteFailure(errno: EIO, written: done) }
+        done += n
     }
     return nil
 }
@@ -87,9 +96,24 @@ public final class AtomicFile: ByteSink {
         let folder = slash.map { String(path[..<$0]) } ?? "."
         directory = folder.isEmpty ? "/" : folder
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(directory)/.\(name).partial-XXXXXX".utf8CString)
+        let pattern = "\(directory)/.\(name).partial-XXXXXX"
+        var template = Array(pattern.utf8CString)
         TemporaryFiles.prepare()
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Bypassing the page cache: O_DIRECT is asked for as the file is created; a file system
+        // that refuses it there (EINVAL) gets a plain file, written through the page cache.
+        var descriptor: Int32 = -1
+        var directAtOpen = false
+        if bypassingPageCache, DirectWrites.flag != 0, let create = DirectWrites.mkostemp {
+            descriptor = template.withUnsafeMutableBufferPointer { create($0.baseAddress!, DirectWrites.flag) }
+            directAtOpen = descriptor >= 0
+            if descriptor < 0 {
+                guard errno == EINVAL else {
+                    throw FileIOError.system("cannot create a temporary file next to", path: path, kind: .cannotCreateOutput)
+                }
+                template = Array(pattern.utf8CString)  // mkostemp may have filled in the Xs
+            }
+        }
+        if descriptor < 0 { descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } }
         guard descriptor >= 0 else { throw FileIOError.system("cannot create a temporary file next to", path: path, kind: .cannotCreateOutput) }
         fd = descriptor
         temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -98,7 +122,7 @@ public final class AtomicFile: ByteSink {
         let mask = umask(0)
         umask(mask)
         fchmod(fd, 0o666 & ~mask)
-        direct = bypassingPageCache ? DirectWrites(fd: fd) : nil
+        direct = directAtOpen ? DirectWrites(fd: fd, path: temporaryPath) : nil
     }
 
     /// The staging of writes that bypass the page cache, when asked for and available.
@@ -115,7 +139,7 @@ public final class AtomicFile: ByteSink {
             if let e = direct.write(bytes) { throw FileIOError.system("cannot write", path: temporaryPath, errno: e) }
             return
         }
-        if let e = writeAll(fd, bytes) { throw FileIOError.system("cannot write", path: temporaryPath, errno: e) }
+        if let failure = writeAll(fd, bytes) { throw FileIOError.system("cannot write", path: temporaryPath, errno: failure.errno) }
         written += bytes.count
         if written - flushStarted >= Self.writeBackStep {
             flushStarted = written
@@ -270,7 +294,9 @@ final class Condition: @unchecked Sendable {
 public final class StandardOutputSink: ByteSink {
     public init() {}
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        if let e = writeAll(1, bytes) { throw FileIOError.system("cannot write to", path: "standard output", errno: e) }
+        if let failure = writeAll(1, bytes) {
+            throw FileIOError.system("cannot write to", path: "standard output", errno: failure.errno)
+        }
     }
 }
 

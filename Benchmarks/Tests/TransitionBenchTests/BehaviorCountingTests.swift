@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionSweep
 @testable import TransitionBench
 import TransitionLab
 import TransitionPhysics
@@ -208,7 +209,7 @@ import TransitionTraces
             _ = try BehaviorCommand.parse(["--traces", url.path]).report(currentDirectory: url.deletingLastPathComponent()) { _ in }
             Issue.record("a file with malformed strokes was accepted without --skip-invalid-traces")
         } catch let error as BehaviorError {
-            #expect(error.exitCode == 65)
+            #expect(error.exitStatus == .dataError)
             #expect("\(error)".contains("\(url.path):\(expected[0].line): column phase"), "\(error)")
         }
     }
@@ -230,7 +231,7 @@ import TransitionTraces
         let (text, expected) = HandMadeTraces.malformed
         let url = try HandMadeTraces.write(text, name: "hand.csv")
         let refused = try Binary.run(["behavior", "--no-recorded", "--traces", url.path], executable: Binary.benchURL, timeoutSeconds: 120)
-        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.status == ExitStatus.dataError.rawValue, "\(refused.stderr)")
         #expect(refused.stderr.contains("\(url.path):\(expected[0].line):"), "\(refused.stderr)")
         #expect(refused.text.isEmpty)
 
@@ -252,13 +253,13 @@ import TransitionTraces
         let nothing = try Binary.run(
             ["behavior", "--no-recorded", "--traces", onlyMalformed.path, "--skip-invalid-traces"],
             executable: Binary.benchURL, timeoutSeconds: 120)
-        #expect(nothing.status == 65 && nothing.stderr.contains("all 1 strokes of the trace files were malformed"), "\(nothing.stderr)")
+        #expect(nothing.status == ExitStatus.dataError.rawValue && nothing.stderr.contains("all 1 strokes of the trace files were malformed"), "\(nothing.stderr)")
         // A malformed file (here its header) is refused even with the flag.
         let badHeader = try HandMadeTraces.write("trace_id,t_ms\n" + text.split(separator: "\n").dropFirst().joined(separator: "\n"), name: "header.csv")
         let header = try Binary.run(
             ["behavior", "--no-recorded", "--traces", badHeader.path, "--skip-invalid-traces"],
             executable: Binary.benchURL, timeoutSeconds: 120)
-        #expect(header.status == 65 && header.stderr.contains("\(badHeader.path):1:"), "\(header.stderr)")
+        #expect(header.status == ExitStatus.dataError.rawValue && header.stderr.contains("\(badHeader.path):1:"), "\(header.stderr)")
     }
 }
 

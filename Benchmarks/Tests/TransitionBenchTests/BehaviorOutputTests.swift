@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TransitionSweep
 import TransitionLab
 import TransitionPhysics
 import TransitionCSV
@@ -170,10 +171,16 @@ import TransitionCSV
         }
     }
 
+    /// (`report` rather than `run`, which would print the refusal into the test log; the
+    /// binary's own exit status is checked as a user sees it in `TraceUnitWarningTests` and the
+    /// fuzz tests.)
     @Test func brokenFileExitsWithDataError() throws {
         let broken = try HandMadeTraces.write(HandMadeTraces.header + "\nA,u1,d1,0,1,2,move,400,finish\n", name: "broken.csv")
         let command = try BehaviorCommand.parse(["--traces", broken.path])
-        #expect(throws: ExitCode(65)) { try command.run() }
+        let error = try #require(throws: BehaviorError.self) {
+            try command.report(currentDirectory: broken.deletingLastPathComponent()) { _ in }
+        }
+        #expect(error.exitStatus == .dataError)
     }
 
     @Test func absentDefaultFileIsReported() throws {

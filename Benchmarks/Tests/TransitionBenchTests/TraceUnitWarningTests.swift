@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionSweep
 import TransitionLab
 import TransitionPhysics
 import TransitionTraces
@@ -66,7 +67,7 @@ import TransitionTraces
             + "v1,u,d,33,202,1500,move,1170,cancel\nv1,u,d,40,202,1500,up,1170,cancel\n"
         let url = try HandMadeTraces.write(vertical + HandMadeTraces.csv.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n", name: "vertical.csv")
         let refused = try Self.bench(["--traces", url.path])
-        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.status == ExitStatus.dataError.rawValue, "\(refused.stderr)")
         #expect(refused.stderr.contains("\(url.path):2: column x_px"), "\(refused.stderr)")
         #expect(refused.stderr.contains("an axis column with y replays it along y_px"), "\(refused.stderr)")
         let skipped = try Self.bench(["--traces", url.path, "--skip-invalid-traces", "--builtin", "physics"])

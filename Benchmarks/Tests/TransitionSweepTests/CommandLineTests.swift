@@ -46,7 +46,7 @@ import TransitionPhysics
         }
         let root = try Binary.run(["--help"])
         #expect(root.status == 0)
-        for text in ["run (default)", "merge", "64 bad input", "65 shard files", "128 + N"] {
+        for text in ["run (default)", "merge", "64 bad flag", "65 bad data", "74 a read or write", "128 + N"] {
             #expect(root.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ").contains(text), "--help lacks \(text)")
         }
     }
@@ -85,7 +85,7 @@ import TransitionPhysics
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.csv").path
         let result = try Binary.run(arguments + ["--output", output, "--trajectories", folder.appendingPathComponent("t.csv").path])
-        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.status == ExitStatus.usage.rawValue, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains(arguments[0]), "\(arguments): message names no flag: \(result.stderr)")
         #expect(result.stderr.contains(value), "\(arguments): message names no value: \(result.stderr)")
         // The flags are listed by `run --help`, not the root's `--help`, whether the value is
@@ -101,13 +101,13 @@ import TransitionPhysics
         let output = folder.appendingPathComponent("out.csv").path
         let slurm = try Binary.run(
             ["--output", output], environment: ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "4"])
-        #expect(slurm.status == 64)
+        #expect(slurm.status == ExitStatus.usage.rawValue)
         #expect(slurm.stderr.contains("SLURM_ARRAY_TASK_ID") && slurm.stderr.contains("'7'"))
         let k8s = try Binary.run(["--output", output, "--shard-count", "3"], environment: ["JOB_COMPLETION_INDEX": "3"])
-        #expect(k8s.status == 64)
+        #expect(k8s.status == ExitStatus.usage.rawValue)
         #expect(k8s.stderr.contains("JOB_COMPLETION_INDEX") && k8s.stderr.contains("'3'"))
         let missing = try Binary.run(["--output", output], environment: ["JOB_COMPLETION_INDEX": "0"])
-        #expect(missing.status == 64)
+        #expect(missing.status == ExitStatus.usage.rawValue)
         #expect(missing.stderr.contains("--shard-count"))
         #expect(Binary.contents(folder).isEmpty)
     }
@@ -184,7 +184,7 @@ import TransitionPhysics
 
         // A missing shard is refused.
         let gap = try Binary.run(["merge", "--output", path("gap.csv"), path("flag-1.csv"), path("flag-3.csv"), path("flag-4.csv")])
-        #expect(gap.status == 65)
+        #expect(gap.status == ExitStatus.dataError.rawValue)
         #expect(gap.stderr.contains("missing: 2/4"), "\(gap.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path("gap.csv")))
 
@@ -193,7 +193,7 @@ import TransitionPhysics
         other = other.replacingOccurrences(of: "frame_rate_hz,", with: "frame_rate,")
         try other.write(toFile: path("other-2.csv"), atomically: true, encoding: .utf8)
         let mismatch = try Binary.run(["merge", "--output", path("bad.csv"), path("flag-1.csv"), path("other-2.csv")])
-        #expect(mismatch.status == 65)
+        #expect(mismatch.status == ExitStatus.dataError.rawValue)
         #expect(mismatch.stderr.contains("header"))
         #expect(!FileManager.default.fileExists(atPath: path("bad.csv")))
         #expect(Binary.contents(folder).allSatisfy { !$0.contains(".partial-") })
@@ -219,7 +219,7 @@ import TransitionPhysics
         #expect(override.text.hasPrefix("rows: \(5 * 3 * (1 + 2))\n"))
         try Data(#"{"release-progress": "0:1:0.25", "speed": 3}"#.utf8).write(to: spec)
         let unknown = try Binary.run(["--spec", spec.path, "--output", folder.appendingPathComponent("o.csv").path])
-        #expect(unknown.status == 64)
+        #expect(unknown.status == ExitStatus.usage.rawValue)
         #expect(unknown.stderr.contains("--spec") && unknown.stderr.contains("'speed'"))
         #expect(Binary.contents(folder) == ["grid.json"])
     }
@@ -231,12 +231,12 @@ import TransitionPhysics
         try Data("earlier\n".utf8).write(to: output)
         // A write error (the file-size limit stands in for a full disk).
         let result = try Binary.run(Self.mediumGrid + ["--output", output.path], shell: "ulimit -f 64; exec")
-        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.status == ExitStatus.ioError.rawValue, "\(result.stderr)")
         #expect(result.stderr.contains("cannot write"))
         #expect(try Data(contentsOf: output) == Data("earlier\n".utf8))
         #expect(Binary.contents(folder) == ["out.csv"])
         // A bad value does not touch it either.
-        #expect(try Binary.run(["--duration", "0", "--output", output.path]).status == 64)
+        #expect(try Binary.run(["--duration", "0", "--output", output.path]).status == ExitStatus.usage.rawValue)
         #expect(try Data(contentsOf: output) == Data("earlier\n".utf8))
         // A successful run replaces it.
         #expect(try Binary.run(["--release-progress", "0.5", "--release-velocity", "1", "--output", output.path]).status == 0)
@@ -292,6 +292,47 @@ import TransitionPhysics
         #expect(result.text.contains("rows/s"))
         #expect(result.text.contains("classic vs physics over 20,301 release points (101 progress x 201 velocity)"))
         #expect(result.text.contains("physics finishes where classic cancels"))
-        #expect(result.text.contains("e.g. release at progress"))
+        // Units by name, and typical releases (the middle of each region), not the grid's corners.
+        let examples = result.text.split(separator: "\n").filter { $0.contains("typical: released at progress") }
+        #expect(examples.count == 2, "\(result.text)")
+        #expect(!result.text.contains("/s:"), "a velocity without its unit: \(result.text)")
+        for line in examples {
+            #expect(line.contains("travel widths per second") && line.contains("(fraction of the travel)"), "\(line)")
+            for corner in ["progress 0.0 ", "progress 1.0 ", " 5.0 travel", "-5.0 travel"] {
+                #expect(!line.contains(corner), "a corner of the grid as the example: \(line)")
+            }
+        }
+    }
+
+    @Test("the typical release is the one nearest the region's mean, each axis over the grid's span")
+    func typicalRelease() {
+        typealias R = SweepSummary.Release
+        // Mean progress 0.2, mean velocity 2 (spans 1 and 10): (0.2, 2) is nearest; the corner
+        // (0, 5) is not.
+        let region = [R(progress: 0, velocity: 5), R(progress: 0.2, velocity: 2), R(progress: 0.4, velocity: 0), R(progress: 0.2, velocity: 1)]
+        #expect(SweepSummary.typical(region, progressSpan: 1, velocitySpan: 10) == region[1])
+        #expect(SweepSummary.typical([], progressSpan: 1, velocitySpan: 10) == nil)
+        // A tie keeps the first in grid order.
+        let tie = [R(progress: 0.25, velocity: 0), R(progress: 0.75, velocity: 0)]
+        #expect(SweepSummary.typical(tie, progressSpan: 1, velocitySpan: 1) == tie[0])
+    }
+
+    @Test("one exit status for one failure in both commands: an output in a missing folder is 73, a bad flag 64")
+    func sameStatusInBothCommands() throws {
+        let folder = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("no-such-folder/out.csv").path
+        let sweep = try Binary.run(["--release-progress", "0.5", "--release-velocity", "1", "--output", missing, "--quiet"])
+        let bench = try Binary.run(
+            ["behavior", "--no-recorded", "--synthetic", "20", "--per-trace", missing], executable: Binary.benchURL)
+        #expect(sweep.status == ExitStatus.cannotCreate.rawValue, "\(sweep.stderr)")
+        #expect(bench.status == ExitStatus.cannotCreate.rawValue, "\(bench.stderr)")
+        let badSweep = try Binary.run(["--threads", "0"])
+        let badBench = try Binary.run(["behavior", "--synthetic", "-1"], executable: Binary.benchURL)
+        #expect(badSweep.status == ExitStatus.usage.rawValue && badBench.status == ExitStatus.usage.rawValue)
+        // The mapping of file errors, once.
+        #expect(ExitStatus(.inputOutput) == .ioError && ExitStatus(.cannotCreateOutput) == .cannotCreate)
+        #expect(ExitStatus(.cannotOpenInput) == .noInput && ExitStatus(.malformedInput) == .dataError && ExitStatus(.inputTooLarge) == .dataError)
+        #expect(ExitStatus.stoppedBySignal(SIGTERM) == 128 + SIGTERM)
     }
 }

@@ -131,13 +131,13 @@ struct DerivedQuantityFuzzTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.csv").path
         let result = try Binary.run(arguments + ["--release-progress", "0.5", "--release-velocity", "1", "--output", output])
-        #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")
+        #expect(result.status == ExitStatus.usage.rawValue, "\(arguments): \(result.status) \(result.stderr)")
         let blamed = arguments.contains("--stiffness") ? "--stiffness" : "--duration"
         #expect(result.stderr.contains(blamed), "\(result.stderr)")
         #expect(Binary.contents(folder).isEmpty)
         // The benchmark reads the same flags through the same table.
         let bench = try Binary.run(["behavior", "--no-recorded", "--synthetic", "4"] + arguments, executable: Binary.benchURL)
-        #expect(bench.status == 64, "bench \(arguments): \(bench.status) \(bench.stderr)")
+        #expect(bench.status == ExitStatus.usage.rawValue, "bench \(arguments): \(bench.status) \(bench.stderr)")
         #expect(bench.stderr.contains(blamed), "\(bench.stderr)")
     }
 }

@@ -69,8 +69,8 @@ struct EnvironmentFuzzTests {
                 let arguments = ["--release-progress", "0.5", "--release-velocity", "1", "--quiet", "--output", output] + flags
                 let result = try Binary.run(arguments, environment: environment, timeoutSeconds: 60)
                 let call = "\(environment.map { "\($0.key)='\($0.value.prefix(30))'" }.sorted().joined(separator: " ")) transition-sweep \(flags.joined(separator: " "))"
-                #expect(result.status == 0 || result.status == 64, "\(call): status \(result.status): \(result.stderr.prefix(300))")
-                if result.status == 64 {
+                #expect(result.status == 0 || result.status == ExitStatus.usage.rawValue, "\(call): status \(result.status): \(result.stderr.prefix(300))")
+                if result.status == ExitStatus.usage.rawValue {
                     #expect(result.stderr.contains(variable), "\(call): the message does not name \(variable): \(result.stderr.prefix(300))")
                     #expect(result.stderr.count < 1000, "\(call): the message echoes the whole value (\(result.stderr.count) characters)")
                     #expect(Binary.contents(folder).isEmpty, "\(call) wrote \(Binary.contents(folder))")
@@ -91,7 +91,7 @@ struct EnvironmentFuzzTests {
         let output = folder.appendingPathComponent("out.csv").path
         let result = try Binary.run(
             ["run", "--release-progress", "0.5", "--release-velocity", "1", "--output", output], environment: environment)
-        #expect(result.status == 64, "\(result.status): \(result.stderr)")
+        #expect(result.status == ExitStatus.usage.rawValue, "\(result.status): \(result.stderr)")
         #expect(result.stderr.contains(variable), "\(result.stderr)")
         #expect(Binary.contents(folder).isEmpty)
     }

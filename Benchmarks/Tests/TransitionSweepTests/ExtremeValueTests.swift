@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionSweep
 import TransitionLab
 import TransitionPhysics
 
@@ -70,8 +71,8 @@ struct ExtremeValueTests {
                 if dryRun { arguments.append("--dry-run") }
                 let result = try Binary.run(arguments, timeoutSeconds: 60)
                 let call = "transition-sweep \(arguments.joined(separator: " "))"
-                #expect(result.status == 0 || result.status == 64, "\(call): status \(result.status): \(result.stderr)")
-                if result.status == 64 {
+                #expect(result.status == 0 || result.status == ExitStatus.usage.rawValue, "\(call): status \(result.status): \(result.stderr)")
+                if result.status == ExitStatus.usage.rawValue {
                     #expect(result.stderr.contains("--"), "\(call): the message names no flag: \(result.stderr)")
                     #expect(!FileManager.default.fileExists(atPath: output.path), "\(call) wrote a file")
                 } else if result.status == 0 && !dryRun {
@@ -98,9 +99,9 @@ struct ExtremeValueTests {
                 let result = try Binary.run(arguments, executable: Binary.benchURL, timeoutSeconds: 60)
                 let call = "transition-bench \(arguments.joined(separator: " "))"
                 // 65: a valid run whose corpus ended up empty (--synthetic 0 without recordings).
-                let allowed: [Int32] = flag == "synthetic" ? [0, 64, 65] : [0, 64]
+                let allowed: [Int32] = flag == "synthetic" ? [0, ExitStatus.usage.rawValue, ExitStatus.dataError.rawValue] : [0, ExitStatus.usage.rawValue]
                 #expect(allowed.contains(result.status), "\(call): status \(result.status): \(result.stderr)")
-                if result.status == 64 { #expect(result.stderr.contains("--"), "\(call): the message names no flag") }
+                if result.status == ExitStatus.usage.rawValue { #expect(result.stderr.contains("--"), "\(call): the message names no flag") }
                 if result.status == 0 { #expect(!result.text.contains("nan"), "\(call) printed nan:\n\(result.text)") }
             }
         }

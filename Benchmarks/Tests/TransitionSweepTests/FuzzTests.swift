@@ -53,8 +53,8 @@ struct FuzzTests {
                 arguments += ["--\(flag)=\(value)", "--output", output.path, "--quiet"]
                 let result = try Binary.run(arguments, timeoutSeconds: 60)
                 let call = "transition-sweep \(arguments)"
-                #expect([0, 64].contains(result.status), "\(call): status \(result.status): \(result.stderr)")
-                if result.status == 64 {
+                #expect([0, ExitStatus.usage.rawValue].contains(result.status), "\(call): status \(result.status): \(result.stderr)")
+                if result.status == ExitStatus.usage.rawValue {
                     #expect(result.stderr.contains("--") || result.stderr.contains("SLURM") || result.stderr.contains("JOB_"),
                             "\(call): the message names no flag: \(result.stderr)")
                     #expect(!FileManager.default.fileExists(atPath: output.path), "\(call) wrote a file")
@@ -76,8 +76,8 @@ struct FuzzTests {
             if flag != "synthetic" { arguments += ["--synthetic", "8"] }
             let result = try Binary.run(arguments, executable: Binary.benchURL, timeoutSeconds: 60)
             let call = "transition-bench \(arguments)"
-            #expect([0, 64, 65].contains(result.status), "\(call): status \(result.status): \(result.stderr)")
-            if result.status == 64 { #expect(result.stderr.contains("--"), "\(call): the message names no flag: \(result.stderr)") }
+            #expect([0, ExitStatus.usage.rawValue, ExitStatus.dataError.rawValue].contains(result.status), "\(call): status \(result.status): \(result.stderr)")
+            if result.status == ExitStatus.usage.rawValue { #expect(result.stderr.contains("--"), "\(call): the message names no flag: \(result.stderr)") }
             if result.status == 0 { #expect(!result.text.contains("nan"), "\(call) printed nan") }
         }
         Self.assertNoPartialFiles(folder, "flags")
@@ -135,7 +135,7 @@ struct FuzzTests {
             if dryRun { arguments.append("--dry-run") } else { arguments += ["--release-progress", "0,1", "--release-velocity", "-1,2"] }
             let result = try Binary.run(arguments, timeoutSeconds: 60)
             let call = "transition-sweep \(arguments)"
-            #expect([0, 64, 66].contains(result.status), "\(call): status \(result.status): \(result.stderr)")
+            #expect([0, ExitStatus.usage.rawValue, ExitStatus.noInput.rawValue].contains(result.status), "\(call): status \(result.status): \(result.stderr)")
             if result.status != 0 {
                 #expect(result.stderr.contains("--spec") || result.stderr.contains("--"), "\(call): no flag named: \(result.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: output.path), "\(call) wrote a file")
@@ -145,7 +145,7 @@ struct FuzzTests {
                 #expect(!text.contains("nan"), "\(call) wrote nan")
             }
             if unreadable.contains(path) {
-                #expect(result.status == 66, "\(call): unreadable, but status \(result.status): \(result.stderr)")
+                #expect(result.status == ExitStatus.noInput.rawValue, "\(call): unreadable, but status \(result.status): \(result.stderr)")
             }
         }
         Self.assertNoPartialFiles(folder, "spec files")
@@ -194,17 +194,17 @@ struct FuzzTests {
         }
         // Every incomplete subset of one or more shards (the last one missing included).
         for missing in 1...n {
-            try merge(shards.filter { $0 != shards[missing - 1] }, expect: 65, naming: ["\(missing)/\(n)"], "shard \(missing) missing")
+            try merge(shards.filter { $0 != shards[missing - 1] }, expect: ExitStatus.dataError.rawValue, naming: ["\(missing)/\(n)"], "shard \(missing) missing")
         }
-        try merge([shards[0]], expect: 65, naming: ["missing"], "shard 1 alone")
+        try merge([shards[0]], expect: ExitStatus.dataError.rawValue, naming: ["missing"], "shard 1 alone")
         // Duplicates.
-        try merge(shards + [shards[random.below(n)]], expect: 65, naming: ["twice"], "a duplicated shard")
+        try merge(shards + [shards[random.below(n)]], expect: ExitStatus.dataError.rawValue, naming: ["twice"], "a duplicated shard")
         // A copy without its record: refused unless --grid-rows says how many rows to expect.
         try FileManager.default.copyItem(atPath: shards[n - 1], toPath: path("copy.csv"))
-        try merge(Array(shards.dropLast()) + [path("copy.csv")], expect: 65, naming: ["copy.csv"], "a shard without a record")
+        try merge(Array(shards.dropLast()) + [path("copy.csv")], expect: ExitStatus.dataError.rawValue, naming: ["copy.csv"], "a shard without a record")
         let rows = String(decoding: whole, as: UTF8.self).split(separator: "\n").count - 1
         try merge(Array(shards.dropLast()) + [path("copy.csv")], expect: 0, "--grid-rows", extra: ["--grid-rows", "\(rows)"])
-        try merge(Array(shards.dropLast()), expect: 65, naming: ["missing"], "--grid-rows, last missing", extra: ["--grid-rows", "\(rows)"])
+        try merge(Array(shards.dropLast()), expect: ExitStatus.dataError.rawValue, naming: ["missing"], "--grid-rows, last missing", extra: ["--grid-rows", "\(rows)"])
 
         // Mutated copies of one shard (with its record copied beside it).
         let victimIndex = 1 + random.below(n - 1)
@@ -239,7 +239,7 @@ struct FuzzTests {
         mutations.append(("random-bytes", Data((0..<2000).map { _ in UInt8(random.below(256)) }), record))
         // One byte replaced in place (same length, record kept): anywhere in the file, by any
         // other byte, a digit by another digit included (rows and field counts intact), so only
-        // the record's SHA-256 can tell.
+        // the record's CRC-32 can tell.
         for i in 0..<48 {
             var damaged = victim
             let at = i < 4 ? [0, victim.count - 1, victim.count / 2, lines[0].utf8.count + 1][i] : random.below(victim.count)
@@ -256,8 +256,10 @@ struct FuzzTests {
             recordText.replacingOccurrences(of: "bytes ", with: "bytes 1"),
             // Another digest of the right form (its first digit changed), then one digit too many.
             Self.changingFirstDigestDigit(recordText),
-            recordText.replacingOccurrences(of: "sha256 ", with: "sha256 f"),
-            recordText.replacingOccurrences(of: "record 2", with: "record 1"),
+            recordText.replacingOccurrences(of: "crc32 ", with: "crc32 f"),
+            recordText.replacingOccurrences(of: "record 3", with: "record 2"),
+            recordText.replacingOccurrences(of: "spec model classic,physics", with: "spec model physics,classic"),
+            recordText.replacingOccurrences(of: "tool transition-sweep ", with: "tool transition-sweep 0"),
             recordText.replacingOccurrences(of: "rows ", with: "rows 99999999999999999999"),
             String(recordText.prefix(random.below(recordText.count - 1))),
             "garbage\n", String(repeating: "x", count: 10_000),
@@ -270,18 +272,18 @@ struct FuzzTests {
             if let recordBytes { try recordBytes.write(to: URL(fileURLWithPath: file + ".shard")) }
             var set = shards
             set[victimIndex] = file
-            try merge(set, expect: 65, naming: [name], "mutation \(name)")
+            try merge(set, expect: ExitStatus.dataError.rawValue, naming: [name], "mutation \(name)")
         }
         // Not files at all.
         let unreadable = try Binary.run(["merge", "--output", path("merged.csv"), shards[0], folder.path, path("absent.csv")])
-        #expect(unreadable.status == 66, "\(unreadable.stderr)")
+        #expect(unreadable.status == ExitStatus.noInput.rawValue, "\(unreadable.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path("merged.csv")))
         Self.assertNoPartialFiles(folder, "merge")
     }
 
-    /// A shard record's text with the first digit of its SHA-256 replaced by another.
+    /// A shard record's text with the first digit of its CRC-32 replaced by another.
     static func changingFirstDigestDigit(_ record: String) -> String {
-        guard let r = record.range(of: "sha256 ") else { return record }
+        guard let r = record.range(of: "crc32 ") else { return record }
         let first = record[r.upperBound]
         return record.replacingCharacters(in: r.upperBound...r.upperBound, with: first == "0" ? "1" : "0")
     }
@@ -332,7 +334,7 @@ struct FuzzTests {
         let arguments = ["behavior", "--no-recorded", "--traces", file.path, "--format", "csv", "--per-trace", perTrace.path, "--skip-invalid-traces"]
         let result = try Binary.run(arguments, executable: Binary.benchURL, timeoutSeconds: 60)
         let call = "transition-bench \(arguments)"
-        #expect([0, 65].contains(result.status), "\(call): status \(result.status): \(result.stderr)")
+        #expect([0, ExitStatus.dataError.rawValue].contains(result.status), "\(call): status \(result.status): \(result.stderr)")
         guard result.status == 0 else {
             #expect(!valid, "\(call): a valid file refused: \(result.stderr)")
             #expect(result.stderr.range(of: #"\.csv:\d+:"#, options: .regularExpression) != nil || result.stderr.contains("no traces to run"),
@@ -417,7 +419,7 @@ struct FuzzTests {
                 let written = (try? String(contentsOf: perTrace, encoding: .utf8)) ?? ""
                 #expect(!written.isEmpty && !written.contains("nan"), "\(call): per-trace file missing or with nan")
             } else {
-                #expect(result.status == 65, "\(call): status \(result.status): \(result.stderr)")
+                #expect(result.status == ExitStatus.dataError.rawValue, "\(call): status \(result.status): \(result.stderr)")
                 #expect(result.stderr.contains("\(name).csv"), "\(call): the message names no file: \(result.stderr)")
                 #expect(result.stderr.range(of: #"\.csv:\d+:"#, options: .regularExpression) != nil,
                         "\(call): the message names no line: \(result.stderr)")
@@ -432,7 +434,7 @@ struct FuzzTests {
         #expect(linked.status == 0, "--traces through a link: status \(linked.status): \(linked.stderr)")
         for path in [folder.path, folder.appendingPathComponent("absent.csv").path, "/dev/zero"] {
             let result = try Binary.run(["behavior", "--no-recorded", "--traces", path], executable: Binary.benchURL, timeoutSeconds: 60)
-            #expect(result.status == 66, "--traces \(path): status \(result.status): \(result.stderr)")
+            #expect(result.status == ExitStatus.noInput.rawValue, "--traces \(path): status \(result.status): \(result.stderr)")
             #expect(result.stderr.contains(path), "--traces \(path): the message names no file: \(result.stderr)")
         }
         Self.assertNoPartialFiles(folder, "trace files")

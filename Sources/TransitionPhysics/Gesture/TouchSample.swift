@@ -21,6 +21,12 @@ public struct TouchSample: Hashable, Sendable {
     public var y: Double
     /// The recognizer phase this sample reports.
     public var phase: TouchPhase
+    /// True for a sample the platform made up rather than measured: resampled to the display's
+    /// frame time (Android's `MotionEvent.isResampled`) or predicted ahead of the finger
+    /// (`UIEvent.predictedTouches`, Android's `getPredictedEvents`). It still moves the
+    /// transition, but no velocity estimator uses it (`AxisSample.isResampled`), as Android's
+    /// `VelocityTracker` skips resampled samples. Default false: a measured sample.
+    public var isResampled: Bool = false
 
     /// A sample at `time` seconds and position (`x`, `y`) in points.
     public init(time: Double, x: Double, y: Double = 0, phase: TouchPhase) {
@@ -28,6 +34,13 @@ public struct TouchSample: Hashable, Sendable {
         self.x = x
         self.y = y
         self.phase = phase
+    }
+
+    /// A sample at `time` seconds and position (`x`, `y`) in points, measured or, with
+    /// `isResampled`, resampled or predicted by the platform (skipped by velocity estimators).
+    public init(time: Double, x: Double, y: Double = 0, phase: TouchPhase, isResampled: Bool) {
+        self.init(time: time, x: x, y: y, phase: phase)
+        self.isResampled = isResampled
     }
 }
 
@@ -37,11 +50,21 @@ public struct AxisSample: Hashable, Sendable {
     public var time: Double
     /// Position along the axis, in any unit (points, or progress fractions).
     public var position: Double
+    /// True for a resampled or predicted sample (`TouchSample.isResampled`): every velocity
+    /// estimator leaves it out (`Array.measured`). Default false.
+    public var isResampled: Bool = false
 
     /// A sample at `time` seconds and `position` along the axis.
     public init(time: Double, position: Double) {
         self.time = time
         self.position = position
+    }
+
+    /// A sample at `time` seconds and `position` along the axis, measured or (`isResampled`)
+    /// resampled or predicted by the platform.
+    public init(time: Double, position: Double, isResampled: Bool) {
+        self.init(time: time, position: position)
+        self.isResampled = isResampled
     }
 }
 

@@ -181,7 +181,7 @@ public struct InteractiveTransition: Sendable {
         if sample.phase != .began, var tracking = takeTracking() {
             if sample.phase == .changed {
                 let rawNow = raw(position, &tracking)
-                tracking.recorded.append(AxisSample(time: sample.time, position: rawNow))
+                tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
                 tracking.lastChangedRaw = rawNow
                 tracking.lastTouch = sample
                 phase = .tracking(tracking)
@@ -193,8 +193,12 @@ public struct InteractiveTransition: Sendable {
             // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
             // after that position the pointer had stopped: velocity 0.
             let liftOff = ReleaseSamples.liftOff(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
-            if !liftOff.repeatsPosition { tracking.recorded.append(AxisSample(time: sample.time, position: rawNow)) }
-            let velocity = liftOff.pointerStopped ? 0 : releaseVelocity(tracking)
+            if !liftOff.repeatsPosition {
+                tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
+            }
+            // A cancelled touch, or a stopped pointer, releases with velocity 0 (`ReleaseSamples`).
+            let stopped = ReleaseSamples.releasesWithoutVelocity(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
+            let velocity = stopped ? 0 : releaseVelocity(tracking)
             let state = ReleaseState(
                 progress: bounded(rawNow), velocity: velocity,
                 lastChangedProgress: bounded(tracking.lastChangedRaw),

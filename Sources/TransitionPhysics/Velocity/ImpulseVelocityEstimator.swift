@@ -37,7 +37,7 @@ public struct ImpulseVelocityEstimator: VelocityEstimator, Hashable {
     ///
     /// - Parameter samples: Oldest first, times (seconds) non-decreasing.
     public func velocity(of samples: [AxisSample]) -> Double {
-        let recent = Self.replacingEqualTimes(samples)
+        let recent = Self.replacingEqualTimes(samples.measured)
         let window = self.window.recentSamples(recent)
         guard window.count >= 2 else { return 0 }
         var work = 0.0

@@ -139,7 +139,7 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     ///
     /// - Parameter samples: Oldest first, times (seconds) non-decreasing within the window.
     public func velocity(of samples: [AxisSample]) -> Double {
-        let (recent, fromTurningPoint) = window.recentMovement(samples)
+        let (recent, fromTurningPoint) = window.recentMovement(samples.measured)
         if fromTurningPoint && degree == 2 && recent.count < quadraticMinimumSamples, let newest = recent.last {
             // Too few samples since a reversal for a free parabola, but its vertex is known: the
             // velocity is zero at the turning point (`VelocityWindow.reversalDistance`).

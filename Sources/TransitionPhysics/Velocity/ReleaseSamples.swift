@@ -10,7 +10,18 @@ extension TouchSample {
     /// This sample's position along `axis` at its time: the input of a velocity estimator.
     @inlinable
     public func axisSample(along axis: TouchAxis) -> AxisSample {
-        AxisSample(time: time, position: axis == .x ? x : y)
+        AxisSample(time: time, position: axis == .x ? x : y, isResampled: isResampled)
+    }
+}
+
+extension Array where Element == AxisSample {
+    /// The samples a velocity estimator uses: these without the resampled or predicted ones
+    /// (`AxisSample.isResampled`), as Android's `VelocityTracker::addMovement` skips resampled
+    /// samples (they are interpolated or extrapolated to the frame time, not measured); the
+    /// array itself when none is marked. Every estimator of the package starts with it.
+    @inlinable
+    public var measured: [AxisSample] {
+        contains(where: \.isResampled) ? filter { !$0.isResampled } : self
     }
 }
 
@@ -31,6 +42,10 @@ extension Sequence where Element == TouchSample {
 ///   position", and Flutter only feeds down and move events to its trackers. A lift-off sample
 ///   at a new position is kept as an ordinary movement (iOS reports `.ended` touches where the
 ///   finger was; in the BioIdent data 2999 of 7361 up samples carry a new position).
+/// - Cancelled: a lift-off in phase `cancelled` releases with velocity 0
+///   (`releasesWithoutVelocity`): Android's `VelocityTracker` clears its history on
+///   `ACTION_CANCEL`, so a cancelled touch has no velocity; the system took the touch away, and
+///   no fling was meant. Its position still counts (where the transition is released from).
 /// - Pointer stopped: when a dropped lift-off comes more than `stoppedAfter` seconds (default
 ///   0.040 s, the estimator's `pointerStoppedAfter`) after the previous sample, the finger rested
 ///   before lifting and the release velocity is 0 (Android clears the planar strategies on such
@@ -48,6 +63,15 @@ public enum ReleaseSamples {
     ) -> (repeatsPosition: Bool, pointerStopped: Bool) {
         let repeats = lift.x == previous.x && lift.y == previous.y
         return (repeats, repeats && lift.time - previous.time > stoppedAfter + VelocityWindow.timeResolution)
+    }
+
+    /// True when the lift-off `lift` releases with velocity 0, whatever the samples: a cancelled
+    /// touch (Android clears its tracker on `ACTION_CANCEL`), or a lift-off repeating the
+    /// position of `previous` more than `stoppedAfter` seconds later (the pointer had stopped).
+    package static func releasesWithoutVelocity(
+        _ lift: TouchSample, after previous: TouchSample, stoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
+    ) -> Bool {
+        lift.phase == .cancelled || liftOff(lift, after: previous, stoppedAfter: stoppedAfter).pointerStopped
     }
 }
 

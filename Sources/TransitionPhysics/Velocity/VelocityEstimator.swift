@@ -5,7 +5,9 @@
 /// only those samples (no look-ahead) and return units per second of the samples' position unit.
 public protocol VelocityEstimator: Sendable {
     /// The velocity at the newest sample, in position units per second; 0 when the samples do
-    /// not determine one (too few, or the pointer has stopped).
+    /// not determine one (too few, or the pointer has stopped). Resampled or predicted samples
+    /// (`AxisSample.isResampled`) take no part: an implementation estimates from
+    /// `samples.measured`, as the package's estimators do.
     func velocity(of samples: [AxisSample]) -> Double
 
     /// Seconds between the last movement and a lift-off that repeats its position beyond which

@@ -33,6 +33,7 @@ public struct WeightedVelocityEstimator: VelocityEstimator, Hashable {
     ///
     /// - Parameter samples: Oldest first, times (seconds) non-decreasing.
     public func velocity(of samples: [AxisSample]) -> Double {
+        let samples = samples.measured
         let n = samples.count
         // pairVelocity(k): the pair ending k samples before the newest (k = 0 is the newest pair).
         func pairVelocity(_ k: Int) -> Double {

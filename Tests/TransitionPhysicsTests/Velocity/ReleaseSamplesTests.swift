@@ -32,10 +32,13 @@ struct ReleaseSamplesTests {
         // (every 10 ms) leaves at 2050 units/s.
         touches[3].x = 50
         #expect(F.isClose(F.releaseVelocity(LeastSquaresVelocityEstimator(), of: touches, along: .x), 2050, relative: 1e-9))
-        touches[3].phase = .cancelled
+        touches[3].phase = .ended
         touches[3].x = 30
         #expect(ReleaseSamples.liftOff(touches[3], after: touches[2]).repeatsPosition)
         #expect(F.isClose(F.releaseVelocity(LeastSquaresVelocityEstimator(), of: touches, along: .x), 1000, relative: 1e-12))
+        // A cancel is no lift-off with intent: velocity 0 (TrackerRulesTests).
+        touches[3].phase = .cancelled
+        #expect(F.releaseVelocity(LeastSquaresVelocityEstimator(), of: touches, along: .x) == 0)
     }
 
     @Test("pointer stopped: a repeated up more than 40 ms after the last move gives 0 (AOSP LongDelayBeforeActionUp)")

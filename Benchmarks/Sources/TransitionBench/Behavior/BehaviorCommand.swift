@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TransitionCSV
 import TransitionLab
 import TransitionPhysics
 import TransitionSweep
@@ -35,8 +36,11 @@ public struct BehaviorCommand: ParsableCommand {
             under \(TracePlausibility.minimumMedianSampleInterval * 1000) ms: t_ms in seconds?) are \
             counted, and named in a warning on standard error. The elapsed time goes to standard error.
 
-            Exit codes: 0 success; 64 bad flag; 65 bad data (file and line); 66 a trace file \
-            cannot be read; 73 --per-trace cannot be written.
+            Every output is whole or absent: --per-trace and --write-synthetic are written \
+            atomically, the table goes to standard output with every byte or a failure, and a run \
+            that fails (a full disk while writing any of them: exit 74) leaves none of its files.
+
+            Exit status: \(ExitStatus.helpText())
             """)
 
     @Option(name: .customLong("traces"), help: ArgumentHelp("A recorded trace CSV (the format: docs/traces.md; a sample: docs/examples/two-strokes.csv); repeatable.", valueName: "file"))
@@ -83,6 +87,11 @@ public struct BehaviorCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write one CSV row per trace and model to this file (atomically).", valueName: "file"))
     public var perTrace: String?
 
+    @Option(help: ArgumentHelp(
+        "Also write the synthetic gestures of this run (--synthetic, --seed) as a trace CSV (docs/traces.md) to this file (atomically), for the notebooks or --traces. (default: none)",
+        valueName: "file"))
+    public var writeSynthetic: String?
+
     public init() {}
 
     /// The most synthetic gestures one run holds in memory (about 2.5 GB of resident memory at
@@ -92,6 +101,12 @@ public struct BehaviorCommand: ParsableCommand {
     public func validate() throws {
         guard synthetic >= 0 && synthetic <= Self.maximumSynthetic else {
             throw ValidationError("--synthetic must be in 0...\(Self.maximumSynthetic) (gestures, held in memory); got \(synthetic).")
+        }
+        if let writeSynthetic {
+            guard !writeSynthetic.isEmpty else { throw ValidationError("--write-synthetic: invalid value '': empty file name.") }
+            guard synthetic > 0 else {
+                throw ValidationError("--write-synthetic '\(writeSynthetic)' needs synthetic gestures to write: give --synthetic N with N > 0.")
+            }
         }
         for name in builtInNames where ReleaseModelPreset(rawValue: name) == nil {
             throw ValidationError("--builtin '\(name)' is not one of \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -169,6 +184,17 @@ public struct BehaviorCommand: ParsableCommand {
             try stream?.append(chunk)
         }
         try stream?.commit()
+        if let writeSynthetic {
+            let url = URL(fileURLWithPath: writeSynthetic, relativeTo: currentDirectory)
+            let traces = sets.filter(\.isSynthetic).flatMap(\.traces)
+            do {
+                try TraceWriter.write(traces, to: url)
+            } catch {
+                // A failed run leaves none of its outputs.
+                if let stream { unlink(stream.path) }
+                throw BehaviorError.writing(url.path, error)
+            }
+        }
         var rows = summaries.table
         if pareto { ParetoFront.mark(&rows) }
         let defaults = Set(models.filter(\.isDefaultPreset).map(\.name))
@@ -196,10 +222,20 @@ public struct BehaviorCommand: ParsableCommand {
         let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         do {
             let table = try report(currentDirectory: currentDirectory) { Self.printError($0) }
-            print(table, terminator: "")
+            // Every byte or a failure (a full disk behind a redirection exits 74), not print's
+            // silently dropped error.
+            do {
+                try Array(table.utf8).withUnsafeBufferPointer { try StandardOutputSink().write($0) }
+            } catch {
+                // A failed run leaves none of its outputs: the files written before the table go.
+                for path in [perTrace, writeSynthetic].compactMap({ $0 }) {
+                    unlink(URL(fileURLWithPath: path, relativeTo: currentDirectory).path)
+                }
+                throw BehaviorError.writing("standard output", error)
+            }
         } catch let error as BehaviorError {
             Self.printError("error: \(error)")
-            throw ExitCode(error.exitCode)  // 65 EX_DATAERR, 66 EX_NOINPUT
+            throw error.exitStatus.exitCode
         }
     }
 

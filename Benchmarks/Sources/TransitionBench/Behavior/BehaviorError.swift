@@ -1,12 +1,15 @@
+import TransitionCSV
+import TransitionSweep
+
 /// Why `transition-bench behavior` refused to produce a table.
 public enum BehaviorError: Error, CustomStringConvertible, Equatable {
-    /// The exit status (sysexits): 66 cannot open input (an unreadable trace file), 73 cannot
-    /// create output (--per-trace), 65 data error otherwise.
-    public var exitCode: Int32 {
+    /// The exit status: `noInput` for an unreadable trace file, the file error's own status for
+    /// an output (`ioError` for a full disk, as in `transition-sweep`), `dataError` otherwise.
+    public var exitStatus: ExitStatus {
         switch self {
-        case .unreadableTraceFile: return 66
-        case .cannotWrite: return 73
-        case .brokenTraceFile, .noTraces, .everyStrokeSkipped: return 65
+        case .unreadableTraceFile: return .noInput
+        case .cannotWrite(_, _, let kind): return ExitStatus(kind)
+        case .brokenTraceFile, .noTraces, .everyStrokeSkipped: return .dataError
         }
     }
 
@@ -19,7 +22,15 @@ public enum BehaviorError: Error, CustomStringConvertible, Equatable {
     case noTraces
     /// `--skip-invalid-traces` left no stroke to run: every stroke of the files was malformed.
     case everyStrokeSkipped(skipped: Int)
-    case cannotWrite(path: String, reason: String)
+    /// An output (--per-trace, --write-synthetic, the table on standard output) could not be
+    /// created or written; `kind` says which (`ExitStatus(kind)`).
+    case cannotWrite(path: String, reason: String, kind: FileIOError.Kind)
+
+    /// The error for a failure writing `path`: a `FileIOError`'s own kind, else "cannot create".
+    static func writing(_ path: String, _ error: any Error) -> BehaviorError {
+        let kind = (error as? FileIOError)?.kind ?? .cannotCreateOutput
+        return .cannotWrite(path: path, reason: "\(error)", kind: kind)
+    }
 
     public var description: String {
         switch self {
@@ -31,7 +42,7 @@ public enum BehaviorError: Error, CustomStringConvertible, Equatable {
             return "no traces to run: the default recorded file was not found and no --traces or --synthetic was given"
         case .everyStrokeSkipped(let skipped):
             return "no traces to run: all \(skipped) strokes of the trace files were malformed and skipped (--skip-invalid-traces), and no --synthetic was given"
-        case .cannotWrite(let path, let reason):
+        case .cannotWrite(let path, let reason, _):
             return "cannot write \(path): \(reason)"
         }
     }

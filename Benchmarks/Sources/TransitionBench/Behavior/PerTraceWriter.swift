@@ -68,7 +68,7 @@ public enum PerTraceWriter {
             path = url.path
             self.models = models
             self.sets = sets
-            do { file = try AtomicFile(path: url.path) } catch { throw BehaviorError.cannotWrite(path: url.path, reason: "\(error)") }
+            do { file = try AtomicFile(path: url.path) } catch { throw BehaviorError.writing(url.path, error) }
             var csv = CSVWriter()
             csv.record(PerTraceWriter.columns)
             try write(csv)
@@ -83,7 +83,7 @@ public enum PerTraceWriter {
 
         /// Renames the finished file into place.
         public func commit() throws {
-            do { try file.commit() } catch { throw BehaviorError.cannotWrite(path: path, reason: "\(error)") }
+            do { try file.commit() } catch { throw BehaviorError.writing(path, error) }
         }
 
         /// Removes the temporary file (nothing after `commit()`).
@@ -94,7 +94,7 @@ public enum PerTraceWriter {
                 try withExtendedLifetime(csv.buffer) { try file.write(csv.buffer.bytes) }
             } catch {
                 file.abort()
-                throw BehaviorError.cannotWrite(path: path, reason: "\(error)")
+                throw BehaviorError.writing(path, error)
             }
         }
     }

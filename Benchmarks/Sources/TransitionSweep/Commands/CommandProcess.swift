@@ -7,7 +7,7 @@ import TransitionCSV
 
 /// The commands' process-wide policy, in one place for `transition-sweep` and `transition-bench`
 /// (their entry points install it; the libraries they use install nothing): how a signal stops a
-/// run, and which exit status (sysexits) each kind of file error gives.
+/// run (the exit statuses are `ExitStatus`).
 public enum CommandProcess {
     /// Installs the signal policy of a command, before it parses its arguments:
     ///
@@ -16,7 +16,7 @@ public enum CommandProcess {
     ///   a stopped run leaves no partial file and an earlier file at the target untouched. The
     ///   handler makes only async-signal-safe calls (unlink, _exit).
     /// - SIGXFSZ is ignored: a file-size limit (`ulimit -f`) then fails the write with EFBIG,
-    ///   which the command reports as "cannot write …: File too large" and exit 74, instead of
+    ///   which the command reports as "cannot write …: File too large" and `ExitStatus.ioError` (74), instead of
     ///   the process being killed with a core dump.
     /// - The three stopping signals are unblocked: a launcher may hand them over blocked (the
     ///   mask survives exec), and worker threads inherit this thread's mask.
@@ -46,20 +46,6 @@ public enum CommandProcess {
     /// The handler: remove the outputs in flight, exit 128 + N.
     private static let stop: @convention(c) (Int32) -> Void = { signalNumber in
         AtomicFile.removeTemporaryFilesInFlight()
-        _exit(128 + signalNumber)
-    }
-}
-
-extension FileIOError.Kind {
-    /// The exit status for this kind of error (sysexits.h): 66 EX_NOINPUT an input cannot be
-    /// opened, 73 EX_CANTCREAT an output cannot be created, 74 EX_IOERR a read or write failed,
-    /// 65 EX_DATAERR an input is malformed or over its size limit.
-    public var exitCode: Int32 {
-        switch self {
-        case .cannotOpenInput: return 66
-        case .cannotCreateOutput: return 73
-        case .inputOutput: return 74
-        case .malformedInput, .inputTooLarge: return 65
-        }
+        _exit(ExitStatus.stoppedBySignal(signalNumber))
     }
 }

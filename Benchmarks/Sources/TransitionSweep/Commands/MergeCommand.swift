@@ -11,14 +11,17 @@ public struct MergeCommand: ParsableCommand {
             The files may be given in any order: they are ordered by their first row number. Every \
             header must equal the first file's, the first data row must be row 0, each file must \
             continue exactly where the one before ends (no gap, no overlap), every line must carry \
-            the next row number, and the set must be complete: a sharded run writes beside each \
-            file X its shard record X.shard (which K of N, which rows of how many, its size and \
-            the SHA-256 of its bytes), and the merge requires every shard 1...N once, each file \
-            matching its record. Files \
-            without a record (a shard written to standard output) need --grid-rows T, the grid's \
-            row count. Otherwise the merge stops with exit status 65 naming the file (and line) \
-            or the missing shards, and writes nothing; an unreadable file exits 66. The output is \
-            written atomically.
+            the next row number, and the set must be complete and from one run: a sharded run \
+            writes beside each file X its shard record X.shard (the run's identity: tool version \
+            and every grid and model value after defaults; which K of N; which rows of how many; \
+            its size and the CRC-32 of its bytes), and the merge requires every shard 1...N once, \
+            all records of one identity, each file matching its record. Files without a record (a \
+            shard written to standard output) need --grid-rows T, the grid's row count. Otherwise \
+            the merge stops with exit status 65 naming the file (and line), both files and the \
+            first field of two different runs, or the missing shards, and writes nothing: to \
+            standard output, every shard is read and checked completely before the first byte is \
+            written; an unreadable file (missing, a folder, a FIFO, a device) exits 66. The output \
+            file is written atomically.
             """
     )
 
@@ -142,7 +145,7 @@ public struct MergeCommand: ParsableCommand {
             try merge()
         } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-sweep merge: error: \(error.description)\n".utf8))
-            throw ExitCode(error.kind.exitCode)
+            throw ExitStatus(error.kind).exitCode
         }
     }
 
@@ -178,10 +181,9 @@ public struct MergeCommand: ParsableCommand {
         let recorded = shards.filter { $0.record != nil }
         if let first = recorded.first, let a = first.record {
             for s in recorded.dropFirst() {
-                let b = s.record!
-                guard b.shard.count == a.shard.count && b.gridRows == a.gridRows else {
+                if let (field, mine, theirs) = a.firstRunDifference(from: s.record!) {
                     throw FileIOError(
-                        description: "\(s.path) is shard \(b.shard) of a grid of \(b.gridRows) rows, but \(first.path) is shard \(a.shard) of \(a.gridRows) rows: shards of different runs",
+                        description: "shards of different runs: \(ShardRecord.recordPath(for: first.path)) says \(field) \(mine), but \(ShardRecord.recordPath(for: s.path)) says \(field) \(theirs) (\(field) is the first field that differs; rerun the shards of one command)",
                         kind: .malformedInput)
                 }
             }
@@ -248,32 +250,38 @@ public struct MergeCommand: ParsableCommand {
             s.header.withUnsafeBufferPointer { digest.update($0) }
             try Self.checkDigest(digest, of: s)
         }
-        let sink: ByteSink
-        var atomic: AtomicFile?
-        defer { atomic?.abort() }
         if let output {
             let file = try AtomicFile(path: output)
-            atomic = file
-            sink = file
+            defer { file.abort() }  // nothing left to do after a commit
+            try Self.stream(nonEmpty, header: header, into: file)
+            try file.commit()
         } else {
-            sink = StandardOutputSink()
+            // A pipe cannot be taken back: every shard is read and checked (rows, checksum)
+            // before the first byte goes out, then read again as it is written.
+            try Self.stream(nonEmpty, header: header, into: nil)
+            try Self.stream(nonEmpty, header: header, into: StandardOutputSink())
         }
-        try header.withUnsafeBufferPointer { try sink.write($0) }
+    }
+
+    /// Reads every shard's rows in order, checking each line's row number and each file's
+    /// checksum against its record, and writes the header and the rows to `sink` (nil: checks only).
+    static func stream(_ shards: [ShardFile], header: [UInt8], into sink: ByteSink?) throws {
+        try header.withUnsafeBufferPointer { try sink?.write($0) }
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
         defer { buffer.deallocate() }
-        for s in nonEmpty {
-            let fd = open(s.path, O_RDONLY)
-            guard fd >= 0 else { throw FileIOError.system("cannot open", path: s.path, kind: .cannotOpenInput) }
+        for s in shards {
+            // The same checked open as every input: a file swapped for a FIFO or a folder since
+            // it was inspected is refused, not blocked on.
+            let (fd, _) = try openRegularFile(s.path, what: "the shard")
             defer { close(fd) }
-            lseek(fd, off_t(s.bodyOffset), SEEK_SET)
             var rows = RowNumberCheck(path: s.path, firstRow: s.firstRow!, rowsRepeat: s.rowsRepeat)
             // The file's bytes are hashed as they stream by (its header as inspected, equal to
             // the first file's), and checked against its record before the output is kept.
             var digest = FileDigest()
             s.header.withUnsafeBufferPointer { digest.update($0) }
-            var left = s.size - s.bodyOffset
-            while left > 0 {
-                let n = read(fd, buffer, min(1 << 20, left))
+            var offset = s.bodyOffset
+            while offset < s.size {
+                let n = pread(fd, buffer, min(1 << 20, s.size - offset), off_t(offset))
                 if n < 0 {
                     if errno == EINTR { continue }
                     throw FileIOError.system("cannot read", path: s.path)
@@ -284,23 +292,22 @@ public struct MergeCommand: ParsableCommand {
                 let chunk = UnsafeBufferPointer(start: buffer, count: n)
                 try rows.check(chunk)
                 digest.update(chunk)
-                try sink.write(chunk)
-                left -= n
+                try sink?.write(chunk)
+                offset += n
             }
             try rows.finish(lastRow: s.lastRow!)
-            try Self.checkDigest(digest, of: s)
+            try checkDigest(digest, of: s)
         }
-        try atomic?.commit()
     }
 
-    /// Refuses (exit 65, naming the file) a shard whose bytes do not have the SHA-256 its record
+    /// Refuses (exit 65, naming the file) a shard whose bytes do not have the CRC-32 its record
     /// says: changed in place after it was written (same length, rows intact). No record, no check.
     static func checkDigest(_ digest: FileDigest, of s: ShardFile) throws {
         guard let record = s.record else { return }
         let actual = digest.hex
-        guard actual == record.sha256 else {
+        guard actual == record.crc32 else {
             throw FileIOError(
-                description: "\(s.path): its bytes have SHA-256 \(actual), but its shard record \(ShardRecord.recordPath(for: s.path)) says \(record.sha256) (changed after it was written?)",
+                description: "\(s.path): its bytes have CRC-32 \(actual), but its shard record \(ShardRecord.recordPath(for: s.path)) says \(record.crc32) (changed after it was written?)",
                 kind: .malformedInput)
         }
     }

@@ -102,6 +102,9 @@ public struct RunCommand: ParsableCommand {
         /// True when the run is one shard of a set (`--shard`, or a launcher's variables), even
         /// 1/1: each output file then gets its `ShardRecord` for `merge`.
         public var recordsShard = false
+        /// The run's identity, which each shard record carries (`merge` refuses shards of
+        /// different runs).
+        public var identity = RunIdentity(spec: [])
     }
 
     /// Checks every input and builds the grid; throws `ValidationError` (exit 64) before any
@@ -116,6 +119,12 @@ public struct RunCommand: ParsableCommand {
         let variants = try options.models.variants()
         let travelPixels = try Self.travelPixels(options.travelPixels)
         let grid = try SweepGrid(progress: progress, velocity: velocity, variants: variants, travelPixels: travelPixels)
+        let identity = try RunIdentity(
+            spec: [
+                RunIdentity.Entry(key: "release-progress", value: RunIdentity.valueText(progress.map { "\($0)" })),
+                RunIdentity.Entry(key: "release-velocity", value: RunIdentity.valueText(velocity.map { "\($0)" })),
+                RunIdentity.Entry(key: "travel-pixels", value: "\(travelPixels)"),
+            ] + options.models.canonicalSpec())
         let shard = try Shard.resolve(flag: shard, shardCount: shardCount, environment: environment)
         if let threads, !(1...1024).contains(threads) {
             throw ValidationError("--threads: invalid value '\(threads)': must be in 1...1024.")
@@ -131,7 +140,7 @@ public struct RunCommand: ParsableCommand {
             grid: grid, shard: shard, rows: shard.rows(of: grid.rowCount),
             threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
             output: outputPath, trajectories: trajectoryPath, evaluator: evaluator ?? .default,
-            recordsShard: Shard.isRequested(flag: self.shard, environment: environment))
+            recordsShard: Shard.isRequested(flag: self.shard, environment: environment), identity: identity)
     }
 
     /// The travel in physical pixels from `--travel-pixels` text (default
@@ -238,13 +247,13 @@ public struct RunCommand: ParsableCommand {
             plan = try self.plan()
         } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-sweep: error: \(error.description)\n".utf8))
-            throw ExitCode(error.kind.exitCode)
+            throw ExitStatus(error.kind).exitCode
         } catch let error as ValidationError {
             // Thrown after parsing (the spec file, the grid, the shard), so ArgumentParser would
             // print the root command's usage and point at `transition-sweep --help`, which does
             // not list these flags: say it as a parsing error of `run` does.
             FileHandle.standardError.write(Data(Self.validationMessage(error).utf8))
-            throw ExitCode.validationFailure
+            throw ExitStatus.usage.exitCode
         }
         if dryRun {
             var text = "rows: \(plan.rows.count)\n"
@@ -260,7 +269,7 @@ public struct RunCommand: ParsableCommand {
             try SweepRunner(plan: plan, showProgress: !quiet && isatty(2) != 0).run()
         } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-sweep: error: \(error.description)\n".utf8))
-            throw ExitCode(error.kind.exitCode)
+            throw ExitStatus(error.kind).exitCode
         }
         if summary {
             let seconds = Date().timeIntervalSince(started)

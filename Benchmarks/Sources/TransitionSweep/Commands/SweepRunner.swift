@@ -87,13 +87,23 @@ struct SweepRunner {
         progress.finish()
         for file in atomic { try file.commit() }
         // Each file of a shard, once complete, gets its record (what `merge` checks a set by).
+        // A record that cannot be written (a full disk) takes back the shard's files and the
+        // records written before it: a shard without its record is no result.
         if plan.recordsShard {
             let gridRows = plan.grid.rowCount
-            for (path, recording) in [(plan.output, outputRecording), (plan.trajectories, trajectoryRecording)] {
-                guard let path, let recording else { continue }
-                try ShardRecord(
-                    shard: plan.shard, rows: rows, gridRows: gridRows, bytes: recording.bytes, sha256: recording.digest.hex
-                ).write(for: path)
+            var written: [String] = []
+            do {
+                for (path, recording) in [(plan.output, outputRecording), (plan.trajectories, trajectoryRecording)] {
+                    guard let path, let recording else { continue }
+                    try ShardRecord(
+                        identity: plan.identity, shard: plan.shard, rows: rows, gridRows: gridRows, bytes: recording.bytes,
+                        crc32: recording.digest.hex
+                    ).write(for: path)
+                    written.append(ShardRecord.recordPath(for: path))
+                }
+            } catch {
+                for path in [plan.output, plan.trajectories].compactMap({ $0 }) + written { unlink(path) }
+                throw error
             }
         }
     }

@@ -17,7 +17,8 @@ enum SweepSummary {
     }
 
     /// Where classic and physics decide differently over the release-progress x
-    /// release-velocity points (each model's first parameter variant).
+    /// release-velocity points (each model's first parameter variant), with a typical release of
+    /// each kind of disagreement (`typical`).
     static func disagreement(grid: SweepGrid) -> [String] {
         guard let classic = grid.variants.first(where: { $0.kind == .classic }),
             let physics = grid.variants.first(where: { $0.kind == .physics })
@@ -25,9 +26,7 @@ enum SweepSummary {
             return ["disagreement: needs both classic and physics in --model"]
         }
         let points = grid.progress.count * grid.velocity.count
-        var physicsOnly = 0, classicOnly = 0
-        var physicsExample: (Double, Double, Completion)?
-        var classicExample: (Double, Double, Completion)?
+        var physicsOnly: [Release] = [], classicOnly: [Release] = []
         for p in grid.progress {
             for v in grid.velocity {
                 let state = ReleaseState(progress: p, velocity: v)
@@ -35,34 +34,56 @@ enum SweepSummary {
                 let physicsCompletion = physics.model.release(state)
                 let f = physicsCompletion.decision
                 if c == f { continue }
-                if f == .finish {
-                    physicsOnly += 1
-                    // The most telling: the earliest release that physics still finishes (a flick).
-                    if physicsExample == nil || p < physicsExample!.0 || (p == physicsExample!.0 && abs(v) < abs(physicsExample!.1)) {
-                        physicsExample = (p, v, physicsCompletion)
-                    }
-                } else {
-                    classicOnly += 1
-                    // The latest release that physics still cancels (a flick back).
-                    if classicExample == nil || p > classicExample!.0 || (p == classicExample!.0 && abs(v) < abs(classicExample!.1)) {
-                        classicExample = (p, v, physicsCompletion)
-                    }
-                }
+                let release = Release(progress: p, velocity: v, projected: physicsCompletion.projectedProgress)
+                if f == .finish { physicsOnly.append(release) } else { classicOnly.append(release) }
             }
         }
         func share(_ n: Int) -> String { String(format: "%.2f%%", 100 * Double(n) / Double(max(points, 1))) }
         var lines = [
             "classic vs physics over \(grouped(points)) release points (\(grid.progress.count) progress x \(grid.velocity.count) velocity"
                 + (grid.variants.count > 2 ? ", first parameter variant of each)" : ")") + ":",
-            "  decide differently at \(grouped(physicsOnly + classicOnly)) (\(share(physicsOnly + classicOnly))): "
-                + "physics finishes where classic cancels at \(share(physicsOnly)), classic finishes where physics cancels at \(share(classicOnly))",
+            "  decide differently at \(grouped(physicsOnly.count + classicOnly.count)) (\(share(physicsOnly.count + classicOnly.count))): "
+                + "physics finishes where classic cancels at \(share(physicsOnly.count)), classic finishes where physics cancels at \(share(classicOnly.count))",
         ]
-        func describe(_ e: (Double, Double, Completion), _ physicsWord: String, _ classicWord: String) -> String {
-            "  e.g. release at progress \(e.0), velocity \(e.1)/s: classic \(classicWord), "
-                + "physics \(physicsWord) (projected progress \(String(format: "%.3f", e.2.projectedProgress ?? .nan)))"
+        let progressSpan = (grid.progress.max() ?? 0) - (grid.progress.min() ?? 0)
+        let velocitySpan = (grid.velocity.max() ?? 0) - (grid.velocity.min() ?? 0)
+        func describe(_ e: Release, _ physicsWord: String, _ classicWord: String) -> String {
+            let projected = e.projected.map { ", projected progress \(String(format: "%.3f", $0))" } ?? ""
+            return "  typical: released at progress \(e.progress) (fraction of the travel) moving \(e.velocity) travel widths per second: "
+                + "classic \(classicWord), physics \(physicsWord)\(projected)"
         }
-        if let e = physicsExample { lines.append(describe(e, "finishes", "cancels")) }
-        if let e = classicExample { lines.append(describe(e, "cancels", "finishes")) }
+        if let e = typical(physicsOnly, progressSpan: progressSpan, velocitySpan: velocitySpan) {
+            lines.append(describe(e, "finishes", "cancels"))
+        }
+        if let e = typical(classicOnly, progressSpan: progressSpan, velocitySpan: velocitySpan) {
+            lines.append(describe(e, "cancels", "finishes"))
+        }
         return lines
+    }
+
+    /// A release point: progress (fraction of the travel), velocity (travel widths per second)
+    /// and the physics model's projected progress.
+    struct Release: Equatable {
+        var progress: Double
+        var velocity: Double
+        var projected: Double?
+    }
+
+    /// The typical release of a set: the one nearest its mean (progress and velocity each over
+    /// the grid's span, so both count alike), the first in grid order on a tie; nil for an
+    /// empty set. A region's middle, not its corner: the grid's edges are where no one releases.
+    static func typical(_ releases: [Release], progressSpan: Double, velocitySpan: Double) -> Release? {
+        guard !releases.isEmpty else { return nil }
+        let n = Double(releases.count)
+        let meanProgress = releases.reduce(0) { $0 + $1.progress } / n
+        let meanVelocity = releases.reduce(0) { $0 + $1.velocity } / n
+        func distance(_ r: Release) -> Double {
+            let dp = progressSpan > 0 ? (r.progress - meanProgress) / progressSpan : 0
+            let dv = velocitySpan > 0 ? (r.velocity - meanVelocity) / velocitySpan : 0
+            return dp * dp + dv * dv
+        }
+        var best = releases[0]
+        for r in releases.dropFirst() where distance(r) < distance(best) { best = r }
+        return best
     }
 }

@@ -10,15 +10,16 @@ public struct TransitionSweepCommand: ParsableCommand {
             `transition-sweep [run] [options]` writes the grid (see `transition-sweep run --help` \
             for every flag, its unit and default); `transition-sweep merge` joins shard files.
 
-            Exit status: 0 success; 64 bad input (flag and value named, no file created); \
-            65 shard files that do not fit together or do not make a complete set (the file and line, or the missing shards, named); 66 an input file (spec, shard, shard record) cannot be opened or read, or is not a regular file; \
-            73 an output file cannot be created; 74 a read or write error; \
-            128 + N stopped by signal N. After any failure no partial output file is left and \
-            an earlier file at the target is untouched.
+            Exit status: \(ExitStatus.helpText())
             """,
+        version: "transition-sweep \(version)",
         subcommands: [RunCommand.self, MergeCommand.self],
         defaultSubcommand: RunCommand.self
     )
+
+    /// The tool's version, which each shard record carries (`RunIdentity.tool`): raise it with
+    /// any change to what a row holds, so shards of two versions are never merged.
+    public static let version = "1.1.0"
 
     public init() {}
 }

@@ -1,9 +1,10 @@
-import Crypto
 import Foundation
 import TransitionCSV
+import _CZlib
 
-/// What a shard file is: which K of N it is, which rows of how many it holds, its size, and the
-/// SHA-256 of its bytes.
+/// What a shard file is: the run it comes from (`RunIdentity`: the tool's version and the grid's
+/// canonical specification), which K of N it is, which rows of how many it holds, its size, and
+/// the CRC-32 of its bytes.
 ///
 /// A sharded run (`--shard K/N`, a Slurm array task or a Kubernetes Indexed Job) that writes to
 /// a file `X` also writes this record to `X.shard` (`recordPath(for:)`), atomically, right after
@@ -12,57 +13,99 @@ import TransitionCSV
 /// and `cat` read a shard as before, and `merge` of a complete set is byte-identical to the
 /// unsharded file. An unsharded run (no `--shard`, no launcher variables) writes no record.
 ///
-/// `merge` reads the record beside each file it is given and refuses (exit 65) a set that lacks
-/// a shard of 1...N, holds one twice, mixes runs (different N or grid size), or whose file no
-/// longer matches its record (size, rows, or a byte changed in place: the SHA-256). A shard
-/// written to standard output has no record;
-/// `merge --grid-rows T` checks such files against the grid's row count instead.
+/// `merge` reads the record beside each file it is given and refuses (exit 65) a set whose runs
+/// differ (tool version, any value of the specification, N or the grid's size: the message names
+/// both files and the first field that differs), that lacks a shard of 1...N or holds one twice,
+/// or whose file no longer matches its record (size, rows, or a byte changed in place: the
+/// CRC-32). A shard written to standard output has no record; `merge --grid-rows T` checks such
+/// files against the grid's row count instead.
 ///
-/// The format, one `key value` line each, in this order:
+/// The format, one `key value` line each, in this order (docs/sweeps.md):
 ///
-///     transition-sweep shard record 2
+///     transition-sweep shard record 3
+///     tool transition-sweep 1.1.0
+///     spec release-progress 0.0,0.5,1.0
+///     spec release-velocity -1.0,0.0,1.0
+///     spec travel-pixels 1170.0
+///     spec model physics
+///     spec response 0.3
+///     ...                         (one `spec` line per parameter of ReleaseParameter.table)
 ///     shard 2/4
 ///     rows 10..<20
 ///     grid-rows 40
 ///     bytes 1234
-///     sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+///     crc32 1a2b3c4d
 ///
-/// `rows` are the grid's row numbers the file holds (`Shard.rows(of:)`), `grid-rows` the grid's
-/// row count, `bytes` the size of the file it describes and `sha256` the SHA-256 of its bytes
-/// (header line included), 64 lowercase hexadecimal digits: swift-crypto's `SHA256`, computed as
-/// the bytes are written (`RecordingSink`) and again as `merge` reads them. Version 1 records
-/// (no checksum, written before it) are refused: rerun those shards.
+/// `spec` lines are `RunIdentity.spec`: every value the grid was built from, given or default,
+/// as parsed (numbers in Swift's shortest round-trip text), in one order. `rows` are the grid's
+/// row numbers the file holds (`Shard.rows(of:)`), `grid-rows` the grid's row count, `bytes` the
+/// size of the file it describes and `crc32` the CRC-32 of its bytes (header line included), 8
+/// lowercase hexadecimal digits: the system zlib's `crc32_z`, computed as the bytes are written
+/// (`RecordingSink`) and again as `merge` reads them. A CRC-32 catches accidental damage (a
+/// truncated copy, a flipped block, a file edited by mistake), not a deliberate edit: anyone can
+/// recompute it, so it is no defence against tampering (that would need a keyed MAC). Records of
+/// versions 1 and 2 (no run identity) are refused: rerun those shards.
 public struct ShardRecord: Equatable, Sendable {
+    public var identity: RunIdentity
     public var shard: Shard
     public var rows: Range<Int>
     public var gridRows: Int
     public var bytes: Int
-    /// The SHA-256 of the file's bytes, 64 lowercase hexadecimal digits.
-    public var sha256: String
+    /// The CRC-32 of the file's bytes, 8 lowercase hexadecimal digits.
+    public var crc32: String
 
-    public static let magic = "transition-sweep shard record 2"
+    public static let magic = "transition-sweep shard record 3"
     /// The file name suffix of a record: `sweep-01.csv.shard` describes `sweep-01.csv`.
     public static let suffix = ".shard"
-    /// A record is a few lines; anything longer is not one.
-    public static let maximumBytes = 4096
+    /// A record is a few dozen lines; anything longer is not one.
+    public static let maximumBytes = 64 << 10
 
-    public init(shard: Shard, rows: Range<Int>, gridRows: Int, bytes: Int, sha256: String) {
+    public init(identity: RunIdentity, shard: Shard, rows: Range<Int>, gridRows: Int, bytes: Int, crc32: String) {
+        self.identity = identity
         self.shard = shard
         self.rows = rows
         self.gridRows = gridRows
         self.bytes = bytes
-        self.sha256 = sha256
+        self.crc32 = crc32
     }
 
     public static func recordPath(for path: String) -> String { path + suffix }
 
     public var text: String {
-        "\(Self.magic)\nshard \(shard.index)/\(shard.count)\nrows \(rows.lowerBound)..<\(rows.upperBound)\ngrid-rows \(gridRows)\nbytes \(bytes)\nsha256 \(sha256)\n"
+        var lines = [Self.magic, "tool \(identity.tool)"]
+        lines += identity.spec.map { "spec \($0.key) \($0.value)" }
+        lines += [
+            "shard \(shard.index)/\(shard.count)", "rows \(rows.lowerBound)..<\(rows.upperBound)", "grid-rows \(gridRows)",
+            "bytes \(bytes)", "crc32 \(crc32)",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What must be equal in every record of one run, in the order `merge` compares them: the
+    /// tool, each `spec` value, N, the grid's row count. Each field is (name, value).
+    var runFields: [(name: String, value: String)] {
+        [("tool", identity.tool)] + identity.spec.map { ("spec \($0.key)", $0.value) }
+            + [("shard count N", "\(shard.count)"), ("grid-rows", "\(gridRows)")]
+    }
+
+    /// The first field of the run that differs between two records (name, this record's value,
+    /// the other's), or nil when both come from one run.
+    func firstRunDifference(from other: ShardRecord) -> (name: String, mine: String, theirs: String)? {
+        let mine = runFields, theirs = other.runFields
+        for i in 0..<max(mine.count, theirs.count) {
+            let a = i < mine.count ? mine[i] : nil, b = i < theirs.count ? theirs[i] : nil
+            if a?.name != b?.name {
+                let name = a?.name ?? b!.name
+                return (name, a?.name == name ? a!.value : "(none)", b?.name == name ? b!.value : "(none)")
+            }
+            if a!.value != b!.value { return (a!.name, a!.value, b!.value) }
+        }
+        return nil
     }
 
     /// Writes the record of the file at `path` (atomically).
     func write(for path: String) throws {
-        let buffer = ByteBuffer(capacity: 256)
+        let buffer = ByteBuffer(capacity: 1024)
         buffer.append(text)
         try AtomicFile.write(buffer, to: Self.recordPath(for: path))
     }
@@ -72,84 +115,142 @@ public struct ShardRecord: Equatable, Sendable {
     static func read(for path: String) throws -> ShardRecord? {
         let recordPath = recordPath(for: path)
         var status = stat()
-        guard stat(recordPath, &status) == 0 else { return nil }
-        // readSmallFile refuses anything but a regular file (66).
+        guard lstat(recordPath, &status) == 0 else { return nil }
+        // readSmallFile refuses anything but a regular file (66), a FIFO without blocking on it.
         let bytes = try readSmallFile(recordPath, limit: maximumBytes, what: "the shard record of \(path)")
         return try parse(String(decoding: bytes, as: UTF8.self), path: recordPath)
     }
 
     static func parse(_ text: String, path: String) throws -> ShardRecord {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func fail(_ line: Int, _ expected: String) -> FileIOError {
             let found = line <= lines.count ? String(lines[line - 1].prefix(60)) : "the end of the file"
             return FileIOError(
                 description: "\(path):\(line): expected \(expected), found '\(found)' (a shard record written by transition-sweep)",
                 kind: .malformedInput)
         }
-        if lines.first == "transition-sweep shard record 1" {
+        if let version = ["transition-sweep shard record 1", "transition-sweep shard record 2"].firstIndex(of: lines.first ?? "") {
             throw FileIOError(
-                description: "\(path):1: a version 1 shard record, without the SHA-256 of its file (written by an older transition-sweep): rerun that shard",
-                kind: .malformedInput)
-        }
-        guard lines.count == 7, lines[6].isEmpty else {
-            throw FileIOError(
-                description: "\(path): expected 6 lines (a shard record written by transition-sweep), found \(lines.count - (lines.last == "" ? 1 : 0))",
+                description: "\(path):1: a version \(version + 1) shard record, without the identity of its run (written by an older transition-sweep; merge cannot tell whether the shards come from one run): rerun that shard",
                 kind: .malformedInput)
         }
         guard lines[0] == magic else { throw fail(1, "'\(magic)'") }
+        guard lines.count >= 9, lines.last == "" else {
+            throw FileIOError(
+                description: "\(path): expected at least 8 lines ending in a line end (a shard record written by transition-sweep), found \(lines.count - (lines.last == "" ? 1 : 0))",
+                kind: .malformedInput)
+        }
+        lines.removeLast()
         func value(_ line: Int, _ key: String) throws -> String {
-            guard lines[line - 1].hasPrefix(key + " ") else { throw fail(line, "'\(key) ...'") }
+            guard line <= lines.count, lines[line - 1].hasPrefix(key + " ") else { throw fail(line, "'\(key) ...'") }
             return String(lines[line - 1].dropFirst(key.count + 1))
         }
         func integer(_ text: Substring, _ line: Int, _ expected: String) throws -> Int {
             guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let n = Int(text) else { throw fail(line, expected) }
             return n
         }
-        let shardText = try value(2, "shard")
+        let tool = try value(2, "tool")
+        var spec: [RunIdentity.Entry] = []
+        var line = 3
+        while line <= lines.count && lines[line - 1].hasPrefix("spec ") {
+            let entry = lines[line - 1].dropFirst(5)
+            guard let space = entry.firstIndex(of: " "), space != entry.startIndex else { throw fail(line, "'spec key value'") }
+            let key = String(entry[..<space])
+            guard !spec.contains(where: { $0.key == key }) else { throw fail(line, "each spec key once ('\(key)' again)") }
+            spec.append(RunIdentity.Entry(key: key, value: String(entry[entry.index(after: space)...])))
+            line += 1
+        }
+        guard !spec.isEmpty else { throw fail(3, "'spec key value'") }
+        guard lines.count == line + 4 else {
+            throw FileIOError(
+                description: "\(path): expected 5 lines after the spec lines (shard, rows, grid-rows, bytes, crc32), found \(lines.count - line + 1)",
+                kind: .malformedInput)
+        }
+        let shardLine = line, rowsLine = line + 1, gridLine = line + 2, bytesLine = line + 3, crcLine = line + 4
+        let shardText = try value(shardLine, "shard")
         let parts = shardText.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw fail(2, "'shard K/N'") }
-        let k = try integer(parts[0], 2, "'shard K/N'"), n = try integer(parts[1], 2, "'shard K/N'")
-        guard n >= 1, k >= 1, k <= n else { throw fail(2, "'shard K/N' with 1 <= K <= N") }
-        let rowsText = try value(3, "rows")
-        guard let dots = rowsText.range(of: "..<") else { throw fail(3, "'rows A..<B'") }
-        let lower = try integer(rowsText[..<dots.lowerBound], 3, "'rows A..<B'")
-        let upper = try integer(rowsText[dots.upperBound...], 3, "'rows A..<B'")
-        guard lower <= upper else { throw fail(3, "'rows A..<B' with A <= B") }
-        let gridRows = try integer(Substring(try value(4, "grid-rows")), 4, "'grid-rows T'")
+        guard parts.count == 2 else { throw fail(shardLine, "'shard K/N'") }
+        let k = try integer(parts[0], shardLine, "'shard K/N'"), n = try integer(parts[1], shardLine, "'shard K/N'")
+        guard n >= 1, k >= 1, k <= n else { throw fail(shardLine, "'shard K/N' with 1 <= K <= N") }
+        let rowsText = try value(rowsLine, "rows")
+        guard let dots = rowsText.range(of: "..<") else { throw fail(rowsLine, "'rows A..<B'") }
+        let lower = try integer(rowsText[..<dots.lowerBound], rowsLine, "'rows A..<B'")
+        let upper = try integer(rowsText[dots.upperBound...], rowsLine, "'rows A..<B'")
+        guard lower <= upper else { throw fail(rowsLine, "'rows A..<B' with A <= B") }
+        let gridRows = try integer(Substring(try value(gridLine, "grid-rows")), gridLine, "'grid-rows T'")
         let shard = Shard(index: k, count: n)
         guard shard.rows(of: gridRows) == lower..<upper else {
-            throw fail(3, "rows \(shard.rows(of: gridRows)) (shard \(shard) of a grid of \(gridRows) rows)")
+            throw fail(rowsLine, "rows \(shard.rows(of: gridRows)) (shard \(shard) of a grid of \(gridRows) rows)")
         }
-        let bytes = try integer(Substring(try value(5, "bytes")), 5, "'bytes N'")
-        let digest = try value(6, "sha256")
-        guard digest.utf8.count == 64, digest.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else {
-            throw fail(6, "'sha256' and 64 lowercase hexadecimal digits")
+        let bytes = try integer(Substring(try value(bytesLine, "bytes")), bytesLine, "'bytes N'")
+        let checksum = try value(crcLine, "crc32")
+        guard checksum.utf8.count == 8, checksum.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else {
+            throw fail(crcLine, "'crc32' and 8 lowercase hexadecimal digits")
         }
-        return ShardRecord(shard: shard, rows: lower..<upper, gridRows: gridRows, bytes: bytes, sha256: digest)
+        return ShardRecord(
+            identity: RunIdentity(tool: tool, spec: spec), shard: shard, rows: lower..<upper, gridRows: gridRows, bytes: bytes,
+            crc32: checksum)
     }
 }
 
-/// The running SHA-256 of a file's bytes (swift-crypto's `SHA256`), fed as they stream by.
-struct FileDigest {
-    private var hasher = SHA256()
-
-    mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) { hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes)) }
-
-    /// The digest of the bytes so far, 64 lowercase hexadecimal digits.
-    var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in hasher.finalize() {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 15)])
+/// The run a shard comes from: the tool that wrote it and the grid's canonical specification,
+/// every value after defaults, as parsed, in one order (release progress, release velocity,
+/// travel pixels, model, then each row of `ReleaseParameter.table`). Two runs with equal
+/// identities evaluate the same grid with the same code, so their shards fit together; a flag
+/// spelled differently (`0:1:0.5` or `0,0.5,1`) gives the same identity.
+public struct RunIdentity: Equatable, Sendable {
+    /// One value of the specification: a flag name without dashes and its values.
+    public struct Entry: Equatable, Sendable {
+        public var key: String
+        public var value: String
+        public init(key: String, value: String) {
+            self.key = key
+            self.value = value
         }
-        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `transition-sweep` and its version (`TransitionSweepCommand.version`).
+    public var tool: String
+    public var spec: [Entry]
+
+    public init(tool: String = "transition-sweep \(TransitionSweepCommand.version)", spec: [Entry]) {
+        self.tool = tool
+        self.spec = spec
+    }
+
+    /// A list of values longer than this many characters is recorded as its count, its ends and
+    /// the CRC-32 of its full text, so a record stays small whatever the grid.
+    static let longestListedValue = 512
+
+    /// The text of a list of values: comma-separated, or for a long list a summary that still
+    /// differs whenever one value does.
+    static func valueText(_ values: [String]) -> String {
+        let full = values.joined(separator: ",")
+        guard full.utf8.count > longestListedValue else { return full }
+        var digest = FileDigest()
+        Array(full.utf8).withUnsafeBufferPointer { digest.update($0) }
+        return "\(values.count) values \(values.first!) ... \(values.last!), crc32 \(digest.hex)"
+    }
+}
+
+/// The running CRC-32 of a file's bytes (the system zlib's `crc32_z`), fed as they stream by.
+struct FileDigest {
+    private var crc: UInt = 0
+
+    mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        crc = crc32_z(crc, base, bytes.count)
+    }
+
+    /// The checksum of the bytes so far, 8 lowercase hexadecimal digits.
+    var hex: String {
+        let text = String(crc & 0xffff_ffff, radix: 16)
+        return String(repeating: "0", count: 8 - text.count) + text
     }
 }
 
 /// A sink that passes bytes on and keeps what a shard record says of them: their count and
-/// their SHA-256, computed as they are written (no second pass over the file).
+/// their CRC-32, computed as they are written (no second pass over the file).
 final class RecordingSink: ByteSink {
     let sink: ByteSink
     private(set) var bytes = 0

@@ -148,6 +148,26 @@ public struct ModelOptions: ParsableArguments, Sendable {
         return result
     }
 
+    /// The model part of a run's identity (`RunIdentity.spec`): `model`, then every row of
+    /// `ReleaseParameter.table` in table order, each with its values after defaults as parsed
+    /// (`none` for a row without values: the other spring form, a parameter with no default).
+    func canonicalSpec() throws -> [RunIdentity.Entry] {
+        let plan = try variantPlan()
+        var entries = [RunIdentity.Entry(key: "model", value: RunIdentity.valueText(plan.models.map(\.rawValue)))]
+        for row in ReleaseParameter.table {
+            let values = plan.values[row.id].map { list in
+                list.map { value -> String in
+                    switch value {
+                    case .number(let x): return "\(x)"
+                    case .name(let name): return name
+                    }
+                }
+            }
+            entries.append(RunIdentity.Entry(key: row.flag, value: values.map(RunIdentity.valueText) ?? "none"))
+        }
+        return entries
+    }
+
     // MARK: validation
 
     /// One axis of a model's rows: a parameter and its values.
