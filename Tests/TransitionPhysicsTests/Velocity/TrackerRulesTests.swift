@@ -99,15 +99,19 @@ struct TrackerRulesTests {
 
     @Test("the cancelled release keeps its position: released from where an ended touch would be")
     func cancelledKeepsPosition() {
-        var touches = F.touches([(0, 10), (10, 20), (20, 30)])
-        touches.append(TouchSample(time: 0.030, x: 40, phase: .ended))
-        let runner = GestureRunner(
-            model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator(),
-            settings: ReplaySettings(directionRule: .fixedPositive, axis: .x))
-        let ended = runner.run(GestureTrace(id: "ended", samples: touches, travel: 100))
-        touches[3].phase = .cancelled
-        let cancelled = runner.run(GestureTrace(id: "cancelled", samples: touches, travel: 100))
-        #expect(ended.releaseVelocity > 0 && cancelled.releaseVelocity == 0)
-        #expect(cancelled.releaseProgress == ended.releaseProgress && cancelled.releaseProgress > 0)
+        // Through the driver: 10, 20, 30 units every 10 ms over a travel of 100 units (fixed
+        // direction: progress is the translation over the travel), lift-off at 40 units.
+        func release(_ phase: TouchPhase) -> InteractiveTransition.Release? {
+            let mapping = ProgressMapping(travel: 100, direction: .fixed(positive: true))
+            var transition = InteractiveTransition(mapping: mapping, model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator())
+            var touches = F.touches([(0, 10), (10, 20), (20, 30)])
+            touches.append(TouchSample(time: 0.030, x: 40, phase: phase))
+            return touches.compactMap { transition.handle($0) }.last
+        }
+        let ended = release(.ended), cancelled = release(.cancelled)
+        #expect(ended.map { $0.state.velocity > 0 } == true)
+        #expect(cancelled?.state.velocity == 0)
+        // (40 - 10) / 100 of the travel, for both.
+        for release in [ended, cancelled] { #expect(F.isClose(release?.state.progress ?? -1, 0.3, relative: 1e-12)) }
     }
 }
