@@ -35,6 +35,13 @@ public enum BehaviorReport {
 
     // MARK: Table
 
+    /// The text table's columns with `--pareto`: what the front is made of and what a tuner
+    /// weighs it against.
+    public static let paretoTableColumns = [
+        "model", "source", "traces", "intent_match_rate", "median_velocity_jump_per_s", "median_peak_acceleration_per_s2",
+        "median_visual_completion_s", "p90_visual_completion_s", "pareto",
+    ]
+
     /// What marks the row the footer's rule picks on each source's front with `--pareto`.
     public static let pickMark = "<- pick"
 
@@ -44,9 +51,14 @@ public enum BehaviorReport {
         let pareto = rows.first?.pareto != nil
         let rows = pareto ? ParetoFront.tableOrder(rows) : rows
         let picks = pareto ? ParetoFront.picks(rows, defaultModels: defaultModels) : []
-        let header = BehaviorSummary.columns(of: rows, model: false)
+        // With --pareto, the figures a tuner chooses by (so a one- or two-parameter grid fits a
+        // terminal; every column is in the CSV and JSON).
+        let all = BehaviorSummary.columns(of: rows, model: false)
+        let shown = pareto ? all.indices.filter { paretoTableColumns.contains(all[$0]) } : Array(all.indices)
+        let header = shown.map { all[$0] }
         let body = rows.map { row in
-            var fields = row.cells.prefix(header.count).map(tableField)
+            let cells = row.cells
+            var fields = shown.map { tableField(cells[$0]) }
             fields[0] = names[row.model] ?? row.model
             return fields
         }
