@@ -473,12 +473,20 @@ function startSession() {
     sessionId: "rec-" + sessionStamp() + "-" + Math.floor(Math.random() * 0x10000).toString(16).padStart(4, "0"),
   });
   for (const model of MODELS) place(model, 0, 0, 1);
+  // The previous flick's figures are not this session's: the table is empty while recording.
+  document.querySelector("#results tbody").textContent = "";
   drawRecordingNote();
   showRecordState();
 }
 
 // The strip while recording: no completion is computed (nothing is sent), so it says so.
 function drawRecordingNote() {
+  drawStripNote(["Recording: each stroke stays in this page.", "Nothing is sent, so nothing is replayed yet:",
+    "download the CSV, or replay the recordings", "after the session."]);
+}
+
+// The strip with a few centred lines of text instead of a chart.
+function drawStripNote(lines) {
   const canvas = $("strip"), ratio = window.devicePixelRatio || 1;
   const width = canvas.clientWidth, height = canvas.clientHeight;
   canvas.width = Math.round(width * ratio);
@@ -489,17 +497,23 @@ function drawRecordingNote() {
   g.fillStyle = "#666";
   g.font = "13px system-ui, sans-serif";
   g.textAlign = "center";
-  for (const [i, line] of ["Recording: each stroke stays in this page.", "Nothing is sent, so nothing is replayed yet:",
-    "download the CSV, or replay the recordings", "after the session."].entries()) {
-    g.fillText(line, width / 2, height / 2 - 27 + 18 * i);
+  for (const [i, line] of lines.entries()) {
+    g.fillText(line, width / 2, height / 2 - 9 * (lines.length - 1) + 18 * i);
   }
   g.textAlign = "start";
 }
 
 function stopSession() {
+  if (!state.record.active) {
+    setStatus("No session is running: Record a session starts one.");
+    return;
+  }
   state.record.active = false;
   state.record.lastNote = null;
   showRecordState();
+  // The strip no longer records: say what the session left.
+  drawStripNote(["Session stopped: " + state.record.strokes.length + " strokes kept in this page.",
+    "Download the CSV, or replay the recordings."]);
   setStatus("Session stopped: " + state.record.strokes.length + " strokes kept in this page; download them as CSV.");
 }
 
