@@ -31,6 +31,8 @@ const state = window.playground = {
   shownAtRelease: {},       // per model, the state shown on the first frame after the release
   fingerVelocity: null,     // the page's own estimate at lift-off (last 50 ms), widths/s
   recorded: null,           // the last recorded swipe {id, travel, count} or null
+  recordedAbsent: null,     // why the server has no recorded swipes (its error), or null
+  strip: "",                // what the strip shows: "chart", or its note's text
   record: {                 // record mode (see "Record mode" below)
     active: false,          // a session is asking for gestures
     sessionId: null,
@@ -348,6 +350,7 @@ function place(model, progress, velocity, direction) {
 // ---- The strip: progress (solid, 0..1) and velocity (dashed) against time -----------------------
 
 function drawStrip(result, cursor) {
+  state.strip = "chart";
   const canvas = $("strip");
   const ratio = window.devicePixelRatio || 1;
   const width = canvas.clientWidth, height = canvas.clientHeight;
@@ -485,8 +488,10 @@ function drawRecordingNote() {
     "download the CSV, or replay the recordings", "after the session."]);
 }
 
-// The strip with a few centred lines of text instead of a chart.
+// The strip with a few centred lines of text instead of a chart (`state.strip` says which, for
+// the browser test).
 function drawStripNote(lines) {
+  state.strip = lines.join(" ");
   const canvas = $("strip"), ratio = window.devicePixelRatio || 1;
   const width = canvas.clientWidth, height = canvas.clientHeight;
   canvas.width = Math.round(width * ratio);
@@ -638,7 +643,8 @@ function showRecordState() {
     if (rec.active) $(id).disabled = true;
   }
   if (!rec.active) {
-    $("recorded").disabled = false;
+    // Absent on the server (no --recorded-swipes, or the file is missing): nothing to replay.
+    $("recorded").disabled = state.recordedAbsent !== null;
     $("trace-input").disabled = false;
     $("replay").disabled = !lastFlick;
     showTracePosition();
@@ -844,6 +850,15 @@ async function start() {
     return;
   }
   buildControls(state.table);
+  // Whether the server has the recorded swipes: "Replay a recorded swipe" is disabled, its
+  // tooltip saying why, when it has none.
+  try {
+    const probe = await fetch("/api/recorded-swipe");
+    if (!probe.ok) state.recordedAbsent = (await probe.json()).error || "no recorded swipes on the server";
+  } catch (error) {
+    state.recordedAbsent = "the server did not answer: " + error;
+  }
+  if (state.recordedAbsent !== null) $("recorded").title = state.recordedAbsent;
   state.ready = true;
   showRecordState();
   setStatus("Flick a card left or right (estimator: " + state.table.estimator + ").");
