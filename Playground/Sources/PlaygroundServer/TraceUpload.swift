@@ -52,8 +52,11 @@ public enum TraceUpload {
     public struct Contents: Codable, Sendable, Equatable {
         public var name: String
         public var strokes: [Stroke]
-        public init(name: String, strokes: [Stroke]) {
-            (self.name, self.strokes) = (name, strokes)
+        /// What looks like a unit mistake in the file (`TracePlausibility`, the thresholds of the
+        /// bench's warnings): sentences the page shows beside the file; empty when none.
+        public var warnings: [String]
+        public init(name: String, strokes: [Stroke], warnings: [String] = []) {
+            (self.name, self.strokes, self.warnings) = (name, strokes, warnings)
         }
 
         /// The JSON text of the answer, as `JSONEncoder` would write it (the same keys, sorted,
@@ -120,9 +123,39 @@ public enum TraceUpload {
                 optional(",\"userID\":", stroke.userID)
                 raw("}")
             }
+            raw("],\"warnings\":[")
+            for (i, warning) in warnings.enumerated() {
+                if i > 0 { raw(",") }
+                string(warning)
+            }
             raw("]}")
             return out
         }
+    }
+
+    /// The page's warnings for `traces` (`Contents.warnings`): strokes sampled faster than touch
+    /// hardware reports (t_ms in seconds?) and strokes released faster than a finger moves, with
+    /// `TracePlausibility`'s thresholds and the replay's velocity estimator, as
+    /// `transition-bench behavior` warns on standard error.
+    static func warnings(for traces: [GestureTrace]) -> [String] {
+        let findings = TracePlausibility.findings(in: traces, estimator: ReplaySettings().estimator.estimator)
+        func strokes(_ n: Int) -> String { n == 1 ? "1 of \(traces.count) strokes" : "\(n) of \(traces.count) strokes" }
+        var lines: [String] = []
+        let dense = findings.filter { $0.medianSampleInterval != nil }
+        if let first = dense.first {
+            lines.append(
+                "\(strokes(dense.count)) have a median sample interval under "
+                    + "\(TracePlausibility.minimumMedianSampleInterval * 1000) ms (\(first.traceID) first), faster than touch "
+                    + "hardware reports: t_ms looks like seconds; write milliseconds (docs/traces.md)")
+        }
+        let fast = findings.filter { $0.releaseSpeed != nil }
+        if let first = fast.first {
+            lines.append(
+                "\(strokes(fast.count)) release faster than a finger moves, over "
+                    + "\(Int(TracePlausibility.maximumReleaseSpeed)) travel widths/s (\(first.traceID) first): check that t_ms "
+                    + "is in milliseconds and x_px, y_px and travel_px in one unit (docs/traces.md)")
+        }
+        return lines
     }
 
     /// The name errors label the file with: the page's `name` query parameter reduced to a file
@@ -154,6 +187,7 @@ public enum TraceUpload {
                     id: trace.id, userID: trace.userID, deviceID: trace.deviceID, family: trace.family,
                     intent: trace.intent?.rawValue, axis: axis.rawValue, travel: trace.travel,
                     samples: trace.samples.map { .init(t: $0.time, x: axis == .x ? $0.x : $0.y, phase: $0.phase.rawValue) })
-            })
+            },
+            warnings: warnings(for: traces))
     }
 }

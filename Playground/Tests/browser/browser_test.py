@@ -398,6 +398,32 @@ def record_session(driver, base, args, downloads):
           and state["lastError"] is None and "over" not in driver.find_element(By.ID, "drop").get_attribute("class"),
           "dropped.csv opened: %d strokes, the first replayed" % (trace["count"] if trace else 0))
 
+    check(not trace["warnings"] and not driver.find_element(By.ID, "trace-warning").is_displayed(),
+          "a session in milliseconds brings no warning")
+
+    print("a dropped file whose t_ms is in seconds: opened, with the bench's warning beside it")
+    with open(path, newline="") as f:
+        table = list(csv.reader(f))
+    column = table[0].index("t_ms")
+    for row in table[1:]:
+        row[column] = repr(float(row[column]) / 1000)
+    seconds = io.StringIO()
+    csv.writer(seconds, lineterminator="\n").writerows(table)
+    requests = page_state(driver)["requests"]
+    driver.execute_script("""
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([arguments[0]], arguments[1], {type: "text/csv"}));
+        const zone = document.getElementById("drop");
+        for (const type of ["dragover", "drop"]) {
+          zone.dispatchEvent(new DragEvent(type, {dataTransfer: transfer, bubbles: true, cancelable: true}));
+        }
+    """, seconds.getvalue(), "seconds.csv")
+    state = wait_for_answer(driver, requests)
+    shown = driver.find_element(By.ID, "trace-warning")
+    check(state["traceFile"]["name"] == "seconds.csv" and shown.is_displayed() and "t_ms looks like seconds" in shown.text
+          and state["traceFile"]["warnings"], "the page warns: " + shown.text)
+    state_shot(driver, args, "seconds-warning")
+
     print("a malformed file is refused on the page, naming the line")
     bad = os.path.join(downloads, "broken.csv")
     with open(path) as f:

@@ -712,7 +712,7 @@ function discardRecordings() {
 // line and the reason); each stroke then goes to POST /api/release like a drag, classic and
 // physics side by side, with its intent shown.
 
-let traceFile = null;  // {name, strokes, index}
+let traceFile = null;  // {name, strokes, index, warnings}
 
 async function openTraceFile(blob, name) {
   if (state.record.active) return;
@@ -751,7 +751,7 @@ async function openTraceFile(blob, name) {
     showTracePosition();
     return;
   }
-  traceFile = { name: answer.name, strokes: answer.strokes, index: 0 };
+  traceFile = { name: answer.name, strokes: answer.strokes, index: 0, warnings: answer.warnings || [] };
   replayStroke(0);
 }
 
@@ -760,7 +760,7 @@ function replayStroke(index) {
   traceFile.index = index;
   const stroke = traceFile.strokes[index];
   state.traceFile = {
-    name: traceFile.name, count: traceFile.strokes.length, index,
+    name: traceFile.name, count: traceFile.strokes.length, index, warnings: traceFile.warnings,
     stroke: { id: stroke.id, intent: stroke.intent, family: stroke.family, deviceID: stroke.deviceID, samples: stroke.samples.length },
   };
   showTracePosition();
@@ -793,6 +793,10 @@ function showTracePosition() {
   $("trace-previous").disabled = busy || !traceFile || traceFile.index === 0;
   $("trace-next").disabled = busy || !traceFile || traceFile.index >= traceFile.strokes.length - 1;
   $("trace-position").textContent = traceFile ? traceFile.name + ": stroke " + (traceFile.index + 1) + " of " + traceFile.strokes.length : "";
+  // The bench's unit-mistake warnings (TracePlausibility), beside the file for as long as it is open.
+  const warning = $("trace-warning");
+  warning.textContent = traceFile && traceFile.warnings.length ? "Warning: " + traceFile.warnings.join(" ") : "";
+  warning.hidden = !warning.textContent;
 }
 
 function replayRecordings() {
