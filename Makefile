@@ -144,7 +144,8 @@ playground: deps
 # (Debian's chromium and chromium-driver, installed with apt-get when missing; Selenium in
 # Playground/.venv), then the load test. The browser test records a labelled session and reads
 # its download with the main package's transition-bench (a debug build). Saves screenshots to
-# .build/playground.png and .build/playground-record.png. CI runs it after make test.
+# .build/playground.png and .build/playground-record.png, and one of each record-mode state to
+# .build/playground-state-*.png. CI runs it after make test.
 playground-test: deps playground-browser
 	cd Playground && $(SWIFT) build --build-tests && RECORDED_SWIPES=$(RECORDED_SWIPES) $(SWIFT) test --skip-build
 	cd $(TOOLS) && $(SWIFT) build --product transition-bench
