@@ -139,21 +139,19 @@ public enum TraceUpload {
     /// `transition-bench behavior` warns on standard error.
     static func warnings(for traces: [GestureTrace]) -> [String] {
         let findings = TracePlausibility.findings(in: traces, estimator: ReplaySettings().estimator.estimator)
-        func strokes(_ n: Int) -> String { n == 1 ? "1 of \(traces.count) strokes" : "\(n) of \(traces.count) strokes" }
+        let kinds: [(count: Int, first: String?, sentence: String)] = [
+            (findings.filter { $0.medianSampleInterval != nil }.count,
+             findings.first { $0.medianSampleInterval != nil }?.traceID,
+             "have a median sample interval under \(TracePlausibility.minimumMedianSampleInterval * 1000) ms, faster than "
+                + "touch hardware reports: t_ms looks like seconds; write milliseconds (docs/traces.md)"),
+            (findings.filter { $0.releaseSpeed != nil }.count, findings.first { $0.releaseSpeed != nil }?.traceID,
+             "release faster than a finger moves, over \(Int(TracePlausibility.maximumReleaseSpeed)) travel widths/s: check "
+                + "that t_ms is in milliseconds and x_px, y_px and travel_px in one unit (docs/traces.md)"),
+        ]
         var lines: [String] = []
-        let dense = findings.filter { $0.medianSampleInterval != nil }
-        if let first = dense.first {
-            lines.append(
-                "\(strokes(dense.count)) have a median sample interval under "
-                    + "\(TracePlausibility.minimumMedianSampleInterval * 1000) ms (\(first.traceID) first), faster than touch "
-                    + "hardware reports: t_ms looks like seconds; write milliseconds (docs/traces.md)")
-        }
-        let fast = findings.filter { $0.releaseSpeed != nil }
-        if let first = fast.first {
-            lines.append(
-                "\(strokes(fast.count)) release faster than a finger moves, over "
-                    + "\(Int(TracePlausibility.maximumReleaseSpeed)) travel widths/s (\(first.traceID) first): check that t_ms "
-                    + "is in milliseconds and x_px, y_px and travel_px in one unit (docs/traces.md)")
+        for kind in kinds {
+            guard let first = kind.first else { continue }
+            lines.append("\(kind.count) of \(traces.count) strokes (\(first) first) \(kind.sentence)")
         }
         return lines
     }

@@ -177,6 +177,18 @@ GESTURES = {
 }
 
 
+def drop_file(driver, text, name):
+    """Drops a file named `name` holding `text` on the drop zone (a drop event carrying it)."""
+    driver.execute_script("""
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([arguments[0]], arguments[1], {type: "text/csv"}));
+        const zone = document.getElementById("drop");
+        for (const type of ["dragover", "drop"]) {
+          zone.dispatchEvent(new DragEvent(type, {dataTransfer: transfer, bubbles: true, cancelable: true}));
+        }
+    """, text, name)
+
+
 def state_shot(driver, args, name):
     """A screenshot of one record-mode state, beside the record-mode screenshot."""
     path = os.path.join(os.path.dirname(os.path.abspath(args.record_screenshot)), "playground-state-%s.png" % name)
@@ -384,14 +396,7 @@ def record_session(driver, base, args, downloads):
     with open(path) as f:
         text = f.read()
     requests = page_state(driver)["requests"]
-    driver.execute_script("""
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([arguments[0]], arguments[1], {type: "text/csv"}));
-        const zone = document.getElementById("drop");
-        for (const type of ["dragover", "drop"]) {
-          zone.dispatchEvent(new DragEvent(type, {dataTransfer: transfer, bubbles: true, cancelable: true}));
-        }
-    """, text, "dropped.csv")
+    drop_file(driver, text, "dropped.csv")
     state = wait_for_answer(driver, requests)
     trace = state["traceFile"]
     check(trace is not None and trace["name"] == "dropped.csv" and trace["count"] == len(prompts) and trace["index"] == 0
@@ -410,14 +415,7 @@ def record_session(driver, base, args, downloads):
     seconds = io.StringIO()
     csv.writer(seconds, lineterminator="\n").writerows(table)
     requests = page_state(driver)["requests"]
-    driver.execute_script("""
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([arguments[0]], arguments[1], {type: "text/csv"}));
-        const zone = document.getElementById("drop");
-        for (const type of ["dragover", "drop"]) {
-          zone.dispatchEvent(new DragEvent(type, {dataTransfer: transfer, bubbles: true, cancelable: true}));
-        }
-    """, seconds.getvalue(), "seconds.csv")
+    drop_file(driver, seconds.getvalue(), "seconds.csv")
     state = wait_for_answer(driver, requests)
     shown = driver.find_element(By.ID, "trace-warning")
     check(state["traceFile"]["name"] == "seconds.csv" and shown.is_displayed() and "t_ms looks like seconds" in shown.text
