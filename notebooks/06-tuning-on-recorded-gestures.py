@@ -176,3 +176,14 @@ display(Markdown("\n".join(lines)))
 
 # %%
 display(Markdown(tp.CITATION if recorded_sources else "_No recorded swipes in this run._"))
+
+# %% [markdown]
+# ## The pick, as Swift
+#
+# The recommended variant's model, as the Swift expression that builds it with the library's
+# public API (the benchmark's `swift_expression` column, `BuiltInReleaseModel.swiftExpression`;
+# `SwiftExpressionTests` compiles such expressions and checks they build the row's model). Paste
+# it where the app makes its `InteractiveTransition`.
+
+# %%
+display(Markdown(f"`{pick['model']}`:\n\n```swift\nlet model = {pick['swift_expression']}\n```"))

@@ -35,6 +35,20 @@ extension BatchReleases {
         visualCompletionTimesOnLanes(tolerance: tolerance, lanes: lanes, into: result)
     }
 
+    /// The visual completion of the lanes in `lanes`, each at its own tolerance:
+    /// `result[i] = completionCurve(at: i).restTime(tolerance: tolerances[i])` bit for bit for
+    /// each lane `i` of the range (other slots untouched; `tolerances` in progress, positive and
+    /// finite, indexed like the lanes). Lanes of different travels share the twin's blocks
+    /// whatever their order, so a caller may order lanes by how long they run.
+    public func visualCompletionTimes(
+        tolerances: UnsafeBufferPointer<Double>, lanes: Range<Int>, into result: UnsafeMutableBufferPointer<Double>
+    ) {
+        precondition(lanes.lowerBound >= 0 && lanes.upperBound <= count, "visualCompletionTimes: lanes \(lanes) of \(count)")
+        precondition(result.count >= lanes.upperBound, "visualCompletionTimes: \(result.count) slots for lanes \(lanes)")
+        precondition(tolerances.count >= lanes.upperBound, "visualCompletionTimes: \(tolerances.count) tolerances for lanes \(lanes)")
+        visualCompletionTimesOnLanes(lanes: lanes, into: result) { tolerances[$0] }
+    }
+
     /// Lane `i`'s completion curve: its model's `release` of its state (for a spring lane, built
     /// from the lane setup's decision without rebuilding the model).
     public func completionCurve(at i: Int) -> CompletionCurve {

@@ -103,13 +103,9 @@ func preciseFrame(
     s.minF = s.minF.replacing(with: laneMin(s.minF, f), where: plain)
     let bandRecord = active .& bandLanes
     if anyLane(bandRecord) {
-        for i in 0..<laneWidth where bandRecord[i] {
-            let x = k.side[i] * y[i], vv = k.side[i] * w[i]
-            let a = -(k.stiffness[i] * x + k.damping[i] * vv) / k.mass[i]
-            let shown = OvershootPolicy.rubberBand.apply(
-                progress: k.target[i] + x, displacement: x, velocity: vv, acceleration: a, target: k.target[i], pastSide: k.side[i])
-            if shown.acceleration.isFinite { s.maxBand[i] = max(s.maxBand[i], abs(shown.acceleration)) }
-        }
+        let acceleration = rubberBandAcceleration(y, w, k)
+        let record = bandRecord .& (laneAbs(acceleration) .< Lane(repeating: .infinity))
+        s.maxBand = s.maxBand.replacing(with: laneMax(s.maxBand, laneAbs(acceleration)), where: record)
     }
     let energy = y * y + w * w / k.omega0Squared
     let settled = active .& (energy .<= Lane(repeating: toleranceSquared))
@@ -117,6 +113,24 @@ func preciseFrame(
         s.completion.replace(with: Double(n), where: settled)
         s.active = active .& .!settled
     }
+}
+
+/// The shown acceleration of lanes past the target under `.rubberBand`, progress per s²: the
+/// vector twin of `OvershootPolicy.apply`'s rubber band at displacement x = side y and velocity
+/// v = side w (acceleration `-(k x + c v) / m`), the same IEEE operations in the same order, so
+/// each lane gets the scalar rule's bits (a lightly damped or undamped rubber-banded lane is past
+/// the target for thousands of frames; lane by lane this loop was most of such a grid's time).
+/// Tested against the rule in `RuleTwinTests`.
+@inline(__always)
+func rubberBandAcceleration(_ y: Lane, _ w: Lane, _ k: BlockCoefficients) -> Lane {
+    let x = k.side * y, v = k.side * w
+    let a = -(k.stiffness * x + k.damping * v) / k.mass
+    let c = Lane(repeating: RubberBand.constant)
+    let denominator = c * laneAbs(x) + 1
+    let slope = c / (denominator * denominator)
+    let sign = Lane(repeating: 1).replacing(with: -1, where: x .< 0)
+    let curvature = Lane(repeating: -2) * c * c * sign / (denominator * denominator * denominator)
+    return slope * a + curvature * v * v
 }
 
 /// Runs one block: frames 0...maximumFrames for the metrics (stopping when every lane is done),
@@ -192,6 +206,8 @@ func runBlock(
             }
             let valid: Bool
             switch tracking {
+            case _ where anyLane(k.rubber .& s.active):
+                valid = fastBandChunk(&s, k, count: count, toleranceSquared: toleranceSquared)
             case (true, true): valid = fastChunk(TrackBoth.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
             case (true, false): valid = fastChunk(TrackY.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
             case (false, true): valid = fastChunk(TrackF.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
@@ -326,6 +342,69 @@ func fastChunk<T: ChunkTracking>(
         s.maxF = s.maxF.replacing(with: laneMax(s.maxF, cMaxF), where: active)
         s.minF = s.minF.replacing(with: laneMin(s.minF, cMinF), where: active)
     }
+    s.y = p00 * y + p01 * w
+    s.w = p10 * y + p11 * w
+    return true
+}
+
+/// `count` frames of a metrics-only block with rubber-banded lanes still active: `preciseFrame`'s
+/// records without its per-frame tests, as `fastChunk(TrackBoth...)` for the other lanes, and a
+/// rubber-banded lane past the target records its shown acceleration
+/// (`rubberBandAcceleration`) instead of its force, as `preciseFrame` does. Such a lane is past
+/// the target for half of every swing, so `fastChunk` (which leaves those frames to the precise
+/// path) redid nearly every chunk of a lightly damped one frame by frame. Commits and returns
+/// true when valid (no active lane settles, no clamped lane arrives, every force finite), else
+/// leaves `s` untouched.
+private let bandConstant = Lane(repeating: RubberBand.constant)
+private let bandCurvatureFactor = Lane(repeating: 2 * RubberBand.constant * RubberBand.constant)
+
+func fastBandChunk(_ s: inout BlockState, _ k: BlockCoefficients, count: Int, toleranceSquared: Double) -> Bool {
+    let p00 = k.p00, p01 = k.p01, p10 = k.p10, p11 = k.p11
+    let stiffness = k.stiffness, damping = k.damping
+    let active = s.active
+    let band = k.rubber .& active
+    var y = s.y, w = s.w
+    var cMaxY = Lane(repeating: -.infinity)
+    var cMaxF = Lane(repeating: -.infinity), cMinF = Lane(repeating: .infinity)
+    var cMaxBand = Lane()
+    for j in 0..<count {
+        cMaxY = laneMax(cMaxY, y)
+        let f = stiffness * y + damping * w
+        let past = band .& (y .> 0)
+        cMaxF = cMaxF.replacing(with: laneMax(cMaxF, f), where: .!past)
+        cMinF = cMinF.replacing(with: laneMin(cMinF, f), where: .!past)
+        if anyLane(past) {
+            // |shown acceleration| <= (c |f| d + 2 c² w² m) / (m d³), d = c y + 1 (the triangle
+            // inequality on `rubberBandAcceleration`'s two terms): multiplies only, with a
+            // margin far above their rounding. A frame whose bound cannot reach the running
+            // maximum cannot change it; the exact value (three divisions) only where one can,
+            // which for a swinging lane is a few frames near its peaks.
+            let d = bandConstant * y + 1
+            let bound = (bandConstant * laneAbs(f) * d + bandCurvatureFactor * w * w * k.mass) * (1 + 1e-9)
+            let running = laneMax(s.maxBand, cMaxBand)
+            let candidate = past .& .!(bound .<= running * k.mass * (d * d * d))
+            if anyLane(candidate) {
+                let acceleration = laneAbs(rubberBandAcceleration(y, w, k))
+                cMaxBand = cMaxBand.replacing(
+                    with: laneMax(cMaxBand, acceleration), where: candidate .& (acceleration .< Lane(repeating: .infinity)))
+            }
+        }
+        if j + 1 < count {
+            let ny = p00 * y + p01 * w
+            let nw = p10 * y + p11 * w
+            y = ny
+            w = nw
+        }
+    }
+    let energy = y * y + w * w / k.omega0Squared
+    var invalid = active .& (energy .<= Lane(repeating: toleranceSquared))
+    invalid = invalid .| (k.clamp .& .!s.clampStopped .& (cMaxY .>= 0))
+    invalid = invalid .| (active .& .!((cMaxF .< k.forceLimit) .& (cMinF .> -k.forceLimit)))
+    if anyLane(invalid) { return false }
+    s.maxY = s.maxY.replacing(with: laneMax(s.maxY, cMaxY), where: active)
+    s.maxF = s.maxF.replacing(with: laneMax(s.maxF, cMaxF), where: active)
+    s.minF = s.minF.replacing(with: laneMin(s.minF, cMinF), where: active)
+    s.maxBand = s.maxBand.replacing(with: laneMax(s.maxBand, cMaxBand), where: active)
     s.y = p00 * y + p01 * w
     s.w = p10 * y + p11 * w
     return true

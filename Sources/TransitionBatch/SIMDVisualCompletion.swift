@@ -29,15 +29,30 @@ extension BatchReleases {
     func visualCompletionTimesOnLanes(
         tolerance: Double, lanes: Range<Int>? = nil, into result: UnsafeMutableBufferPointer<Double>
     ) -> Int {
-        var block = VisualCompletionBlock(tolerance: tolerance)
+        visualCompletionTimesOnLanes(lanes: lanes ?? 0..<count, into: result) { _ in tolerance }
+    }
+
+    /// The same with a tolerance per lane, `tolerance(i)` for lane `i` (progress; positive and
+    /// finite): lanes of any tolerances share the twin's blocks, so a caller can order its lanes
+    /// by how long they take (`BehaviorLanes`) instead of by tolerance.
+    @discardableResult
+    @inline(__always)
+    func visualCompletionTimesOnLanes(
+        lanes: Range<Int>, into result: UnsafeMutableBufferPointer<Double>, tolerance: (Int) -> Double
+    ) -> Int {
+        var block = VisualCompletionBlock()
         var scalarAnswers = 0
-        for i in lanes ?? 0..<count {
+        for i in lanes {
             let curve = completionCurve(at: i)
+            let laneTolerance = tolerance(i)
+            precondition(laneTolerance > 0 && laneTolerance.isFinite, "Rest tolerance must be positive and finite; got \(laneTolerance).")
+            // Timed shapes, `.rubberBand` and undamped springs (which `Spring.restTime` answers
+            // at once: infinity unless already within the tolerance) go through the rule itself.
             guard case .spring(let spring, let policy) = curve.shape, policy != .rubberBand, spring.damping > 0 else {
-                result[i] = curve.restTime(tolerance: tolerance)
+                result[i] = curve.restTime(tolerance: laneTolerance)
                 continue
             }
-            block.add(curve, spring: spring, lane: i)
+            block.add(curve, spring: spring, tolerance: laneTolerance, lane: i)
             if block.filled == laneWidth { scalarAnswers += block.solve(into: result) }
         }
         if block.filled > 0 { scalarAnswers += block.solve(into: result) }
@@ -47,7 +62,8 @@ extension BatchReleases {
 
 /// Up to 16 spring lanes (`.allow` or `.clamp`, damping > 0) and their constants.
 struct VisualCompletionBlock {
-    let tolerance: Double
+    /// Per lane: one pixel, progress.
+    var tolerance = Lane(repeating: 1)
     var filled = 0
     var lanes = [Int](repeating: 0, count: laneWidth)
     var curves: [CompletionCurve] = []
@@ -61,16 +77,16 @@ struct VisualCompletionBlock {
     var clamped = LaneMask(repeating: false)
     var arrival = Lane(repeating: .infinity)
 
-    init(tolerance: Double) {
-        self.tolerance = tolerance
+    init() {
         curves.reserveCapacity(laneWidth)
         springs.reserveCapacity(laneWidth)
     }
 
-    mutating func add(_ curve: CompletionCurve, spring: Spring, lane: Int) {
+    mutating func add(_ curve: CompletionCurve, spring: Spring, tolerance laneTolerance: Double, lane: Int) {
         let j = filled
         filled += 1
         lanes[j] = lane
+        tolerance[j] = laneTolerance
         curves.append(curve)
         springs.append(spring)
         x0[j] = curve.start - curve.target
@@ -176,7 +192,7 @@ struct VisualCompletionBlock {
             for j in 0..<filled where unsure[j] {
                 scalarAnswers += 1
                 above[j] = springs[j].isEnergyAmplitudeAbove(
-                    tolerance, initialDisplacement: x0[j], initialVelocity: v0[j], time: t[j])
+                    tolerance[j], initialDisplacement: x0[j], initialVelocity: v0[j], time: t[j])
             }
         }
         return above
@@ -202,7 +218,7 @@ struct VisualCompletionBlock {
         if any(unsure) {
             for j in 0..<filled where unsure[j] {
                 scalarAnswers += 1
-                away[j] = curves[j].isVisuallyAway(at: t[j], tolerance: tolerance)
+                away[j] = curves[j].isVisuallyAway(at: t[j], tolerance: tolerance[j])
             }
         }
         return away
@@ -285,6 +301,7 @@ struct VisualCompletionBlock {
     }
 
     private mutating func copySlot(_ from: Int, to j: Int) {
+        tolerance[j] = tolerance[from]
         x0[j] = x0[from]; v0[j] = v0[from]; start[j] = start[from]; target[j] = target[from]; pastSide[j] = pastSide[from]
         lambda[j] = lambda[from]; omega0Squared[j] = omega0Squared[from]
         massPerStiffness[j] = massPerStiffness[from]; rootMassPerStiffness[j] = rootMassPerStiffness[from]

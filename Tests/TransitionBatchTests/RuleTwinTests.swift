@@ -85,6 +85,37 @@ struct RuleTwinTests {
         }
     }
 
+    @Test("rubberBandAcceleration is OvershootPolicy.rubberBand.apply's acceleration, lane by lane", arguments: [UInt64(1), 2, 3])
+    func rubberBandTwin(seed: UInt64) {
+        var g = SplitMix64(seed: seed)
+        for _ in 0..<256 {
+            var k = BlockCoefficients()
+            var y = Lane(), w = Lane()
+            for lane in 0..<laneWidth {
+                let spring = randomSpring(&g)
+                k.stiffness[lane] = spring.stiffness
+                k.damping[lane] = spring.damping
+                k.mass[lane] = spring.mass
+                k.side[lane] = Bool.random(using: &g) ? 1 : -1
+                k.target[lane] = k.side[lane] > 0 ? 1 : 0
+                // Past the target (y > 0), from a hair to far, at every speed, with a few extremes.
+                y[lane] = [1e-300, 1e-9, .random(in: 0...0.3, using: &g), .random(in: 0...20, using: &g), 1e300].randomElement(using: &g)!
+                w[lane] = [0, -0.0, .random(in: -50...50, using: &g), 1e200, -1e200].randomElement(using: &g)!
+            }
+            let twin = rubberBandAcceleration(y, w, k)
+            for lane in 0..<laneWidth {
+                let x = k.side[lane] * y[lane], v = k.side[lane] * w[lane]
+                let a = -(k.stiffness[lane] * x + k.damping[lane] * v) / k.mass[lane]
+                let shown = OvershootPolicy.rubberBand.apply(
+                    progress: k.target[lane] + x, displacement: x, velocity: v, acceleration: a, target: k.target[lane],
+                    pastSide: k.side[lane])
+                #expect(
+                    twin[lane].bitPattern == shown.acceleration.bitPattern || (twin[lane].isNaN && shown.acceleration.isNaN),
+                    "x \(x), v \(v): \(twin[lane]) against \(shown.acceleration)")
+            }
+        }
+    }
+
     struct UserModel: ReleaseModel {
         var name: String { "always-finish" }
         func release(_ state: ReleaseState) -> Completion {

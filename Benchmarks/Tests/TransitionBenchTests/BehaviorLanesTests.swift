@@ -176,6 +176,49 @@ import TransitionTraces
         #expect(batch.perTrace.count > 100_000)
     }
 
+    /// Small versions of the grid shapes docs/behaviour.md times (shared completions, distinct
+    /// completions, lightly damped, undamped with every overshoot policy, every shape): both
+    /// evaluators write the same table and per-trace bytes.
+    @Test(arguments: BehaviorLanesTests.gridShapes)
+    func gridShapeWritesTheSameBytesWithEitherEvaluator(shape: GridShape) throws {
+        let directory = try HandMadeTraces.temporaryDirectory()
+        let traces = try HandMadeTraces.write(HandMadeTraces.csv)
+        var outputs: [String: (table: String, perTrace: Data)] = [:]
+        for evaluator in BehaviorEvaluator.allCases {
+            let file = directory.appendingPathComponent("per-trace-\(shape.name)-\(evaluator.rawValue).csv")
+            let command = try BehaviorCommand.parse(
+                ["--traces", traces.path, "--synthetic", "60", "--seed", "3", "--format", "csv", "--per-trace", file.path,
+                 "--evaluator", evaluator.rawValue] + shape.flags)
+            let table = try command.report(currentDirectory: directory) { _ in }
+            outputs[evaluator.rawValue] = (table, try Data(contentsOf: file))
+        }
+        let batch = try #require(outputs["batch"]), scalar = try #require(outputs["scalar"])
+        #expect(batch.table == scalar.table, "\(shape.name)")
+        #expect(batch.perTrace == scalar.perTrace, "\(shape.name)")
+    }
+
+    struct GridShape: Sendable, CustomTestStringConvertible {
+        var name: String
+        var flags: [String]
+        var testDescription: String { name }
+    }
+
+    static let gridShapes = [
+        GridShape(name: "shared completions", flags: [
+            "--model", "physics", "--response", "0.2,0.4", "--damping-ratio", "0.6,1", "--deceleration-rate", "0.99,0.998,0.9995"]),
+        GridShape(name: "distinct completions", flags: [
+            "--model", "physics", "--response", "0.1:0.5:0.1", "--damping-ratio", "0.05,0.35,0.65,0.95,1.04"]),
+        GridShape(name: "lightly damped", flags: [
+            "--model", "physics", "--stiffness", "100,400", "--damping", "0,5,40", "--mass", "1,2",
+            "--overshoot", "allow,clamp,rubberBand"]),
+        GridShape(name: "undamped", flags: [
+            "--model", "physics", "--damping-ratio", "0,0.2,1", "--overshoot", "allow,clamp,rubberBand",
+            "--completion-shape", "spring,minimum-jerk", "--estimator", "weighted", "--settle-tolerance", "0.0001"]),
+        GridShape(name: "every shape", flags: [
+            "--model", "classic,cupertino,physics", "--response", "0.15,0.6", "--damping-ratio", "0.5,1.4",
+            "--completion-shape", "spring,minimum-jerk,ease-in-out", "--overshoot", "allow,rubberBand"]),
+    ]
+
     /// Selection gives the sorted quantile's value, with ties, infinities and every size.
     @Test func selectedQuantileEqualsSortedQuantile() {
         var generator = SystemRandomNumberGenerator()

@@ -30,10 +30,15 @@ import TransitionCSV
 
     @Test func csvIsRFC4180() throws {
         let output = try report("csv")
-        #expect(output.hasPrefix(BehaviorSummary.columns.joined(separator: ",") + "\n"))
-        let lines = output.components(separatedBy: "\n")
-        #expect(lines.count == ReleaseModelPreset.allCases.count + 2 && lines.last == "", "header, a row per preset, LF after each")
-        #expect(lines.dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == BehaviorSummary.columns.count })
+        let columns = BehaviorSummary.columns + BehaviorSummary.modelColumns
+        #expect(output.hasPrefix(columns.joined(separator: ",") + "\n"))
+        let rows = parseCSV(output).rows
+        #expect(rows.count == ReleaseModelPreset.allCases.count && output.hasSuffix("\n"), "header, a row per preset, LF after each")
+        #expect(rows.allSatisfy { $0.count == columns.count })
+        // One column per parameter, and the Swift expression that builds the row's model.
+        #expect(rows.map { $0["swift_expression"] } == ReleaseModelPreset.allCases.map { $0.model.swiftExpression })
+        #expect(rows.first { $0["model"] == "physics" }?["response_s"] == "0.3")
+        #expect(rows.first { $0["model"] == "classic" }?["response_s"] == "")
     }
 
     /// The summary CSV and the per-trace CSV are in the sweep's dialect: LF line ends, no CR
@@ -73,7 +78,7 @@ import TransitionCSV
         let output = try report("json")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
         #expect(rows.count == ReleaseModelPreset.allCases.count)
-        #expect(rows.allSatisfy { Set($0.keys) == Set(BehaviorSummary.columns) })
+        #expect(rows.allSatisfy { Set($0.keys) == Set(BehaviorSummary.columns + BehaviorSummary.modelColumns) })
         #expect(rows.map { $0["model"] as? String } == ["classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk"])
         // No intended-cancel traces would make the cancel rate null, not 0.
         #expect((rows[3]["intent_match_rate"] as? Double) == 1)

@@ -43,6 +43,29 @@ import Testing
         #expect(ParetoFront.tableOrder(rows).map(\.model) == ["b", "c", "d", "f", "e", "a"])
     }
 
+    /// The fields of one CSV record (RFC 4180 quoting, no line breaks inside fields).
+    static func fields(_ record: String) -> [String] {
+        var fields: [String] = [], field = "", quoted = false, previousQuote = false
+        for c in record {
+            if quoted {
+                if c == "\"" { quoted = false; previousQuote = true } else { field.append(c) }
+            } else if c == "\"" {
+                if previousQuote { field.append("\"") }
+                quoted = true
+                previousQuote = false
+            } else if c == "," {
+                fields.append(field)
+                field = ""
+                previousQuote = false
+            } else {
+                field.append(c)
+                previousQuote = false
+            }
+        }
+        fields.append(field)
+        return fields
+    }
+
     /// As a user runs it: a `pareto` column in CSV and JSON, the text table's front first and
     /// the default preset marked, the footer saying where it stands.
     @Test func commandLine() throws {
@@ -53,31 +76,41 @@ import Testing
             "--model", "physics", "--response", "0.2,0.3,0.5", "--deceleration-rate", "0.99,0.998", "--pareto",
         ]
         let csv = try BehaviorCommand.parse(flags + ["--format", "csv"]).report(currentDirectory: directory) { _ in }
-        // Model names hold commas (quoted): read the first field up to its closing quote.
-        let records = csv.split(separator: "\n").map(String.init)
-        #expect(records[0].hasSuffix(",pareto"))
+        // Model names and Swift expressions hold commas (quoted): split records by RFC 4180.
+        let records = csv.split(separator: "\n").map { Self.fields(String($0)) }
+        let paretoColumn = try #require(records[0].firstIndex(of: "pareto"))
+        #expect(records[0].last == "swift_expression" && records[0].count == paretoColumn + 1 + BehaviorSummary.modelColumns.count)
         var frontBySource: [String: Int] = [:]
         for record in records.dropFirst() {
-            let afterModel = record.hasPrefix("\"") ? String(record[record.index(after: record.dropFirst().firstIndex(of: "\"")!)...].dropFirst()) : String(record.drop { $0 != "," }.dropFirst())
-            let source = String(afterModel.prefix { $0 != "," })
-            let flag = String(record.split(separator: ",").last!)
+            let flag = record[paretoColumn]
             #expect(["true", "false"].contains(flag), "\(record)")
-            frontBySource[source, default: 0] += flag == "true" ? 1 : 0
+            frontBySource[record[1], default: 0] += flag == "true" ? 1 : 0
         }
         #expect(frontBySource.count > 1 && frontBySource.values.allSatisfy { $0 > 0 }, "every source has a front: \(frontBySource)")
         let json = try BehaviorCommand.parse(flags + ["--format", "json"]).report(currentDirectory: directory) { _ in }
         #expect(json.contains("\"pareto\": true") && json.contains("\"pareto\": false"))
         let table = try BehaviorCommand.parse(flags).report(currentDirectory: directory) { _ in }
         let lines = table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0].hasSuffix("pareto"))
-        // Within the first source, the front's rows come first.
-        let firstSource = lines.dropFirst().prefix { !$0.isEmpty }
-        let flags_ = firstSource.map { $0.replacingOccurrences(of: BehaviorReport.defaultPresetMark, with: "").split(separator: " ").last! }
+        // The parameters every variant shares, once above the table; variants named by the rest.
+        #expect(lines[0].hasPrefix("variants' fixed parameters: ") && lines[0].contains("threshold 0.5"))
+        #expect(lines[1].hasPrefix("model ") && lines[1].hasSuffix("pareto"))
+        // Within the first source, the front's rows come first, each with its Swift expression under it.
+        let firstSource = lines.dropFirst(2).prefix { !$0.isEmpty }
+        let rows = firstSource.filter { !$0.hasPrefix("    ") }
+        let flags_ = rows.map {
+            $0.replacingOccurrences(of: BehaviorReport.defaultPresetMark, with: "")
+                .replacingOccurrences(of: BehaviorReport.pickMark, with: "").split(separator: " ").last!
+        }
         #expect(flags_.firstIndex(of: "false").map { i in flags_[i...].allSatisfy { $0 == "false" } } ?? true)
+        let frontRows = flags_.filter { $0 == "true" }.count
+        #expect(firstSource.filter { $0.hasPrefix("    ") }.count == frontRows)
+        #expect(firstSource.contains { $0.hasPrefix("    ProjectedSpringModel(") || $0 == "    ClassicPercentDrivenModel()" })
         #expect(table.contains("physics ") && table.contains(BehaviorReport.defaultPresetMark))
-        #expect(table.contains("pareto front") && table.contains("default preset physics"))
+        #expect(table.contains("pareto front") && table.contains("default preset physics") && table.contains("how to pick"))
+        #expect(lines.contains { $0.hasSuffix(BehaviorReport.pickMark) })
+        #expect(lines.allSatisfy { $0.count < 400 }, "names carry only what varies")
         // The variant with every default is the default preset too.
-        let marked = lines.filter { $0.hasSuffix(BehaviorReport.defaultPresetMark) }
-        #expect(marked.contains { $0.hasPrefix("physics(response 0.3 s, damping ratio 1.0, deceleration rate 0.998/ms") })
+        let marked = lines.filter { $0.contains(BehaviorReport.defaultPresetMark) }
+        #expect(marked.contains { $0.hasPrefix("physics(response 0.3 s, deceleration rate 0.998/ms) ") })
     }
 }

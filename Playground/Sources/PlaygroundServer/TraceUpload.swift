@@ -55,8 +55,11 @@ public enum TraceUpload {
     public struct Contents: Codable, Sendable, Equatable {
         public var name: String
         public var strokes: [Stroke]
-        public init(name: String, strokes: [Stroke]) {
-            (self.name, self.strokes) = (name, strokes)
+        /// What looks like a unit mistake in the file (`TracePlausibility`, the thresholds of the
+        /// bench's warnings): sentences the page shows beside the file; empty when none.
+        public var warnings: [String]
+        public init(name: String, strokes: [Stroke], warnings: [String] = []) {
+            (self.name, self.strokes, self.warnings) = (name, strokes, warnings)
         }
 
         /// The JSON text of the answer, as `JSONEncoder` would write it (the same keys, sorted,
@@ -125,9 +128,37 @@ public enum TraceUpload {
                 optional(",\"userID\":", stroke.userID)
                 raw("}")
             }
+            raw("],\"warnings\":[")
+            for (i, warning) in warnings.enumerated() {
+                if i > 0 { raw(",") }
+                string(warning)
+            }
             raw("]}")
             return out
         }
+    }
+
+    /// The page's warnings for `traces` (`Contents.warnings`): strokes sampled faster than touch
+    /// hardware reports (t_ms in seconds?) and strokes released faster than a finger moves, with
+    /// `TracePlausibility`'s thresholds and the replay's velocity estimator, as
+    /// `transition-bench behavior` warns on standard error.
+    static func warnings(for traces: [GestureTrace]) -> [String] {
+        let findings = TracePlausibility.findings(in: traces, estimator: ReplaySettings().estimator.estimator)
+        let kinds: [(count: Int, first: String?, sentence: String)] = [
+            (findings.filter { $0.medianSampleInterval != nil }.count,
+             findings.first { $0.medianSampleInterval != nil }?.traceID,
+             "have a median sample interval under \(TracePlausibility.minimumMedianSampleInterval * 1000) ms, faster than "
+                + "touch hardware reports: t_ms looks like seconds; write milliseconds (docs/traces.md)"),
+            (findings.filter { $0.releaseSpeed != nil }.count, findings.first { $0.releaseSpeed != nil }?.traceID,
+             "release faster than a finger moves, over \(Int(TracePlausibility.maximumReleaseSpeed)) travel widths/s: check "
+                + "that t_ms is in milliseconds and x_px, y_px and travel_px in one unit (docs/traces.md)"),
+        ]
+        var lines: [String] = []
+        for kind in kinds {
+            guard let first = kind.first else { continue }
+            lines.append("\(kind.count) of \(traces.count) strokes (\(first) first) \(kind.sentence)")
+        }
+        return lines
     }
 
     /// The name errors label the file with: the page's `name` query parameter reduced to a file
@@ -160,6 +191,7 @@ public enum TraceUpload {
                     intent: trace.intent?.rawValue, axis: axis.rawValue, travel: trace.travel,
                     samples: trace.samples.map { .init(t: $0.time, x: axis == .x ? $0.x : $0.y, phase: $0.phase.rawValue) },
                     unitsPerPoint: trace.unitsPerPoint)
-            })
+            },
+            warnings: warnings(for: traces))
     }
 }

@@ -191,7 +191,8 @@ import TransitionTraces
                         .init(t: 0.1 + 0.2, x: -9999999.999, phase: "ended"),
                     ]),
                 .init(id: "2", userID: "u", deviceID: nil, family: nil, intent: "cancel", axis: "x", travel: 1, samples: []),
-            ])
+            ],
+            warnings: [odd, "t_ms looks like seconds"])
         let written = Data(contents.jsonBytes)
         #expect(try JSONDecoder().decode(TraceUpload.Contents.self, from: written) == contents)
         let encoder = JSONEncoder()
@@ -201,6 +202,26 @@ import TransitionTraces
         let decoded = try JSONDecoder().decode(TraceUpload.Contents.self, from: written)
         #expect(decoded.strokes[0].samples.map(\.t) == [0, 5e-324, 0.1 + 0.2])
         #expect(decoded.strokes[0].samples[0].x.sign == .minus)
+    }
+
+    /// A file whose t_ms is in seconds is read, with the bench's warning for the page; one in
+    /// milliseconds has none.
+    @Test func secondsAreWarnedAbout() throws {
+        var rows = ["trace_id,user_id,device_id,t_ms,x_px,y_px,phase,travel_px,intent,family,axis"]
+        for (i, x) in stride(from: 100.0, through: 300, by: 20).enumerated() {
+            let phase = i == 0 ? "down" : x >= 300 ? "up" : "move"
+            rows.append("s1,u,d,\(Double(i) * 0.016),\(x),500.0,\(phase),1000.0,finish,,x")
+        }
+        let seconds = try TraceUpload.read(Array((rows.joined(separator: "\n") + "\n").utf8), name: "seconds.csv")
+        #expect(seconds.strokes.count == 1 && seconds.warnings.contains { $0.contains("t_ms looks like seconds") })
+        let milliseconds = rows.enumerated().map { i, row -> String in
+            guard i > 0 else { return row }
+            var fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[3] = String(Double(fields[3])! * 1000)
+            return fields.joined(separator: ",")
+        }
+        let fine = try TraceUpload.read(Array((milliseconds.joined(separator: "\n") + "\n").utf8), name: "ms.csv")
+        #expect(fine.warnings.isEmpty)
     }
 
     /// The name the errors label the file with: a file name, never a path or control characters.

@@ -177,6 +177,70 @@ GESTURES = {
 }
 
 
+def drop_file(driver, text, name):
+    """Drops a file named `name` holding `text` on the drop zone (a drop event carrying it)."""
+    driver.execute_script("""
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([arguments[0]], arguments[1], {type: "text/csv"}));
+        const zone = document.getElementById("drop");
+        for (const type of ["dragover", "drop"]) {
+          zone.dispatchEvent(new DragEvent(type, {dataTransfer: transfer, bubbles: true, cancelable: true}));
+        }
+    """, text, name)
+
+
+def state_shot(driver, args, name):
+    """A screenshot of one record-mode state, beside the record-mode screenshot."""
+    path = os.path.join(os.path.dirname(os.path.abspath(args.record_screenshot)), "playground-state-%s.png" % name)
+    driver.save_screenshot(path)
+    print("  state screenshot:", path)
+
+
+def record_rough_edges(driver, base, args):
+    """Record mode's states (issue 33): the session buttons hidden without a session, Stop with
+    none running, the results table emptied for a session, the strip after Stop."""
+    print("record mode: the states around a session")
+    driver.get(base + "/")
+    WebDriverWait(driver, 60).until(lambda d: d.execute_script("return window.playground && window.playground.ready"))
+    check(not driver.find_element(By.ID, "record-session-buttons").is_displayed()
+          and not driver.find_element(By.ID, "record-stop").is_displayed(),
+          "without a session its buttons (Stop, Redo, Skip) are hidden: the hidden attribute wins over .buttons' flex")
+    state_shot(driver, args, "no-session")
+    driver.execute_script("document.getElementById('record-stop').click()")
+    status = driver.find_element(By.ID, "status").text
+    check("No session is running" in status and "Session stopped" not in status, "Stop with no session says so: " + status)
+    # A flick fills the results table; a session empties it (its strokes are not replayed).
+    requests = page_state(driver)["requests"]
+    drag(driver, driver.find_element(By.ID, "card-physics"), [-12] * 8, step_ms=12)
+    wait_for_answer(driver, requests)
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#results tbody tr")) > 0, "a flick fills the results table")
+    driver.find_element(By.ID, "record-start").click()
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#results tbody tr")) == 0
+          and page_state(driver)["strip"].startswith("Recording"),
+          "a session empties the results table and the strip says Recording")
+    check(driver.find_element(By.ID, "record-stop").is_displayed(), "during a session Stop is shown")
+    state_shot(driver, args, "recording")
+    driver.find_element(By.ID, "record-stop").click()
+    state = page_state(driver)
+    check(not state["record"]["active"] and state["strip"].startswith("Session stopped")
+          and "Recording" not in state["strip"], "after Stop the strip no longer says Recording: " + state["strip"])
+    check(not driver.find_element(By.ID, "record-session-buttons").is_displayed(), "after Stop the session buttons are hidden again")
+    state_shot(driver, args, "stopped")
+
+
+def recorded_swipes_absent(driver, args):
+    """A server without the recorded swipes: the page disables the button and says why."""
+    print("recorded swipes absent: a server started without --recorded-swipes")
+    stop_server()
+    base = start_server(args.server, None)
+    driver.get(base + "/")
+    WebDriverWait(driver, 60).until(lambda d: d.execute_script("return window.playground && window.playground.ready"))
+    button = driver.find_element(By.ID, "recorded")
+    check(not button.is_enabled() and "recorded" in (button.get_attribute("title") or ""),
+          "'Replay a recorded swipe' is disabled, its tooltip saying why: " + (button.get_attribute("title") or ""))
+    state_shot(driver, args, "recorded-absent")
+
+
 def record_session(driver, base, args, downloads):
     """Record mode end to end: a session, its download read by the Swift TraceReader (through
     transition-bench), and its replay on the page against transition-bench's per-trace output."""
@@ -332,19 +396,31 @@ def record_session(driver, base, args, downloads):
     with open(path) as f:
         text = f.read()
     requests = page_state(driver)["requests"]
-    driver.execute_script("""
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([arguments[0]], arguments[1], {type: "text/csv"}));
-        const zone = document.getElementById("drop");
-        for (const type of ["dragover", "drop"]) {
-          zone.dispatchEvent(new DragEvent(type, {dataTransfer: transfer, bubbles: true, cancelable: true}));
-        }
-    """, text, "dropped.csv")
+    drop_file(driver, text, "dropped.csv")
     state = wait_for_answer(driver, requests)
     trace = state["traceFile"]
     check(trace is not None and trace["name"] == "dropped.csv" and trace["count"] == len(prompts) and trace["index"] == 0
           and state["lastError"] is None and "over" not in driver.find_element(By.ID, "drop").get_attribute("class"),
           "dropped.csv opened: %d strokes, the first replayed" % (trace["count"] if trace else 0))
+
+    check(not trace["warnings"] and not driver.find_element(By.ID, "trace-warning").is_displayed(),
+          "a session in milliseconds brings no warning")
+
+    print("a dropped file whose t_ms is in seconds: opened, with the bench's warning beside it")
+    with open(path, newline="") as f:
+        table = list(csv.reader(f))
+    column = table[0].index("t_ms")
+    for row in table[1:]:
+        row[column] = repr(float(row[column]) / 1000)
+    seconds = io.StringIO()
+    csv.writer(seconds, lineterminator="\n").writerows(table)
+    requests = page_state(driver)["requests"]
+    drop_file(driver, seconds.getvalue(), "seconds.csv")
+    state = wait_for_answer(driver, requests)
+    shown = driver.find_element(By.ID, "trace-warning")
+    check(state["traceFile"]["name"] == "seconds.csv" and shown.is_displayed() and "t_ms looks like seconds" in shown.text
+          and state["traceFile"]["warnings"], "the page warns: " + shown.text)
+    state_shot(driver, args, "seconds-warning")
 
     print("a malformed file is refused on the page, naming the line")
     bad = os.path.join(downloads, "broken.csv")
@@ -484,15 +560,16 @@ def main():
                   "recorded swipe %s replayed: classic %s, physics %s" % (
                       state["recorded"]["id"], state["lastResult"]["classic"]["decision"], state["lastResult"]["physics"]["decision"]))
         else:
-            WebDriverWait(driver, 30).until(lambda d: "not there" in d.find_element(By.ID, "status").text
-                                            or "no recorded-swipe file" in d.find_element(By.ID, "status").text)
-            check(True, "the page says the recorded swipes are not there: " + driver.find_element(By.ID, "status").text)
+            check(not driver.find_element(By.ID, "recorded").is_enabled(),
+                  "the recorded swipes are not there: the button is disabled")
         errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "/api/" not in entry["message"]]
         check(not errors, "no JavaScript errors in the console %s" % errors)
 
+        record_rough_edges(driver, base, args)
         record_session(driver, base, args, downloads)
         errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "/api/" not in entry["message"]]
         check(not errors, "no JavaScript errors in the console %s" % errors)
+        recorded_swipes_absent(driver, args)
         print("browser test: passed")
     except Exception:
         # Say what the page showed, for a failure in CI.

@@ -4,7 +4,8 @@
 Starts the server on a free port, measures its resident memory, then drives POST /api/release
 with wrk (Debian's `wrk`; `make playground-test` installs it): a realistic flick at concurrency
 1, 8 and 32, and the worst-case valid request (every cap at its maximum: 10,000 samples, 480 Hz,
-three models, 16 detents, a completion cut at 10 s) at concurrency 8. Prints a Markdown table
+three models, 16 detents, lightly damped springs, damping ratio 0.05, whose completions run to the
+10 s cut) at concurrency 8. Prints a Markdown table
 (throughput, p50 and p99 latency, answers by status, RSS before and after) and fails when the
 server dies, a realistic request gets anything but 200, a worst-case one anything but 200 or the
 documented 503 of a full replay cap, or a socket error occurs.
@@ -57,7 +58,7 @@ def worst_case(limits):
     samples.append({"t": (n - 1) * 0.001, "x": 300.0, "phase": "ended"})
     detents = [i / (limits["maximumDetents"] - 1) for i in range(limits["maximumDetents"])]
     return {"samples": samples, "travel": 390, "models": ["classic", "physics", "cupertino"],
-            "frameRate": limits["maximumFrameRateHz"], "parameters": {"response": 30, "duration": 10},
+            "frameRate": limits["maximumFrameRateHz"], "parameters": {"damping-ratio": 0.05},
             "detents": detents, "pixelsPerPoint": limits["maximumPixelsPerPoint"]}
 
 

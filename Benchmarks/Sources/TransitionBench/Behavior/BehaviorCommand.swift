@@ -197,11 +197,17 @@ public struct BehaviorCommand: ParsableCommand {
         }
         var rows = summaries.table
         if pareto { ParetoFront.mark(&rows) }
+        // Each row's model: one column per parameter and its Swift expression.
+        var modelCells: [String: [BehaviorSummary.Cell]] = [:]
+        for model in models where modelCells[model.name] == nil { modelCells[model.name] = BehaviorSummary.modelCells(of: model) }
+        for i in rows.indices { rows[i].modelCells = modelCells[rows[i].model] }
         let defaults = Set(models.filter(\.isDefaultPreset).map(\.name))
-        var table = BehaviorReport.render(rows, format: format, defaultModels: defaults)
+        let variantNames = VariantNames(hasVariants ? try variantOptions.variants() : [])
+        var table = BehaviorReport.render(
+            rows, format: format, defaultModels: defaults, names: variantNames.shortName, fixed: variantNames.fixed)
         if format == .table {
             table += SkippedStrokesReport.footer(sets)
-            if pareto { table += ParetoFront.footer(rows, defaultModels: defaults) }
+            if pareto { table += ParetoFront.footer(rows, defaultModels: defaults, names: variantNames.shortName) }
         }
         let elapsed = clock.now - start
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }

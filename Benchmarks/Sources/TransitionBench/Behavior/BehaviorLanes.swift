@@ -41,6 +41,8 @@ struct BehaviorLanes: Sendable {
     /// Per model: index into `integrators` (its frame rate and settle tolerance).
     let integratorIndex: [Int]
     let integrators: [BatchIntegrator]
+    /// Per model: its run class (`runClass(of:)`), by which a block orders its lanes.
+    let runClass: [UInt16]
 
     init(models: [BenchModel], traces: [GestureTrace]) {
         self.models = models
@@ -110,6 +112,7 @@ struct BehaviorLanes: Sendable {
         self.completionClass = completionClass
         self.integratorIndex = integratorIndex
         self.integrators = integrators
+        runClass = models.map { $0.lanes.map { Self.runClass(of: $0.model) } ?? 0 }
         releases = replayRunners.map { runner in Self.releases(of: traces, replayedBy: runner) }
     }
 
@@ -151,22 +154,43 @@ struct BehaviorLanes: Sendable {
 }
 
 /// One block of traces under a chunk of models: the lanes, then the outcomes.
+///
+/// A SIMD block of the integrator (and of the visual-completion twin) runs until its slowest
+/// lane is done, so one undamped or lightly damped lane among fifteen quick ones made all sixteen
+/// step its 14,400 frames (60 s at 240 Hz): the reason the lanes were slower than the scalar
+/// replay on lightly damped grids. The block's lanes are therefore staged first and appended to
+/// each integrator's batch ordered by `BehaviorLanes.runClass` (how long the model's completion
+/// runs), so a block holds lanes of one class; each lane's bits do not depend on its neighbours.
 private struct BlockWork {
     /// Per integrator: the block's lanes, their metrics and visual completions.
     var batches: [BatchReleases]
     var results: [BatchOutcome]
     var visual: [[Double]]
-    /// Per integrator: (pixel tolerance, lanes) runs, one per trace with lanes there.
-    var toleranceRuns: [[(tolerance: Double, lanes: Range<Int>)]]
-    /// Per (class, target) of the trace in hand: its lane, or -1.
+    /// Per integrator: one pixel of each lane's trace (progress), in lane order.
+    var tolerances: [[Double]]
+    /// Per integrator: the lanes as staged, before ordering.
+    var staged: [[Staged]]
+    /// Per integrator: staged lane -> lane of the batch.
+    var position: [[Int32]]
+    /// Per (class, target) of the trace in hand: its staged lane, or -1.
     var laneOfClass: [Int32]
     /// What each (trace, model) pair of the block waits for.
     var pending: [Pending] = []
+    /// Counting sort's buckets, one per run class.
+    var bucketStart = [Int](repeating: 0, count: BehaviorLanes.runClassCount + 1)
+
+    struct Staged {
+        var model: Int32
+        var runClass: UInt16
+        var state: ReleaseState
+        var tolerance: Double
+    }
 
     struct Pending {
         var model: Int32
         var trace: Int32
         var integrator: Int32
+        /// The staged lane (`position` maps it to the batch's lane).
         var lane: Int32
         /// The trace's release.
         var state: ReleaseState
@@ -179,7 +203,9 @@ private struct BlockWork {
         batches = Array(repeating: BatchReleases(), count: integrators)
         results = Array(repeating: BatchOutcome(), count: integrators)
         visual = Array(repeating: [], count: integrators)
-        toleranceRuns = Array(repeating: [], count: integrators)
+        tolerances = Array(repeating: [], count: integrators)
+        staged = Array(repeating: [], count: integrators)
+        position = Array(repeating: [], count: integrators)
         laneOfClass = Array(repeating: -1, count: 2 * classes)
     }
 
@@ -220,15 +246,10 @@ private struct BlockWork {
                 }
                 var lane = laneOfClass[key]
                 if lane < 0 {
-                    lane = Int32(batches[g].count)
-                    batches[g].append(model, state)
+                    lane = Int32(staged[g].count)
+                    staged[g].append(Staged(model: Int32(m), runClass: lanes.runClass[m], state: state, tolerance: tolerance))
                     laneOfClass[key] = lane
                     touched.append(key)
-                    if let last = toleranceRuns[g].last, last.lanes.upperBound == Int(lane), last.tolerance == tolerance {
-                        toleranceRuns[g][toleranceRuns[g].count - 1].lanes = last.lanes.lowerBound..<Int(lane) + 1
-                    } else {
-                        toleranceRuns[g].append((tolerance, Int(lane)..<Int(lane) + 1))
-                    }
                 }
                 pending.append(Pending(
                     model: Int32(i), trace: Int32(t), integrator: Int32(g), lane: lane, state: state, decision: decision,
@@ -236,15 +257,19 @@ private struct BlockWork {
             }
             for key in touched { laneOfClass[key] = -1 }
         }
-        for g in batches.indices where batches[g].count > 0 {
+        for g in batches.indices where !staged[g].isEmpty {
+            order(g, lanes)
             lanes.integrators[g].run(batches[g], into: &results[g])
             if visual[g].count < batches[g].count { visual[g] = Array(repeating: 0, count: batches[g].count) }
+            let count = batches[g].count
             visual[g].withUnsafeMutableBufferPointer { buffer in
-                for run in toleranceRuns[g] { batches[g].visualCompletionTimes(tolerance: run.tolerance, lanes: run.lanes, into: buffer) }
+                tolerances[g].withUnsafeBufferPointer { pixel in
+                    batches[g].visualCompletionTimes(tolerances: pixel, lanes: 0..<count, into: buffer)
+                }
             }
         }
         for p in pending {
-            let g = Int(p.integrator), lane = Int(p.lane)
+            let g = Int(p.integrator), lane = Int(position[g][Int(p.lane)])
             let outcome = results[g]
             let decision = p.decision ?? outcome.decision[lane]
             let projected = p.decision != nil ? p.projected : outcome.projectedProgress[lane]
@@ -252,5 +277,56 @@ private struct BlockWork {
                 started: true, decision: decision, release: p.state, projectedProgress: projected.isNaN ? nil : projected,
                 metrics: outcome.metrics(at: lane), visualCompletionTime: visual[g][lane]))
         }
+    }
+
+    /// Appends integrator `g`'s staged lanes to its batch by run class (a stable counting sort)
+    /// and records where each went.
+    private mutating func order(_ g: Int, _ lanes: BehaviorLanes) {
+        let lanesStaged = staged[g]
+        for i in bucketStart.indices { bucketStart[i] = 0 }
+        for lane in lanesStaged { bucketStart[Int(lane.runClass) + 1] += 1 }
+        for i in 1..<bucketStart.count { bucketStart[i] += bucketStart[i - 1] }
+        position[g] = Array(repeating: 0, count: lanesStaged.count)
+        var order = [Int32](repeating: 0, count: lanesStaged.count)
+        for (p, lane) in lanesStaged.enumerated() {
+            let c = Int(lane.runClass)
+            position[g][p] = Int32(bucketStart[c])
+            order[bucketStart[c]] = Int32(p)
+            bucketStart[c] += 1
+        }
+        batches[g].reserveCapacity(lanesStaged.count)
+        tolerances[g].removeAll(keepingCapacity: true)
+        tolerances[g].reserveCapacity(lanesStaged.count)
+        for p in order {
+            let lane = lanesStaged[Int(p)]
+            batches[g].append(lanes.models[Int(lane.model)].lanes!.model, lane.state)
+            tolerances[g].append(lane.tolerance)
+        }
+    }
+}
+
+extension BehaviorLanes {
+    /// Run classes: 0 for timed completions, then springs by how slowly they decay (the
+    /// exponent of the slower mode's decay rate, 1/s) and, when underdamped, how many periods
+    /// they swing per decay time, then undamped springs last.
+    static let runClassCount = 2 + 64 * 4
+
+    /// The model's run class: lanes of one class finish after similar numbers of frames and
+    /// visual-completion steps.
+    static func runClass(of model: BuiltInReleaseModel) -> UInt16 {
+        guard case .physics(let physics) = model, physics.completionShape == .spring else { return 0 }
+        let spring = physics.spring
+        if !(spring.damping > 0) { return UInt16(runClassCount - 1) }
+        let lambda = spring.damping / (2 * spring.mass), omega0Squared = spring.stiffness / spring.mass
+        let q = omega0Squared - lambda * lambda
+        let slow = q >= 0 ? lambda : omega0Squared / (lambda + (-q).squareRoot())
+        guard slow.isFinite && slow > 0 else { return UInt16(runClassCount - 1) }
+        let decay = min(max(Int(slow.exponent) + 32, 0), 63)
+        var swing = 0
+        if q > 0 {
+            let periods = q.squareRoot() / lambda
+            swing = periods.isFinite ? min(max(Int(periods.exponent) + 1, 0), 3) : 3
+        }
+        return UInt16(1 + decay * 4 + swing)
     }
 }

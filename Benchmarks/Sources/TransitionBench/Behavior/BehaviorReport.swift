@@ -17,9 +17,14 @@ public enum BehaviorReport {
     /// The rows in `format`. With a `pareto` column the text table puts each source's front
     /// first (`ParetoFront.tableOrder`) and marks the rows of `defaultModels` (the default
     /// preset), so a tuner sees where the shipped defaults stand.
-    public static func render(_ rows: [BehaviorSummary], format: BehaviorFormat, defaultModels: Set<String> = []) -> String {
+    /// `names` gives the text table's name for a model (`VariantNames`: the parameters that vary
+    /// in the run), `fixed` a line said once above the table.
+    public static func render(
+        _ rows: [BehaviorSummary], format: BehaviorFormat, defaultModels: Set<String> = [], names: [String: String] = [:],
+        fixed: String? = nil
+    ) -> String {
         switch format {
-        case .table: return table(rows, defaultModels: defaultModels)
+        case .table: return table(rows, defaultModels: defaultModels, names: names, fixed: fixed)
         case .csv: return csv(rows)
         case .json: return json(rows)
         }
@@ -30,11 +35,33 @@ public enum BehaviorReport {
 
     // MARK: Table
 
-    static func table(_ rows: [BehaviorSummary], defaultModels: Set<String> = []) -> String {
+    /// The text table's columns with `--pareto`: what the front is made of and what a tuner
+    /// weighs it against.
+    public static let paretoTableColumns = [
+        "model", "source", "traces", "intent_match_rate", "median_velocity_jump_per_s", "median_peak_acceleration_per_s2",
+        "median_visual_completion_s", "p90_visual_completion_s", "pareto",
+    ]
+
+    /// What marks the row the footer's rule picks on each source's front with `--pareto`.
+    public static let pickMark = "<- pick"
+
+    static func table(
+        _ rows: [BehaviorSummary], defaultModels: Set<String> = [], names: [String: String] = [:], fixed: String? = nil
+    ) -> String {
         let pareto = rows.first?.pareto != nil
         let rows = pareto ? ParetoFront.tableOrder(rows) : rows
-        let header = BehaviorSummary.columns(of: rows)
-        let body = rows.map { $0.cells.map(tableField) }
+        let picks = pareto ? ParetoFront.picks(rows, defaultModels: defaultModels) : []
+        // With --pareto, the figures a tuner chooses by (so a one- or two-parameter grid fits a
+        // terminal; every column is in the CSV and JSON).
+        let all = BehaviorSummary.columns(of: rows, model: false)
+        let shown = pareto ? all.indices.filter { paretoTableColumns.contains(all[$0]) } : Array(all.indices)
+        let header = shown.map { all[$0] }
+        let body = rows.map { row in
+            let cells = row.cells
+            var fields = shown.map { tableField(cells[$0]) }
+            fields[0] = names[row.model] ?? row.model
+            return fields
+        }
         var widths = header.map(\.count)
         for row in body { for (i, field) in row.enumerated() { widths[i] = max(widths[i], field.count) } }
         func line(_ fields: [String], leftAligned: Int) -> String {
@@ -43,13 +70,19 @@ public enum BehaviorReport {
                 return i < leftAligned ? field + pad : pad + field
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
-        var lines = [line(header, leftAligned: 2)]
+        var lines = fixed.map { [$0] } ?? []
+        lines.append(line(header, leftAligned: 2))
         var previousSource: String?
         for (row, fields) in zip(rows, body) {
             if let previous = previousSource, previous != row.source { lines.append("") }
             previousSource = row.source
-            let mark = pareto && defaultModels.contains(row.model) ? "  " + defaultPresetMark : ""
+            var mark = pareto && defaultModels.contains(row.model) ? "  " + defaultPresetMark : ""
+            if picks.contains([row.model, row.source]) { mark += "  " + pickMark }
             lines.append(line(fields, leftAligned: 2) + mark)
+            // Under each front row, the Swift expression that builds its model.
+            if pareto && row.pareto == true, case .text(let expression)? = row.modelCells?.last {
+                lines.append("    " + expression)
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

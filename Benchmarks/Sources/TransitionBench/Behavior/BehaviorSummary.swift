@@ -56,9 +56,37 @@ public struct BehaviorSummary: Sendable, Hashable {
     /// The column `--pareto` appends (`pareto`: true or false).
     public static let paretoColumn = "pareto"
 
-    /// The columns of `rows`: `columns`, and `pareto` when the rows carry it.
-    public static func columns(of rows: [BehaviorSummary]) -> [String] {
-        rows.first?.pareto != nil ? columns + [paretoColumn] : columns
+    /// The columns the command appends last in the CSV and JSON (not the text table): the row's
+    /// model, one column per `ReleaseParameter.table` row (its `column`, unit in the name; empty
+    /// where the parameter does not apply to the model), then `swift_expression`, the Swift
+    /// expression that builds the model with the library's public API
+    /// (`BuiltInReleaseModel.swiftExpression`).
+    public static let modelColumns = ReleaseParameter.table.map(\.column) + ["swift_expression"]
+
+    /// The row's model under `modelColumns`; nil (no such columns) unless the command set them.
+    public var modelCells: [Cell]?
+
+    /// The cells of `model` under `modelColumns` (all empty for a model the batch cannot
+    /// describe, a user-written one).
+    public static func modelCells(of model: BenchModel) -> [Cell] {
+        guard let lanes = model.lanes else { return modelColumns.map { _ in .measure(nil) } }
+        let parameters = ReleaseParameter.table.map { row -> Cell in
+            let value = row.id == .frameRate ? .number(lanes.frameRate) : lanes.model.parameterValue(row.id)
+            switch value {
+            case .number(let x)?: return .measure(x)
+            case .name(let name)?: return .text(name)
+            case nil: return .measure(nil)
+            }
+        }
+        return parameters + [.text(lanes.model.swiftExpression)]
+    }
+
+    /// The columns of `rows`: `columns`, `pareto` when the rows carry it, and `modelColumns`
+    /// when they carry those (`model: false` leaves them out: the text table).
+    public static func columns(of rows: [BehaviorSummary], model: Bool = true) -> [String] {
+        var names = rows.first?.pareto != nil ? columns + [paretoColumn] : columns
+        if model && rows.first?.modelCells != nil { names += modelColumns }
+        return names
     }
 
     /// A cell of the row, by column order.
@@ -80,7 +108,7 @@ public struct BehaviorSummary: Sendable, Hashable {
             .measure(p90CompletionTime), .measure(medianOvershoot), .count(started),
             .measure(medianPeakAcceleration), .measure(medianVisualCompletionTime), .measure(p90VisualCompletionTime),
             .count(skipped),
-        ] + (pareto.map { [.flag($0)] } ?? [])
+        ] + (pareto.map { [.flag($0)] } ?? []) + (modelCells ?? [])
     }
 
     /// Summarizes `outcomes` of `traces` (same order) under one model; `skipped` malformed

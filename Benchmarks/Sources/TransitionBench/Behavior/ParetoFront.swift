@@ -86,10 +86,43 @@ public enum ParetoFront {
 }
 
 extension ParetoFront {
-    /// The text table's footer: per source, how many models are on the front, and where the
-    /// default preset stands (on the front, or how many front models beat it).
-    static func footer(_ rows: [BehaviorSummary], defaultModels: Set<String>) -> String {
+    /// How close to the front's best intent match a pick must be: 0.001 (0.1 percentage point),
+    /// about one synthetic family's seed-to-seed noise over ten (docs/behaviour.md).
+    public static let pickIntentTolerance = 0.001
+
+    /// The row to pick on each source's front, by one rule: keep the front rows whose intent
+    /// match is within `pickIntentTolerance` of the front's best (deciding as people meant comes
+    /// first); among them, the fastest median visual completion whose median peak acceleration
+    /// stays within the budget, the default preset's on that source (no gentler motion is given
+    /// up for speed; without the default preset in the run, no budget); when none is within it,
+    /// the gentlest. Returns the picked rows' (model, source) pairs.
+    public static func picks(_ rows: [BehaviorSummary], defaultModels: Set<String>) -> Set<[String]> {
+        var picked: Set<[String]> = []
+        for indices in indicesBySource(rows) {
+            let front = indices.map { rows[$0] }.filter { $0.pareto == true }
+            guard let best = front.map({ Figures($0).intentMatch }).max() else { continue }
+            let close = front.filter { Figures($0).intentMatch >= best - pickIntentTolerance }
+            let budget = indices.map { rows[$0] }.first { defaultModels.contains($0.model) }
+                .map { -Figures($0).peakAcceleration } ?? .infinity
+            let within = close.filter { -Figures($0).peakAcceleration <= budget }
+            let choice = within.isEmpty
+                ? close.max { Figures($0).peakAcceleration < Figures($1).peakAcceleration }
+                : within.max { a, b in
+                    let fa = Figures(a), fb = Figures(b)
+                    return fa.visual != fb.visual ? fa.visual < fb.visual : fa.intentMatch < fb.intentMatch
+                }
+            if let choice { picked.insert([choice.model, choice.source]) }
+        }
+        return picked
+    }
+
+    /// The text table's footer: per source, how many models are on the front, where the default
+    /// preset stands (on the front, or which front models beat it, by name), the rule the
+    /// `<- pick` mark follows and the row it marks.
+    static func footer(_ rows: [BehaviorSummary], defaultModels: Set<String>, names: [String: String] = [:]) -> String {
+        func name(_ model: String) -> String { names[model] ?? model }
         var lines = ["", "pareto front (intent match up, median visual completion and median peak acceleration down):"]
+        let picked = picks(rows, defaultModels: defaultModels)
         for indices in indicesBySource(rows) {
             let group = indices.map { rows[$0] }
             let front = group.filter { $0.pareto == true }
@@ -97,14 +130,24 @@ extension ParetoFront {
             // The default preset's figures are the same under each of its names: say it once.
             if let row = group.first(where: { defaultModels.contains($0.model) }) {
                 if row.pareto == true {
-                    line += "; default preset \(row.model) on the front"
+                    line += "; default preset \(name(row.model)) on the front"
                 } else {
-                    let beaters = front.filter { Figures($0).beats(Figures(row)) }.count
-                    line += "; default preset \(row.model) beaten by \(beaters) of them"
+                    let beaters = front.filter { Figures($0).beats(Figures(row)) }.map { name($0.model) }
+                    let shown = beaters.prefix(3).joined(separator: "; ")
+                    line += "; default preset \(name(row.model)) beaten by \(beaters.count) of them: \(shown)"
+                        + (beaters.count > 3 ? " and \(beaters.count - 3) more" : "")
                 }
+            }
+            if let pick = front.first(where: { picked.contains([$0.model, $0.source]) }) {
+                line += "; pick: \(name(pick.model))"
             }
             lines.append(line)
         }
+        lines.append(
+            "how to pick (the row marked \(BehaviorReport.pickMark)): the front's best intent match, give or take "
+                + "\(BehaviorReport.fixed(pickIntentTolerance * 100, decimals: 1)) percentage point; among those, the fastest median "
+                + "visual completion whose median peak acceleration stays within the default preset's (when it ran); "
+                + "paste the Swift expression under it into the app")
         return lines.joined(separator: "\n") + "\n"
     }
 }

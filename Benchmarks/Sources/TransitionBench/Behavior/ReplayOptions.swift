@@ -55,8 +55,11 @@ extension ModelVariant {
     /// defaulted (not the derived spring form), with units (from `ReleaseParameter.table`), and
     /// the frame rate when it is not the default:
     /// `physics(response 0.3 s, damping ratio 1.0, deceleration rate 0.998/ms, ...)`, `cupertino`.
-    var benchName: String {
-        let cells = ReleaseParameter.axes(of: kind).compactMap { row -> String? in
+    var benchName: String { benchName(only: nil) }
+
+    /// The variant's parameters as `benchName` words them, `response 0.3 s`, by table row.
+    var parameterWords: [(id: ReleaseParameter.ID, words: String)] {
+        ReleaseParameter.axes(of: kind).compactMap { row -> (ReleaseParameter.ID, String)? in
             guard isAssigned(row.id), let value = value(row.id) else { return nil }
             if row.id == .frameRate && value == row.defaultValue { return nil }
             var text = row.flag.split(separator: "-").joined(separator: " ") + " "
@@ -64,8 +67,41 @@ extension ModelVariant {
             case .number(let x): text += "\(x)" + (row.unit.isEmpty ? "" : row.unit.hasPrefix("/") ? row.unit : " " + row.unit)
             case .name(let name): text += name
             }
-            return text
+            return (row.id, text)
         }
+    }
+
+    /// `benchName` with the parameters in `only` (all when nil): the text table's name for a
+    /// variant, the parameters that vary in the run (`VariantNames`).
+    func benchName(only: Set<ReleaseParameter.ID>?) -> String {
+        let cells = parameterWords.filter { only?.contains($0.id) ?? true }.map(\.words)
         return cells.isEmpty ? model.name : "\(model.name)(\(cells.joined(separator: ", ")))"
+    }
+}
+
+/// The text table's names for a run's variants: each by the parameters that vary among them,
+/// the ones every variant shares said once above the table (`fixed`). The CSV, JSON and
+/// per-trace files keep the full `benchName`.
+struct VariantNames {
+    /// Full name -> the table's name.
+    var shortName: [String: String] = [:]
+    /// `variants' fixed parameters: ...`, nil when nothing is fixed or there are no variants.
+    var fixed: String?
+
+    init(_ variants: [ModelVariant]) {
+        guard variants.count > 1 else { return }
+        var words: [ReleaseParameter.ID: Set<String>] = [:]
+        var order: [ReleaseParameter.ID] = []
+        for variant in variants {
+            for (id, text) in variant.parameterWords {
+                if words[id] == nil { order.append(id) }
+                words[id, default: []].insert(text)
+            }
+        }
+        // A parameter varies when variants give it different values, or some do not have it.
+        let varying = Set(order.filter { id in words[id]!.count > 1 || variants.contains { v in !v.parameterWords.contains { $0.id == id } } })
+        for variant in variants { shortName[variant.benchName] = variant.benchName(only: varying) }
+        let fixedWords = order.filter { !varying.contains($0) }.map { words[$0]!.first! }
+        if !fixedWords.isEmpty { fixed = "variants' fixed parameters: " + fixedWords.joined(separator: ", ") }
     }
 }

@@ -104,6 +104,7 @@ public struct ThroughputCommand: ParsableCommand {
         let say = Say(text: format == .text)
         say("transition-bench throughput: \(lanes) lanes x \(frames) frames at 240 Hz, median of \(samples) samples")
         say("build: \(BuildFacts.describe())")
+        say("instruction set: \(BuildFacts.instructionSet)")
         say("cores: \(BatchIntegrator.coreCount); all-cores figures use \(allThreads) threads")
         say("BLAS: \(BuildFacts.blasLibrary)")
 

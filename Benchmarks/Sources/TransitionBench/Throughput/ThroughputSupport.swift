@@ -225,6 +225,23 @@ enum BuildFacts {
             + "C: \(MemoryProbe.cBuildFlags); non-temporal stores \(MemoryProbe.hasNonTemporalStores ? "yes" : "no")"
     }
 
+    /// Which x86-64 vector instruction set the build's code runs (what it was compiled for, read
+    /// from the C target's `-march`, which `make release` sets with Swift's `-target-cpu`), and
+    /// what this CPU offers (its /proc/cpuinfo flags): an AVX2 figure measured on an AVX-512 host
+    /// says so (`make release TARGET_CPU=haswell` builds the AVX2 code there).
+    static var instructionSet: String {
+        let flags = Set(MemoryProbe.cBuildFlags.split(separator: " ").map(String.init))
+        let built = flags.contains("avx512f") ? "AVX-512" : flags.contains("avx2") && flags.contains("fma") ? "AVX2+FMA" : "x86-64 baseline (SSE2)"
+        var cpu = "unknown CPU flags"
+        if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+        {
+            let have = Set(line.split(separator: " ").map(String.init))
+            cpu = have.contains("avx512f") ? "AVX-512" : have.contains("avx2") && have.contains("fma") ? "AVX2+FMA" : "no AVX2"
+        }
+        return "\(built) code (compiled for it) on a CPU with \(cpu)"
+    }
+
     /// Times a chain of `addingProduct` against the same chain of multiply and add: inline FMA
     /// runs as fast, a libm call several times slower.
     static func swiftFMAIsInline() -> Bool {

@@ -31,6 +31,8 @@ const state = window.playground = {
   shownAtRelease: {},       // per model, the state shown on the first frame after the release
   fingerVelocity: null,     // the page's own estimate at lift-off (last 50 ms), widths/s
   recorded: null,           // the last recorded swipe {id, travel, count} or null
+  recordedAbsent: null,     // why the server has no recorded swipes (its error), or null
+  strip: "",                // what the strip shows: "chart", or its note's text
   record: {                 // record mode (see "Record mode" below)
     active: false,          // a session is asking for gestures
     sessionId: null,
@@ -350,6 +352,7 @@ function place(model, progress, velocity, direction) {
 // ---- The strip: progress (solid, 0..1) and velocity (dashed) against time -----------------------
 
 function drawStrip(result, cursor) {
+  state.strip = "chart";
   const canvas = $("strip");
   const ratio = window.devicePixelRatio || 1;
   const width = canvas.clientWidth, height = canvas.clientHeight;
@@ -475,12 +478,22 @@ function startSession() {
     sessionId: "rec-" + sessionStamp() + "-" + Math.floor(Math.random() * 0x10000).toString(16).padStart(4, "0"),
   });
   for (const model of MODELS) place(model, 0, 0, 1);
+  // The previous flick's figures are not this session's: the table is empty while recording.
+  document.querySelector("#results tbody").textContent = "";
   drawRecordingNote();
   showRecordState();
 }
 
 // The strip while recording: no completion is computed (nothing is sent), so it says so.
 function drawRecordingNote() {
+  drawStripNote(["Recording: each stroke stays in this page.", "Nothing is sent, so nothing is replayed yet:",
+    "download the CSV, or replay the recordings", "after the session."]);
+}
+
+// The strip with a few centred lines of text instead of a chart (`state.strip` says which, for
+// the browser test).
+function drawStripNote(lines) {
+  state.strip = lines.join(" ");
   const canvas = $("strip"), ratio = window.devicePixelRatio || 1;
   const width = canvas.clientWidth, height = canvas.clientHeight;
   canvas.width = Math.round(width * ratio);
@@ -491,17 +504,23 @@ function drawRecordingNote() {
   g.fillStyle = "#666";
   g.font = "13px system-ui, sans-serif";
   g.textAlign = "center";
-  for (const [i, line] of ["Recording: each stroke stays in this page.", "Nothing is sent, so nothing is replayed yet:",
-    "download the CSV, or replay the recordings", "after the session."].entries()) {
-    g.fillText(line, width / 2, height / 2 - 27 + 18 * i);
+  for (const [i, line] of lines.entries()) {
+    g.fillText(line, width / 2, height / 2 - 9 * (lines.length - 1) + 18 * i);
   }
   g.textAlign = "start";
 }
 
 function stopSession() {
+  if (!state.record.active) {
+    setStatus("No session is running: Record a session starts one.");
+    return;
+  }
   state.record.active = false;
   state.record.lastNote = null;
   showRecordState();
+  // The strip no longer records: say what the session left.
+  drawStripNote(["Session stopped: " + state.record.strokes.length + " strokes kept in this page.",
+    "Download the CSV, or replay the recordings."]);
   setStatus("Session stopped: " + state.record.strokes.length + " strokes kept in this page; download them as CSV.");
 }
 
@@ -626,7 +645,8 @@ function showRecordState() {
     if (rec.active) $(id).disabled = true;
   }
   if (!rec.active) {
-    $("recorded").disabled = false;
+    // Absent on the server (no --recorded-swipes, or the file is missing): nothing to replay.
+    $("recorded").disabled = state.recordedAbsent !== null;
     $("trace-input").disabled = false;
     $("replay").disabled = !lastFlick;
     showTracePosition();
@@ -694,7 +714,7 @@ function discardRecordings() {
 // line and the reason); each stroke then goes to POST /api/release like a drag, classic and
 // physics side by side, with its intent shown.
 
-let traceFile = null;  // {name, strokes, index}
+let traceFile = null;  // {name, strokes, index, warnings}
 
 async function openTraceFile(blob, name) {
   if (state.record.active) return;
@@ -733,7 +753,7 @@ async function openTraceFile(blob, name) {
     showTracePosition();
     return;
   }
-  traceFile = { name: answer.name, strokes: answer.strokes, index: 0 };
+  traceFile = { name: answer.name, strokes: answer.strokes, index: 0, warnings: answer.warnings || [] };
   replayStroke(0);
 }
 
@@ -742,7 +762,7 @@ function replayStroke(index) {
   traceFile.index = index;
   const stroke = traceFile.strokes[index];
   state.traceFile = {
-    name: traceFile.name, count: traceFile.strokes.length, index,
+    name: traceFile.name, count: traceFile.strokes.length, index, warnings: traceFile.warnings,
     stroke: { id: stroke.id, intent: stroke.intent, family: stroke.family, deviceID: stroke.deviceID, samples: stroke.samples.length },
   };
   showTracePosition();
@@ -775,6 +795,10 @@ function showTracePosition() {
   $("trace-previous").disabled = busy || !traceFile || traceFile.index === 0;
   $("trace-next").disabled = busy || !traceFile || traceFile.index >= traceFile.strokes.length - 1;
   $("trace-position").textContent = traceFile ? traceFile.name + ": stroke " + (traceFile.index + 1) + " of " + traceFile.strokes.length : "";
+  // The bench's unit-mistake warnings (TracePlausibility), beside the file for as long as it is open.
+  const warning = $("trace-warning");
+  warning.textContent = traceFile && traceFile.warnings.length ? "Warning: " + traceFile.warnings.join(" ") : "";
+  warning.hidden = !warning.textContent;
 }
 
 function replayRecordings() {
@@ -832,6 +856,15 @@ async function start() {
     return;
   }
   buildControls(state.table);
+  // Whether the server has the recorded swipes: "Replay a recorded swipe" is disabled, its
+  // tooltip saying why, when it has none.
+  try {
+    const probe = await fetch("/api/recorded-swipe");
+    if (!probe.ok) state.recordedAbsent = (await probe.json()).error || "no recorded swipes on the server";
+  } catch (error) {
+    state.recordedAbsent = "the server did not answer: " + error;
+  }
+  if (state.recordedAbsent !== null) $("recorded").title = state.recordedAbsent;
   state.ready = true;
   showRecordState();
   setStatus("Flick a card left or right (estimator: " + state.table.estimator + ").");

@@ -1,0 +1,111 @@
+import TransitionPhysics
+
+// From a benchmark row to the app: the Swift expression that builds a row's model.
+
+extension BuiltInReleaseModel {
+    /// The Swift expression that builds this model with `TransitionPhysics`' public API, to paste
+    /// into an app: `ProjectedSpringModel(spring: Spring(response: 0.25, dampingRatio: 0.8),
+    /// decelerationRate: DecelerationRate(rawValue: 0.995))`. Arguments at the initializer's
+    /// default are left out (`ProjectedSpringModel()` is the shipped default). Evaluated, the
+    /// expression builds a model equal (`==`) to this one, so its decisions and completions are
+    /// the row's, bit for bit: numbers are written in Swift's shortest round trip
+    /// (`Double.description`, which a literal reads back exactly), and the spring by its response
+    /// and damping ratio only when those rebuild its constants exactly (else by its constants).
+    /// `transition-bench behavior` prints it under each Pareto-front row and writes it in the
+    /// `swift_expression` column; `SwiftExpressionTests` compiles the emitted text.
+    ///
+    /// The benchmark's frame rate and replay (velocity estimator, direction rule, touch slop) are
+    /// not part of a model: they are `InteractiveTransition`'s settings.
+    public var swiftExpression: String {
+        switch self {
+        case .physics(let m): return Self.expression(m)
+        case .classic(let m): return Self.expression(m)
+        case .cupertino(let m): return Self.expression(m)
+        }
+    }
+
+    private static func call(_ type: String, _ arguments: [String?]) -> String {
+        "\(type)(\(arguments.compactMap { $0 }.joined(separator: ", ")))"
+    }
+
+    /// `label: value` unless `value` is the initializer's `standard`.
+    private static func argument<T: Equatable>(_ label: String, _ value: T, _ standard: T, _ text: (T) -> String) -> String? {
+        value == standard ? nil : "\(label): \(text(value))"
+    }
+
+    /// A `Double` as a Swift literal that reads back as the same value.
+    static func literal(_ x: Double) -> String {
+        precondition(x.isFinite, "A model parameter is finite; got \(x).")
+        return "\(x)"
+    }
+
+    static func expression(_ spring: Spring) -> String {
+        let byResponse = Spring(response: spring.response, dampingRatio: spring.dampingRatio)
+        if byResponse == spring {
+            return "Spring(response: \(literal(spring.response)), dampingRatio: \(literal(spring.dampingRatio)))"
+        }
+        return call("Spring", [
+            argument("mass", spring.mass, 1.0, literal), "stiffness: \(literal(spring.stiffness))",
+            "damping: \(literal(spring.damping))", spring.dampingRatio > 1 ? "allowOverDamping: true" : nil,
+        ])
+    }
+
+    static func expression(_ rule: TimedCompletionDuration) -> String {
+        switch rule {
+        case .peakAcceleration(let limit): return ".peakAcceleration(\(literal(limit)))"
+        case .fullTravel(let seconds): return ".fullTravel(seconds: \(literal(seconds)))"
+        }
+    }
+
+    static func expression(_ shape: PhysicsCompletionShape) -> String {
+        switch shape {
+        case .spring: return ".spring"
+        case .minimumJerk(let rule): return ".minimumJerk(\(expression(rule)))"
+        case .easeInOut(let rule): return ".easeInOut(\(expression(rule)))"
+        }
+    }
+
+    static func expression(_ m: ProjectedSpringModel) -> String {
+        let standard = ProjectedSpringModel()
+        return call("ProjectedSpringModel", [
+            argument("spring", m.spring, standard.spring, expression),
+            argument("decelerationRate", m.decelerationRate.rawValue, standard.decelerationRate.rawValue) {
+                "DecelerationRate(rawValue: \(literal($0)))"
+            },
+            argument("projection", m.projection, standard.projection) { ".\($0.rawValue)" },
+            argument("threshold", m.threshold, standard.threshold, literal),
+            argument("minFlingVelocity", m.minFlingVelocity, standard.minFlingVelocity, literal),
+            argument("overshoot", m.overshoot, standard.overshoot) { ".\($0.rawValue)" },
+            argument("completionShape", m.completionShape, standard.completionShape, expression),
+        ])
+    }
+
+    static func expression(_ m: ClassicPercentDrivenModel) -> String {
+        let standard = ClassicPercentDrivenModel()
+        return call("ClassicPercentDrivenModel", [
+            argument("duration", m.duration, standard.duration, literal),
+            argument("completionSpeed", m.completionSpeed, standard.completionSpeed, literal),
+            argument("completionCurve", m.completionCurve, standard.completionCurve) { curve in
+                switch curve {
+                case .uiKitSpring: return ".uiKitSpring"
+                case .timing(let unit):
+                    // The table's curves are the named ones (`UnitCurve.named`).
+                    let name = UnitCurve.named.first { $0.curve == unit }?.name
+                    precondition(name != nil, "Only the named timing curves have an expression; got \(unit).")
+                    return ".timing(.\(name == "default" ? "`default`" : name!))"
+                }
+            },
+            argument("threshold", m.threshold, standard.threshold, literal),
+            argument("decisionRule", m.decisionRule, standard.decisionRule) { ".\($0.rawValue)" },
+        ])
+    }
+
+    static func expression(_ m: CupertinoModel) -> String {
+        let standard = CupertinoModel()
+        return call("CupertinoModel", [
+            argument("minFlingVelocity", m.minFlingVelocity, standard.minFlingVelocity, literal),
+            argument("maxAnimationTimeMilliseconds", m.maxAnimationTimeMilliseconds, standard.maxAnimationTimeMilliseconds, literal),
+            argument("maxCancelTimeMilliseconds", m.maxCancelTimeMilliseconds, standard.maxCancelTimeMilliseconds, literal),
+        ])
+    }
+}
