@@ -275,3 +275,26 @@ import TransitionTraces
         #expect(quantile([.infinity, .infinity], 0.5) == .infinity)
     }
 }
+
+/// `--direction fixed-positive` benches a back swipe (the README's mapping, the UIKit adapter's
+/// default): progress grows along x only, so a leftward drag stays at 0 and cancels.
+@Suite struct FixedDirectionTests {
+    @Test func fixedDirectionsParseToTheMappingsFixedRule() throws {
+        let positive = try BehaviorCommand.parse(["--direction", "fixed-positive"]).replay.settings
+        #expect(positive.direction == .fixed(positive: true))
+        let negative = try BehaviorCommand.parse(["--direction", "fixed-negative"]).replay.settings
+        #expect(negative.direction == .fixed(positive: false))
+        #expect(throws: (any Error).self) { try BehaviorCommand.parse(["--direction", "fixed"]) }
+    }
+
+    @Test func aLeftwardFlickCancelsABackSwipe() {
+        var leftward = [TouchSample(time: 0, x: 300, phase: .began)]
+        for i in 1...6 { leftward.append(TouchSample(time: Double(i) / 60, x: 300 - 20 * Double(i), phase: .changed)) }
+        leftward.append(TouchSample(time: 0.104, x: 180, phase: .ended))
+        let trace = GestureTrace(id: "left", samples: leftward, travel: 390)
+        let back = GestureRunner(model: ProjectedSpringModel(), settings: ReplaySettings(directionRule: .fixedPositive)).run(trace)
+        let pager = GestureRunner(model: ProjectedSpringModel(), settings: ReplaySettings()).run(trace)
+        #expect(back.releaseProgress == 0 && back.decision == .cancel)
+        #expect(pager.releaseProgress > 0.3 && pager.decision == .finish)
+    }
+}

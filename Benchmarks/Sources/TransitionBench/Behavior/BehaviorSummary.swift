@@ -71,7 +71,7 @@ public struct BehaviorSummary: Sendable, Hashable {
     public static func modelCells(of model: BenchModel) -> [Cell] {
         guard let lanes = model.lanes else { return modelColumns.map { _ in .measure(nil) } }
         let parameters = ReleaseParameter.table.map { row -> Cell in
-            let value = row.id == .frameRate ? .number(lanes.frameRate) : lanes.model.parameterValue(row.id)
+            let value = row.id == .frameRate ? .number(lanes.replay.frameRate) : lanes.model.parameterValue(row.id)
             switch value {
             case .number(let x)?: return .measure(x)
             case .name(let name)?: return .text(name)

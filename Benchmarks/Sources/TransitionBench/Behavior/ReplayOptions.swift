@@ -18,7 +18,7 @@ public struct ReplayOptions: ParsableArguments, Sendable {
     public var touchSlop: Double = 10
 
     @Option(help: ArgumentHelp(
-        "How the direction is decided: reversible (first movement past the touch slop, again whenever the finger crosses back over touch-down, as a paging scroll view; the default) or first-movement (fixed by the first movement past the touch slop).",
+        "How the direction is decided: reversible (first movement past the touch slop, again whenever the finger crosses back over touch-down, as a paging scroll view; the default), first-movement (fixed by the first movement past the touch slop), fixed-positive (progress grows along the axis only: a back swipe to the right, the UIKit adapter's default) or fixed-negative (against the axis only).",
         valueName: "rule"))
     public var direction: String = ReplaySettings.DirectionRule.reversible.rawValue
 
