@@ -248,8 +248,17 @@ public struct InteractiveTransition: Sendable {
 
     /// The median interval of `samples` (at least 4 samples, so 3 intervals: a tap says nothing)
     /// when it is at least `millisecondsSuspicionInterval`; nil otherwise.
+    ///
+    /// Every release asks, so the common answer costs one pass and no allocation: a median at
+    /// or above the threshold needs at least half the intervals there (the upper middle one
+    /// included), and only then are the intervals gathered and sorted.
     static func millisecondLikeInterval(_ samples: [AxisSample]) -> Double? {
         guard samples.count >= 4 else { return nil }
+        var atOrAbove = 0
+        for i in 1..<samples.count where samples[i].time - samples[i - 1].time >= millisecondsSuspicionInterval {
+            atOrAbove += 1
+        }
+        guard 2 * atOrAbove >= samples.count - 1 else { return nil }
         var intervals = zip(samples, samples.dropFirst()).map { $1.time - $0.time }
         intervals.sort()
         let median = intervals.count % 2 == 1

@@ -1,5 +1,5 @@
 import Testing
-import TransitionPhysics
+@testable import TransitionPhysics
 
 /// Samples timed in milliseconds are reported, not silently cancelled (issue 31): trace files
 /// carry `t_ms`, `TouchSample.time` is seconds, and a flick fed milliseconds looks like a finger
@@ -59,5 +59,18 @@ struct TimeUnitWarningTests {
     func threshold() {
         let limit = InteractiveTransition.millisecondsSuspicionInterval
         #expect(1.0 / 60 < limit && limit < 1000.0 / 240)   // 60 Hz in seconds, 240 Hz in milliseconds
+    }
+
+    @Test("the rule is the median, whatever the shortcut: half the intervals at the threshold is not enough")
+    func medianBoundary() {
+        func samples(_ intervals: [Double]) -> [AxisSample] {
+            var t = 0.0
+            return [AxisSample(time: 0, position: 0)] + intervals.map { t += $0; return AxisSample(time: t, position: t) }
+        }
+        #expect(InteractiveTransition.millisecondLikeInterval(samples([0.1, 0.1, 0.6, 0.6])) == nil)      // median 0.35
+        #expect(InteractiveTransition.millisecondLikeInterval(samples([0.1, 0.2, 0.6, 1.0])) == nil)      // median 0.4
+        #expect(InteractiveTransition.millisecondLikeInterval(samples([0.1, 0.4, 0.6, 1.0])) == 0.5)      // median 0.5
+        #expect(InteractiveTransition.millisecondLikeInterval(samples([0.1, 0.6, 0.7])) == 0.6)           // odd count
+        #expect(InteractiveTransition.millisecondLikeInterval(samples([0.1, 0.1, 0.7])) == nil)
     }
 }
