@@ -181,6 +181,8 @@ public final class AtomicFile: ByteSink {
     public func abort() {
         if finished { return }
         finished = true
+        direct?.stop(discardingQueued: true)
+        direct = nil
         writeBack.stop()
         if fd >= 0 { close(fd); fd = -1 }
         unlink(temporaryPath)

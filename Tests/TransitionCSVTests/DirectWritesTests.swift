@@ -27,9 +27,9 @@ import TransitionCSV
         return folders
     }
 
-    @Test("same bytes for every write size against the 2 MiB staging and 4 KiB blocks", arguments: folders)
+    @Test("same bytes for every write size against the staging buffers and 4 KiB blocks", arguments: folders)
     func sameBytes(folder: String) throws {
-        let page = 4096, staging = 2 << 20
+        let page = 4096, staging = 1 << 20
         let plans: [[Int]] = [
             [], [1], [page], [page - 1, 1], [staging], [staging, staging], [staging - 1, 2, staging],
             [staging + page + 17], [5 * staging + 3], Array(repeating: 1_433_001, count: 9), [0, 7, 0, page * 3],
@@ -48,7 +48,9 @@ import TransitionCSV
             let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             #expect(written == expected, "plan \(plan) in \(folder)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("transition-direct") && $0.contains(".partial-") }.isEmpty)
+        // This test's own temporary files only: the other test of the suite may be writing beside it.
+        let name = String(path.split(separator: "/").last!)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".\(name).partial-") }.isEmpty)
     }
 
     @Test("an abort leaves no file and the earlier one intact")

@@ -61,12 +61,13 @@ struct SweepRunner {
         let wantsTrajectories = plan.trajectories != nil
         let pipeline = OrderedPipeline<ChunkBytes>(count: chunks, threads: plan.threads, window: 2 * plan.threads + 2)
         let progress = ProgressLine(total: rows.count, enabled: showProgress)
+        let buffers = BufferPool()
         try pipeline.run(
             produce: { index in
                 let lower = rows.lowerBound + index * per
                 let range = lower..<min(lower + per, rows.upperBound)
                 let chunk = evaluator.evaluate(rows: range)
-                let buffer = ByteBuffer(capacity: range.count * 200)
+                let buffer = buffers.take(capacity: range.count * formatter.maximumRowBytes)
                 let cache = DoubleTextCache()
                 formatter.format(chunk, into: buffer, cache: cache)
                 var extra: ByteBuffer?
@@ -79,6 +80,7 @@ struct SweepRunner {
             },
             consume: { index, bytes in
                 try output.write(bytes.csv.bytes)
+                buffers.give(bytes.csv)
                 if let t = bytes.trajectories {
                     try trajectorySink?.write(t.bytes)
                 }

@@ -35,7 +35,17 @@ public struct CSVRowFormatter: Sendable {
             s.append(line)
         }
         progressText = p; velocityText = v; modelText = m; suffixText = s
+        func longest(_ t: ByteTable) -> Int { (0..<t.count).map { t.range($0).count }.max() ?? 0 }
+        maximumRowBytes = Self.fixedRowBytes + longest(p) + longest(v) + longest(m) + longest(s)
     }
+
+    /// The bytes of a row besides its grid point's texts, at most: the row number, the decision,
+    /// the commas and six numbers (what `format` reserves per row).
+    static let fixedRowBytes = 20 + 16 + 6 * 48
+    /// The most bytes any row of the grid takes: a chunk's buffer of `rows * maximumRowBytes`
+    /// never grows (memory is only what the rows write: the rest of the reservation is never
+    /// touched).
+    public let maximumRowBytes: Int
 
     /// Appends the rows of `chunk` to `buffer`.
     public func format(_ chunk: EvaluatedChunk, into buffer: ByteBuffer, cache: DoubleTextCache) {
@@ -47,7 +57,7 @@ public struct CSVRowFormatter: Sendable {
                 let point = grid.point(row)
                 let pr = progressText.range(point.progress), vr = velocityText.range(point.velocity)
                 let mr = modelText.range(point.variant), sr = suffixText.range(point.variant)
-                buffer.reserve(20 + pr.count + vr.count + mr.count + sr.count + 16 + 6 * 48)
+                buffer.reserve(Self.fixedRowBytes + pr.count + vr.count + mr.count + sr.count)
                 var out = buffer.base + buffer.count
                 @inline(__always) func put(_ bytes: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) {
                     out.update(from: bytes.baseAddress! + r.lowerBound, count: r.count)
