@@ -61,10 +61,17 @@ let package = Package(
             name: "transition-bench",
             dependencies: ["TransitionBench", "TransitionSweep"]  // TransitionSweep: CommandProcess
         ),
+        // What both test targets share: running the built commands, the fuzz's seeded picks.
+        .target(
+            name: "ToolTestSupport",
+            dependencies: [.product(name: "TransitionLab", package: "TransitionPhysics")],
+            path: "Tests/ToolTestSupport"
+        ),
         .testTarget(
             name: "TransitionSweepTests",
             dependencies: [
                 "TransitionSweep",
+                "ToolTestSupport",
                 .product(name: "TransitionPhysics", package: "TransitionPhysics"),
                 .product(name: "TransitionLab", package: "TransitionPhysics"),
                 .product(name: "TransitionBatch", package: "TransitionPhysics"),
@@ -75,6 +82,7 @@ let package = Package(
             name: "TransitionBenchTests",
             dependencies: [
                 "TransitionBench",
+                "ToolTestSupport",
                 "TransitionSweep",  // ExitStatus
                 .product(name: "TransitionPhysics", package: "TransitionPhysics"),
                 .product(name: "TransitionLab", package: "TransitionPhysics"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolTestSupport
 import TransitionSweep
 @testable import TransitionBench
 import TransitionLab

@@ -85,15 +85,21 @@ import TransitionCSV
         #expect(rows[0]["cancelled_of_intended_cancel"] as? Double == 1)
     }
 
+    /// The text table: the source's heading with the counts its rows share, two header lines,
+    /// one row per model, numbers right-aligned (every row ends where the header ends), within a
+    /// terminal's width.
     @Test func tableIsAligned() throws {
         let output = try report("table")
         let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.count == ReleaseModelPreset.allCases.count + 1)
-        #expect(lines[0].split(separator: " ").map(String.init) == BehaviorSummary.columns)
-        #expect(lines.dropFirst().allSatisfy { $0.split(separator: " ").count == BehaviorSummary.columns.count })
-        // Right-aligned numbers: every row ends where the header ends.
-        #expect(Set(lines.map(\.count)).count == 1)
-        #expect(lines[1].hasPrefix("classic ") && lines[1].contains("hand.csv"))
+        #expect(lines.count == 3 + ReleaseModelPreset.allCases.count)
+        #expect(lines[0] == "hand.csv: 4 traces, 2 meant to finish, 2 meant to cancel, 4 started")
+        #expect(lines[1].hasSuffix("visual") && lines[2].hasPrefix("model ") && lines[2].hasSuffix("s p90"))
+        #expect(Set(lines.dropFirst().map(\.count)).count == 1)
+        #expect(lines[3].hasPrefix("classic ") && !lines[3].contains("hand.csv"))
+        #expect(lines.allSatisfy { $0.count <= BehaviorReport.terminalWidth })
+        // One field per column shown: the model, then a number (or "-") under each header.
+        let shown = BehaviorReport.textColumns.filter { !["model", "pareto"].contains($0.column) }.count
+        #expect(lines.dropFirst(3).allSatisfy { $0.split(separator: " ").count == 1 + shown })
     }
 
     @Test func emptyRateIsADashInTheTable() {

@@ -92,25 +92,49 @@ import Testing
         let table = try BehaviorCommand.parse(flags).report(currentDirectory: directory) { _ in }
         let lines = table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // The parameters every variant shares, once above the table; variants named by the rest.
-        #expect(lines[0].hasPrefix("variants' fixed parameters: ") && lines[0].contains("threshold 0.5"))
-        #expect(lines[1].hasPrefix("model ") && lines[1].hasSuffix("pareto"))
+        #expect(lines[0].hasPrefix("variants' fixed parameters: ") && table.contains("threshold 0.5"))
+        // Per source: a heading with its counts, two header lines, then the rows.
+        let headers = lines.indices.filter { lines[$0].hasPrefix("model ") }
+        #expect(headers.count > 1 && headers.allSatisfy { lines[$0].hasSuffix("front  note") && lines[$0 - 2].contains(" traces") })
         // Within the first source, the front's rows come first, each with its Swift expression under it.
-        let firstSource = lines.dropFirst(2).prefix { !$0.isEmpty }
+        let firstSource = lines[(headers[0] + 1)...].prefix { !$0.isEmpty }
         let rows = firstSource.filter { !$0.hasPrefix("    ") }
-        let flags_ = rows.map {
-            $0.replacingOccurrences(of: BehaviorReport.defaultPresetMark, with: "")
-                .replacingOccurrences(of: BehaviorReport.pickMark, with: "").split(separator: " ").last!
+        let fronts = rows.map { row -> String in
+            let fields = row.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return ["yes", "no"].contains(fields.last!) ? fields.last! : fields[fields.count - 2]
         }
-        #expect(flags_.firstIndex(of: "false").map { i in flags_[i...].allSatisfy { $0 == "false" } } ?? true)
-        let frontRows = flags_.filter { $0 == "true" }.count
+        #expect(fronts.allSatisfy { ["yes", "no"].contains($0) })
+        #expect(fronts.firstIndex(of: "no").map { i in fronts[i...].allSatisfy { $0 == "no" } } ?? true)
+        let frontRows = fronts.filter { $0 == "yes" }.count
         #expect(firstSource.filter { $0.hasPrefix("    ") }.count == frontRows)
         #expect(firstSource.contains { $0.hasPrefix("    ProjectedSpringModel(") || $0 == "    ClassicPercentDrivenModel()" })
         #expect(table.contains("physics ") && table.contains(BehaviorReport.defaultPresetMark))
         #expect(table.contains("pareto front") && table.contains("default preset physics") && table.contains("how to pick"))
-        #expect(lines.contains { $0.hasSuffix(BehaviorReport.pickMark) })
-        #expect(lines.allSatisfy { $0.count < 400 }, "names carry only what varies")
+        #expect(lines.contains { $0.hasSuffix("  " + BehaviorReport.pickMark) || $0.hasSuffix("  \(BehaviorReport.pickMark), \(BehaviorReport.defaultPresetMark)") })
+        // Presets beside the variants keep the variants' names whole: longer than a small grid's
+        // (`smallGridFitsATerminal`), still far from spelling every parameter.
+        #expect(lines.filter { !$0.hasPrefix("    ") }.allSatisfy { $0.count < 2 * BehaviorReport.terminalWidth }, "\(lines.map(\.count).max()!)")
         // The variant with every default is the default preset too.
-        let marked = lines.filter { $0.contains(BehaviorReport.defaultPresetMark) }
+        let marked = lines.filter { $0.hasSuffix(BehaviorReport.defaultPresetMark) }
         #expect(marked.contains { $0.hasPrefix("physics(response 0.3 s, deceleration rate 0.998/ms) ") })
+    }
+
+    /// A one- or two-parameter grid's text table fits a terminal (`BehaviorReport.terminalWidth`
+    /// characters), with `--pareto` and without: variants of one model named by what varies
+    /// alone, the model and the fixed parameters said once above, the source's counts in its
+    /// heading. (Only the Swift expressions, lines to paste, may run longer.)
+    @Test(arguments: [["--response", "0.2,0.3,0.5"], ["--response", "0.2,0.3", "--damping-ratio", "0.15,1"]])
+    func smallGridFitsATerminal(grid: [String]) throws {
+        let traces = try HandMadeTraces.write(HandMadeTraces.csv)
+        let directory = traces.deletingLastPathComponent()
+        let flags = ["--traces", traces.path, "--synthetic", "100", "--seed", "3", "--model", "physics"] + grid
+        for extra in [[], ["--pareto"]] {
+            let table = try BehaviorCommand.parse(flags + extra).report(currentDirectory: directory) { _ in }
+            let lines = table.split(separator: "\n").map(String.init)
+            let widest = lines.filter { !$0.hasPrefix("    ") }.max { $0.count < $1.count }!
+            #expect(widest.count <= BehaviorReport.terminalWidth, "\(extra): \(widest.count) characters: \(widest)")
+            #expect(lines[0].hasPrefix("variants' fixed parameters: model physics, "))
+            #expect(lines.contains { $0.hasPrefix("response 0.2 s") }, "named by what varies, without the model around it")
+        }
     }
 }

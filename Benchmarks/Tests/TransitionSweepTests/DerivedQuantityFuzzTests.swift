@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import ToolTestSupport
 import TransitionCSV
 import TransitionLab
 import TransitionPhysics

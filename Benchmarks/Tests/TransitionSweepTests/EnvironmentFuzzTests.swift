@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import ToolTestSupport
 @testable import TransitionSweep
 
 /// Every environment variable the sweep reads (Slurm's array task, a Kubernetes Indexed Job's

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolTestSupport
 import TransitionLab
 import TransitionPhysics
 @testable import TransitionSweep

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolTestSupport
 import TransitionSweep
 import TransitionLab
 import TransitionPhysics

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolTestSupport
 import TransitionSweep
 
 /// Every output of both commands under real write faults: the built binaries run with the fault

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolTestSupport
 @testable import TransitionSweep
 
 /// One run per merge (issue 32): the shard record carries the run's identity, `merge` refuses

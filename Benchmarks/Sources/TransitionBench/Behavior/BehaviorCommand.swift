@@ -202,7 +202,8 @@ public struct BehaviorCommand: ParsableCommand {
         for model in models where modelCells[model.name] == nil { modelCells[model.name] = BehaviorSummary.modelCells(of: model) }
         for i in rows.indices { rows[i].modelCells = modelCells[rows[i].model] }
         let defaults = Set(models.filter(\.isDefaultPreset).map(\.name))
-        let variantNames = VariantNames(hasVariants ? try variantOptions.variants() : [])
+        let variants = hasVariants ? try variantOptions.variants() : []
+        let variantNames = VariantNames(variants, alone: variants.count == models.count)
         var table = BehaviorReport.render(
             rows, format: format, defaultModels: defaults, names: variantNames.shortName, fixed: variantNames.fixed)
         if format == .table {

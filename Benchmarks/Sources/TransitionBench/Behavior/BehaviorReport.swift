@@ -30,20 +30,52 @@ public enum BehaviorReport {
         }
     }
 
-    /// What marks the default preset's rows in the text table with `--pareto`.
-    public static let defaultPresetMark = "<- default preset"
+    /// What marks the default preset's row in the text table's `note` column with `--pareto`.
+    public static let defaultPresetMark = "default"
 
     // MARK: Table
 
-    /// The text table's columns with `--pareto`: what the front is made of and what a tuner
-    /// weighs it against.
-    public static let paretoTableColumns = [
-        "model", "source", "traces", "intent_match_rate", "median_velocity_jump_per_s", "median_peak_acceleration_per_s2",
-        "median_visual_completion_s", "p90_visual_completion_s", "pareto",
+    /// The text table's width goal, characters: a one- or two-parameter grid's table fits a
+    /// terminal of this width (prose lines above and below it are wrapped to it).
+    public static let terminalWidth = 100
+
+    /// A column of the text table: the CSV column it shows, its header in two lines (what, then
+    /// unit and statistic), and whether `--pareto` shows it.
+    struct TextColumn {
+        var column: String
+        var top: String
+        var bottom: String
+        var tuning: Bool
+    }
+
+    /// The text table's columns, in order: the figures a person reads a run by (the p90s of the
+    /// velocity jump and the completion time, and the settle-based completion time, are in the
+    /// CSV and JSON). With `--pareto`, the ones marked `tuning`: what the front is made of.
+    /// The counts every row of a source shares (traces, meant to finish or cancel, started,
+    /// skipped) are said once, in the source's heading.
+    static let textColumns = [
+        TextColumn(column: "model", top: "", bottom: "model", tuning: true),
+        TextColumn(column: "intent_match_rate", top: "intent", bottom: "match", tuning: true),
+        TextColumn(column: "finished_of_intended_finish", top: "finish", bottom: "rate", tuning: false),
+        TextColumn(column: "cancelled_of_intended_cancel", top: "cancel", bottom: "rate", tuning: false),
+        TextColumn(column: "median_velocity_jump_per_s", top: "jump", bottom: "/s med", tuning: true),
+        TextColumn(column: "median_overshoot", top: "over-", bottom: "shoot", tuning: false),
+        TextColumn(column: "median_peak_acceleration_per_s2", top: "peak", bottom: "/s2 med", tuning: true),
+        TextColumn(column: "median_visual_completion_s", top: "visual", bottom: "s med", tuning: true),
+        TextColumn(column: "p90_visual_completion_s", top: "visual", bottom: "s p90", tuning: true),
+        TextColumn(column: "pareto", top: "pareto", bottom: "front", tuning: true),
     ]
 
-    /// What marks the row the footer's rule picks on each source's front with `--pareto`.
-    public static let pickMark = "<- pick"
+    /// Per-source counts said in the source's heading when every row of the source shares them
+    /// (else they stay columns): column, and how the heading words it.
+    static let sourceCounts: [(column: String, words: String)] = [
+        ("traces", "traces"), ("intended_finish", "meant to finish"), ("intended_cancel", "meant to cancel"),
+        ("started", "started"), ("skipped", "malformed strokes skipped"),
+    ]
+
+    /// What marks the row the footer's rule picks on each source's front with `--pareto` (in the
+    /// `note` column).
+    public static let pickMark = "pick"
 
     static func table(
         _ rows: [BehaviorSummary], defaultModels: Set<String> = [], names: [String: String] = [:], fixed: String? = nil
@@ -51,40 +83,83 @@ public enum BehaviorReport {
         let pareto = rows.first?.pareto != nil
         let rows = pareto ? ParetoFront.tableOrder(rows) : rows
         let picks = pareto ? ParetoFront.picks(rows, defaultModels: defaultModels) : []
-        // With --pareto, the figures a tuner chooses by (so a one- or two-parameter grid fits a
-        // terminal; every column is in the CSV and JSON).
         let all = BehaviorSummary.columns(of: rows, model: false)
-        let shown = pareto ? all.indices.filter { paretoTableColumns.contains(all[$0]) } : Array(all.indices)
-        let header = shown.map { all[$0] }
-        let body = rows.map { row in
+        let index = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
+        let groups = ParetoFront.indicesBySource(rows)
+        // A source count every row of its source shares goes into the heading.
+        let shared = sourceCounts.filter { count in
+            guard let c = index[count.column] else { return false }
+            return groups.allSatisfy { g in Set(g.map { rows[$0].cells[c] }).count == 1 }
+        }
+        var columns = textColumns.filter { (!pareto || $0.tuning) && index[$0.column] != nil }
+        for count in sourceCounts where index[count.column] != nil && !shared.contains(where: { $0.column == count.column }) {
+            columns.insert(TextColumn(column: count.column, top: "", bottom: count.column, tuning: true), at: 1)
+        }
+        var header = [columns.map(\.top), columns.map(\.bottom)]
+        var body = rows.map { row in
             let cells = row.cells
-            var fields = shown.map { tableField(cells[$0]) }
+            var fields = columns.map { tableField(cells[index[$0.column]!]) }
             fields[0] = names[row.model] ?? row.model
             return fields
         }
-        var widths = header.map(\.count)
+        if pareto {
+            header[0].append("")
+            header[1].append("note")
+            for (i, row) in rows.enumerated() {
+                var notes: [String] = []
+                if picks.contains([row.model, row.source]) { notes.append(pickMark) }
+                if defaultModels.contains(row.model) { notes.append(defaultPresetMark) }
+                body[i].append(notes.joined(separator: ", "))
+            }
+            body = body.map { fields in fields.enumerated().map { i, f in columns.indices.contains(i) && columns[i].column == "pareto" ? (f == "true" ? "yes" : "no") : f } }
+        }
+        var widths = header[1].indices.map { max(header[0][$0].count, header[1][$0].count) }
         for row in body { for (i, field) in row.enumerated() { widths[i] = max(widths[i], field.count) } }
-        func line(_ fields: [String], leftAligned: Int) -> String {
+        let leftAligned = Set([0, widths.count - (pareto ? 1 : 0)].filter { $0 < widths.count })
+        func line(_ fields: [String]) -> String {
             fields.enumerated().map { i, field in
                 let pad = String(repeating: " ", count: widths[i] - field.count)
-                return i < leftAligned ? field + pad : pad + field
+                return leftAligned.contains(i) ? field + pad : pad + field
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
-        var lines = fixed.map { [$0] } ?? []
-        lines.append(line(header, leftAligned: 2))
-        var previousSource: String?
-        for (row, fields) in zip(rows, body) {
-            if let previous = previousSource, previous != row.source { lines.append("") }
-            previousSource = row.source
-            var mark = pareto && defaultModels.contains(row.model) ? "  " + defaultPresetMark : ""
-            if picks.contains([row.model, row.source]) { mark += "  " + pickMark }
-            lines.append(line(fields, leftAligned: 2) + mark)
-            // Under each front row, the Swift expression that builds its model.
-            if pareto && row.pareto == true, case .text(let expression)? = row.modelCells?.last {
-                lines.append("    " + expression)
+        var lines = fixed.map { wrapped($0) } ?? []
+        for (n, g) in groups.enumerated() {
+            if n > 0 || !lines.isEmpty { lines.append("") }
+            let first = rows[g[0]]
+            let counts = shared.compactMap { count -> String? in
+                let value = tableField(first.cells[index[count.column]!])
+                return count.column == "skipped" && value == "0" ? nil : "\(value) \(count.words)"
+            }
+            lines += wrapped(first.source + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")))
+            lines.append(line(header[0]))
+            lines.append(line(header[1]))
+            for i in g {
+                lines.append(line(body[i]))
+                // Under each front row, the Swift expression that builds its model.
+                if pareto && rows[i].pareto == true, case .text(let expression)? = rows[i].modelCells?.last {
+                    lines.append("    " + expression)
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (a longer word stays
+    /// whole); lines after the first indented by `indent` spaces.
+    public static func wrapped(_ text: String, width: Int = terminalWidth, indent: Int = 2) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let prefix = current.isEmpty ? (lines.isEmpty ? "" : String(repeating: " ", count: indent)) : current + " "
+            if !current.isEmpty && prefix.count + word.count > width {
+                lines.append(current)
+                current = String(repeating: " ", count: indent) + word
+            } else {
+                current = prefix + word
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
     }
 
     static func tableField(_ cell: BehaviorSummary.Cell) -> String {

@@ -118,7 +118,7 @@ extension ParetoFront {
 
     /// The text table's footer: per source, how many models are on the front, where the default
     /// preset stands (on the front, or which front models beat it, by name), the rule the
-    /// `<- pick` mark follows and the row it marks.
+    /// `pick` note follows and the row it marks.
     static func footer(_ rows: [BehaviorSummary], defaultModels: Set<String>, names: [String: String] = [:]) -> String {
         func name(_ model: String) -> String { names[model] ?? model }
         var lines = ["", "pareto front (intent match up, median visual completion and median peak acceleration down):"]
@@ -141,10 +141,10 @@ extension ParetoFront {
             if let pick = front.first(where: { picked.contains([$0.model, $0.source]) }) {
                 line += "; pick: \(name(pick.model))"
             }
-            lines.append(line)
+            lines += BehaviorReport.wrapped(line, indent: 4)
         }
-        lines.append(
-            "how to pick (the row marked \(BehaviorReport.pickMark)): the front's best intent match, give or take "
+        lines += BehaviorReport.wrapped(
+            "how to pick (the row whose note says \(BehaviorReport.pickMark)): the front's best intent match, give or take "
                 + "\(BehaviorReport.fixed(pickIntentTolerance * 100, decimals: 1)) percentage point; among those, the fastest median "
                 + "visual completion whose median peak acceleration stays within the default preset's (when it ran); "
                 + "paste the Swift expression under it into the app")

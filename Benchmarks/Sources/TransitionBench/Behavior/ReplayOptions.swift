@@ -88,7 +88,9 @@ struct VariantNames {
     /// `variants' fixed parameters: ...`, nil when nothing is fixed or there are no variants.
     var fixed: String?
 
-    init(_ variants: [ModelVariant]) {
+    /// `alone`: the variants are every model of the run (no `--builtin` preset beside them), so
+    /// when they are all of one kind the names leave the kind out and the fixed line says it.
+    init(_ variants: [ModelVariant], alone: Bool = false) {
         guard variants.count > 1 else { return }
         var words: [ReleaseParameter.ID: Set<String>] = [:]
         var order: [ReleaseParameter.ID] = []
@@ -100,8 +102,15 @@ struct VariantNames {
         }
         // A parameter varies when variants give it different values, or some do not have it.
         let varying = Set(order.filter { id in words[id]!.count > 1 || variants.contains { v in !v.parameterWords.contains { $0.id == id } } })
-        for variant in variants { shortName[variant.benchName] = variant.benchName(only: varying) }
-        let fixedWords = order.filter { !varying.contains($0) }.map { words[$0]!.first! }
+        let kinds = Set(variants.map(\.kind))
+        let oneKind = alone && kinds.count == 1
+        for variant in variants {
+            let name = variant.benchName(only: varying)
+            shortName[variant.benchName] = oneKind && name != variant.model.name
+                ? String(name.dropFirst(variant.model.name.count + 1).dropLast()) : name
+        }
+        var fixedWords = order.filter { !varying.contains($0) }.map { words[$0]!.first! }
+        if oneKind { fixedWords.insert("model \(variants[0].model.name)", at: 0) }
         if !fixedWords.isEmpty { fixed = "variants' fixed parameters: " + fixedWords.joined(separator: ", ") }
     }
 }

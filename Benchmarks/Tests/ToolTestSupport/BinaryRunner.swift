@@ -1,10 +1,11 @@
 import Foundation
 
-/// Runs the built `transition-sweep` as a user would.
-enum Binary {
+/// Runs the built `transition-sweep` and `transition-bench` as a user would (both test targets
+/// call the commands through it).
+public enum Binary {
     /// The executable: `TRANSITION_SWEEP_BIN` if set, else next to the test bundle (the build
     /// products folder), else `swift build --show-bin-path`.
-    static let url: URL = {
+    public static let url: URL = {
         let fm = FileManager.default
         if let path = ProcessInfo.processInfo.environment["TRANSITION_SWEEP_BIN"], fm.isExecutableFile(atPath: path) {
             return URL(fileURLWithPath: path)
@@ -37,20 +38,20 @@ enum Binary {
         return URL(fileURLWithPath: path).appendingPathComponent("transition-sweep")
     }()
 
-    struct Result {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-        var text: String { String(decoding: stdout, as: UTF8.self) }
+    public struct Result {
+        public var status: Int32
+        public var stdout: Data
+        public var stderr: String
+        public var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
     /// Environment variables that would shard a run by accident.
-    static let shardVariables = ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "JOB_COMPLETION_INDEX"]
+    public static let shardVariables = ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "JOB_COMPLETION_INDEX"]
 
     /// `transition-bench`, built beside `transition-sweep`.
-    static var benchURL: URL { url.deletingLastPathComponent().appendingPathComponent("transition-bench") }
+    public static var benchURL: URL { url.deletingLastPathComponent().appendingPathComponent("transition-bench") }
 
-    static func run(
+    public static func run(
         _ arguments: [String], environment extra: [String: String] = [:], shell: String? = nil, executable: URL = url,
         timeoutSeconds: Double = 600
     ) throws -> Result {
@@ -88,15 +89,23 @@ enum Binary {
     }
 
     /// A fresh empty folder.
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("transition-sweep-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
-    static func contents(_ url: URL) -> [String] {
+    /// The names in a folder, sorted.
+    public static func contents(_ url: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+
+    /// The temporary files a run left in `folder` (an output written part way: `AtomicFile`'s
+    /// `.NAME.partial-XXXXXX`).
+    public static func partialFiles(in folder: URL) -> [String] {
+        contents(folder).filter { $0.contains(".partial") }
     }
 }
 
+/// The standard error a reader thread collects while the process runs.
 final class DataBox: @unchecked Sendable { var data = Data() }

@@ -1,1 +1,0 @@
-../TransitionSweepTests/BinaryRunner.swift
