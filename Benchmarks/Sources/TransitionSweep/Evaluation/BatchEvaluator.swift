@@ -98,10 +98,12 @@ public struct BatchEvaluator: SweepEvaluator {
         // Per frame rate: the lanes and, per lane, its slot in the chunk.
         var lanes = [BatchReleases](repeating: BatchReleases(), count: integrators.count)
         var slots = [[Int32]](repeating: [], count: integrators.count)
-        for (i, row) in rows.enumerated() {
-            let point = grid.point(row)
+        var cursor = grid.cursor(from: rows.lowerBound)
+        for i in 0..<rows.count {
+            let point = cursor.point
+            cursor.advance()
             guard let model = batchModels[point.variant] else {
-                scalar.evaluate(row: row, into: &chunk, at: i, memo: &memo)
+                scalar.evaluate(point: point, into: &chunk, at: i, memo: &memo)
                 continue
             }
             let g = integratorIndex[point.variant]

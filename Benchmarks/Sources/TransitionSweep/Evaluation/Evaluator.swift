@@ -88,16 +88,19 @@ public struct ScalarEvaluator: SweepEvaluator {
     public func evaluate(rows: Range<Int>) -> EvaluatedChunk {
         var chunk = EvaluatedChunk(rows: rows)
         var memo = Memo()
-        for (i, row) in rows.enumerated() {
-            evaluate(row: row, into: &chunk, at: i, memo: &memo)
+        var cursor = grid.cursor(from: rows.lowerBound)
+        for i in 0..<rows.count {
+            evaluate(point: cursor.point, into: &chunk, at: i, memo: &memo)
+            cursor.advance()
         }
         return chunk
     }
 
-    /// Row `row` into slot `i` of `chunk`.
+    /// The row at grid point `point` into slot `i` of `chunk`.
     @inline(__always)
-    func evaluate(row: Int, into chunk: inout EvaluatedChunk, at i: Int, memo: inout Memo) {
-        let (state, v) = releaseState(row: row)
+    func evaluate(point: (variant: Int, progress: Int, velocity: Int), into chunk: inout EvaluatedChunk, at i: Int, memo: inout Memo) {
+        let state = ReleaseState(progress: grid.progress[point.progress], velocity: grid.velocity[point.velocity])
+        let v = point.variant
         let completion = models[v].release(state)
         chunk.decisions[i] = completion.decision
         chunk.projectedProgress[i] = completion.projectedProgress ?? .nan

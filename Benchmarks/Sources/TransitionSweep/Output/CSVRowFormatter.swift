@@ -53,8 +53,10 @@ public struct CSVRowFormatter: Sendable {
         velocityText.storage.withUnsafeBufferPointer { vBytes in
         modelText.storage.withUnsafeBufferPointer { mBytes in
         suffixText.storage.withUnsafeBufferPointer { sBytes in
+            var cursor = grid.cursor(from: chunk.rows.lowerBound)
             for (i, row) in chunk.rows.enumerated() {
-                let point = grid.point(row)
+                let point = cursor.point
+                defer { cursor.advance() }
                 let pr = progressText.range(point.progress), vr = velocityText.range(point.velocity)
                 let mr = modelText.range(point.variant), sr = suffixText.range(point.variant)
                 buffer.reserve(Self.fixedRowBytes + pr.count + vr.count + mr.count + sr.count)
