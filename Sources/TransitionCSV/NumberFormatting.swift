@@ -203,6 +203,7 @@ public final class DoubleTextCache: @unchecked Sendable {
         lengths = .allocate(capacity: Self.slots)
         lengths.initialize(repeating: 0, count: Self.slots)
         text = .allocate(capacity: Self.slots * Self.width)
+        text.initialize(repeating: 0, count: Self.slots * Self.width)
     }
 
     deinit {
@@ -217,9 +218,13 @@ public final class DoubleTextCache: @unchecked Sendable {
         let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 52)
         let cached = text + slot * Self.width
         if keys[slot] == bits {
-            let n = Int(lengths[slot])
-            out.update(from: cached, count: n)
-            return n
+            // The whole slot in two 16-byte moves, inline (`out` has 48 bytes free; the bytes
+            // past the text are overwritten by what follows): a call of the C library's memmove
+            // per cached number was a twentieth of a sweep's CPU time.
+            let from = UnsafeRawPointer(cached), to = UnsafeMutableRawPointer(out)
+            to.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self), toByteOffset: 16, as: SIMD16<UInt8>.self)
+            return Int(lengths[slot])
         }
         let n = NumberFormatting.write(value, to: out)
         if n <= Self.width {
