@@ -23,12 +23,12 @@ private let closedFormMargin = 0x1p-44
 private let largestPhase = 0x1p20
 
 extension BatchReleases {
-    /// `visualCompletionTimes(tolerance:into:)` on the vector twin; returns how many questions the
-    /// scalar rule answered because the vector bound could not (the tests check they stay rare).
+    /// `visualCompletionTimes(tolerance:into:)` on the vector twin; returns how the work was
+    /// answered (the tests check the scalar rule's answers stay rare, and what the bounds save).
     @discardableResult
     func visualCompletionTimesOnLanes(
         tolerance: Double, lanes: Range<Int>? = nil, into result: UnsafeMutableBufferPointer<Double>
-    ) -> Int {
+    ) -> VisualCompletionWork {
         visualCompletionTimesOnLanes(lanes: lanes ?? 0..<count, into: result) { _ in tolerance }
     }
 
@@ -39,9 +39,9 @@ extension BatchReleases {
     @inline(__always)
     func visualCompletionTimesOnLanes(
         lanes: Range<Int>, into result: UnsafeMutableBufferPointer<Double>, tolerance: (Int) -> Double
-    ) -> Int {
+    ) -> VisualCompletionWork {
         var block = VisualCompletionBlock()
-        var scalarAnswers = 0
+        var work = VisualCompletionWork()
         for i in lanes {
             let curve = completionCurve(at: i)
             let laneTolerance = tolerance(i)
@@ -53,10 +53,25 @@ extension BatchReleases {
                 continue
             }
             block.add(curve, spring: spring, tolerance: laneTolerance, lane: i)
-            if block.filled == laneWidth { scalarAnswers += block.solve(into: result) }
+            work.lanes += 1
+            if block.filled == laneWidth { work += block.solve(into: result) }
         }
-        if block.filled > 0 { scalarAnswers += block.solve(into: result) }
-        return scalarAnswers
+        if block.filled > 0 { work += block.solve(into: result) }
+        return work
+    }
+}
+
+/// How the twin answered: its lanes, the vector closed forms it evaluated (16 lanes each, one
+/// per block and question the bounds left open) and the questions the scalar rule answered.
+struct VisualCompletionWork: Equatable {
+    var lanes = 0
+    var closedForms = 0
+    var scalarAnswers = 0
+
+    static func += (a: inout VisualCompletionWork, b: VisualCompletionWork) {
+        a.lanes += b.lanes
+        a.closedForms += b.closedForms
+        a.scalarAnswers += b.scalarAnswers
     }
 }
 
@@ -76,8 +91,11 @@ struct VisualCompletionBlock {
     /// `.clamp` lanes, and their arrival (infinity when there is none, and on `.allow` lanes).
     var clamped = LaneMask(repeating: false)
     var arrival = Lane(repeating: .infinity)
+    /// The bisection's half steps of the grid step (`PhasorRotation.halves`), reused.
+    var halfSteps: [Phasor] = []
 
     init() {
+        halfSteps.reserveCapacity(CompletionCurve.visualBisectionRounds)
         curves.reserveCapacity(laneWidth)
         springs.reserveCapacity(laneWidth)
     }
@@ -170,27 +188,29 @@ struct VisualCompletionBlock {
         return (e, f, valid)
     }
 
-    /// Whether the energy amplitude exceeds the tolerance at `t`, where `ask` is set; lanes whose
-    /// answer the error bound cannot settle are asked of the scalar rule.
+    /// Whether the energy amplitude exceeds the tolerance at `t`, where `ask` is set, from the
+    /// closed form; lanes whose answer the error bound cannot settle are asked of the scalar rule.
+    /// Compared squared (a vector square root is sixteen scalar ones): the amplitude is at most
+    /// the sum of its terms, so twice that sum bounds the old margin's `size`.
     @inline(__always)
-    func energyAbove(_ t: Lane, ask: LaneMask, scalarAnswers: inout Int) -> LaneMask {
+    func energyAbove(_ t: Lane, ask: LaneMask, counts: inout VisualCompletionWork) -> LaneMask {
+        counts.closedForms += 1
         let (e, f, valid) = closedForm(t)
         let lf = lambda * f
         let a = (e - 1) + lf
         let pxx = 1 + a, pxv = f, pvx = -omega0Squared * f, pvv = e - lf
         let x = pxx * x0 + pxv * v0
         let v = pvx * x0 + pvv * v0
-        let amplitude = (x * x + massPerStiffness * v * v).squareRoot()
-        let size = laneAbs(pxx * x0) + laneAbs(pxv * v0)
-            + rootMassPerStiffness * (laneAbs(pvx * x0) + laneAbs(pvv * v0)) + amplitude
-        let margin = size * closedFormMargin
-        let excess = amplitude - tolerance
-        var above = excess .> margin
-        let settled = (excess .> margin) .| (excess .< -margin)
+        let amplitudeSquared = x * x + massPerStiffness * v * v
+        let terms = laneAbs(pxx * x0) + laneAbs(pxv * v0) + rootMassPerStiffness * (laneAbs(pvx * x0) + laneAbs(pvv * v0))
+        let margin = 2 * terms * closedFormMargin
+        let over = tolerance + margin, under = tolerance - margin
+        var above = amplitudeSquared .> over * over
+        let settled = above .| ((under .> 0) .& (amplitudeSquared .< under * under))
         let unsure = ask .& .!(settled .& valid)
         if any(unsure) {
             for j in 0..<filled where unsure[j] {
-                scalarAnswers += 1
+                counts.scalarAnswers += 1
                 above[j] = springs[j].isEnergyAmplitudeAbove(
                     tolerance[j], initialDisplacement: x0[j], initialVelocity: v0[j], time: t[j])
             }
@@ -198,10 +218,21 @@ struct VisualCompletionBlock {
         return above
     }
 
+    /// The energy question at `t` where `ask` is set: first by the envelope bracket
+    /// (`EnergyBracket`, one exponential), then the closed form for the lanes it leaves open.
+    @inline(__always)
+    func energyAbove(_ t: Lane, ask: LaneMask, bracket: EnergyBracket, counts: inout VisualCompletionWork) -> LaneMask {
+        let (above, below) = bracket.answers(at: t, lambda: lambda)
+        let open = ask .& .!(above .| below)
+        guard any(open) else { return above }
+        return above.replacing(with: energyAbove(t, ask: open, counts: &counts), where: open)
+    }
+
     /// Whether the shown progress at `t` is the tolerance or more from the target, where `ask`
     /// is set (`CompletionCurve.isVisuallyAway`); unsettled lanes asked of the scalar rule.
     @inline(__always)
-    func visuallyAway(_ t: Lane, ask: LaneMask, scalarAnswers: inout Int) -> LaneMask {
+    func visuallyAway(_ t: Lane, ask: LaneMask, counts: inout VisualCompletionWork) -> LaneMask {
+        counts.closedForms += 1
         let (e, f, valid) = closedForm(t)
         let lf = lambda * f
         let increment = ((e - 1) + lf) * x0 + f * v0
@@ -217,32 +248,47 @@ struct VisualCompletionBlock {
         let unsure = ask .& .!(settled .& valid)
         if any(unsure) {
             for j in 0..<filled where unsure[j] {
-                scalarAnswers += 1
+                counts.scalarAnswers += 1
                 away[j] = curves[j].isVisuallyAway(at: t[j], tolerance: tolerance[j])
             }
         }
         return away
     }
 
+    /// The visual question at `t` where `ask` is set, for lanes whose motion `rotation` carries
+    /// (`z` its phasor at t): settled from the phasor where its error bound allows; the rest,
+    /// and lanes it does not carry, by the closed form (`visuallyAway(_:ask:counts:)`).
+    @inline(__always)
+    func visuallyAway(
+        _ t: Lane, ask: LaneMask, rotation: PhasorRotation, z: Phasor, counts: inout VisualCompletionWork
+    ) -> LaneMask {
+        let (away, notAway) = rotation.answers(z, at: t, tolerance: tolerance, clamped: clamped, arrival: arrival, pastSide: pastSide)
+        let open = ask .& .!(rotation.lanes .& (away .| notAway))
+        guard any(open) else { return away }
+        return away.replacing(with: visuallyAway(t, ask: open, counts: &counts), where: open)
+    }
+
     /// Runs the rule's steps on the filled lanes, writes their answers and empties the block;
-    /// returns how many questions the scalar rule answered.
-    mutating func solve(into result: UnsafeMutableBufferPointer<Double>) -> Int {
-        var scalarAnswers = 0
+    /// returns how much of the work each evaluator did.
+    mutating func solve(into result: UnsafeMutableBufferPointer<Double>) -> VisualCompletionWork {
+        var counts = VisualCompletionWork()
         var live = LaneMask(repeating: false)
         for j in 0..<filled { live[j] = true }
         // Unused slots repeat slot 0's constants, so their arithmetic stays finite.
         for j in filled..<laneWidth { copySlot(0, to: j) }
         let zero = Lane(repeating: 0)
         var answer = zero
+        let bracket = EnergyBracket(self)
 
         // 1. The upper end: `Spring.restTime(..., relativePrecision:)`, doubling from 1 / lambda,
-        //    then halving to the relative precision; `.clamp`'s arrival if earlier.
-        let aboveAtZero = energyAbove(zero, ask: live, scalarAnswers: &scalarAnswers)
+        //    then halving to the relative precision; `.clamp`'s arrival if earlier. The envelope
+        //    bracket answers the questions away from the crossing; the closed form the others.
+        let aboveAtZero = energyAbove(zero, ask: live, bracket: bracket, counts: &counts)
         var low = zero, high = 1 / lambda
         var doubling = live .& aboveAtZero .& (high .< .infinity)
         var bound = zero.replacing(with: .infinity, where: live .& aboveAtZero .& .!(high .< .infinity))
         while any(doubling) {
-            let above = energyAbove(high, ask: doubling, scalarAnswers: &scalarAnswers)
+            let above = energyAbove(high, ask: doubling, bracket: bracket, counts: &counts)
             let grow = doubling .& above
             low = low.replacing(with: high, where: grow)
             high = high.replacing(with: high * 2, where: grow)
@@ -257,39 +303,49 @@ struct VisualCompletionBlock {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
             if !any(halving) { break }
-            let above = energyAbove(mid, ask: halving, scalarAnswers: &scalarAnswers)
+            let above = energyAbove(mid, ask: halving, bracket: bracket, counts: &counts)
             low = low.replacing(with: mid, where: halving .& above)
             high = high.replacing(with: mid, where: halving .& .!above)
         }
         bound = bound.replacing(with: high, where: live .& aboveAtZero .& (bound .== 0))
         bound = bound.replacing(with: arrival, where: clamped .& (arrival .< bound))
 
-        // 2. The scan back over the grid from the bound.
+        // 2. The scan back over the grid from the bound: the phasor stepped back one grid step
+        //    at a time where it can be (`PhasorRotation`), else the closed form at each instant.
         var steps = Lane(repeating: 1)
         var scanning = live .& (bound .> 0) .& (bound .< .infinity)
         for j in 0..<filled where scanning[j] { steps[j] = Double(curves[j].visualGridSteps(bound: bound[j])) }
         answer = answer.replacing(with: bound, where: live .& .!(bound .< .infinity))
         var index = steps - 1
+        let gridStep = bound / steps
+        let rotation = PhasorRotation(self, bracket: bracket, scanning: scanning, bound: bound, gridStep: gridStep, counts: &counts)
+        var z = rotation.phasor(at: gridStep * index, lambda: lambda, wd: wd, counts: &counts)
+        var zLow = z
         var scanHigh = bound
         var scanLow = Lane(repeating: -1)
         while any(scanning) {
-            let t = bound / steps * index
-            let away = visuallyAway(t, ask: scanning, scalarAnswers: &scalarAnswers)
+            let t = gridStep * index
+            let away = visuallyAway(t, ask: scanning, rotation: rotation, z: z, counts: &counts)
             let found = scanning .& away
             scanLow = scanLow.replacing(with: t, where: found)
+            zLow = zLow.replacing(with: z, where: found)
             scanHigh = scanHigh.replacing(with: t, where: scanning .& .!away)
             index = index - 1
             scanning = scanning .& .!away .& (index .>= 0)
+            z = z.times(rotation.back)
         }
 
-        // 3. The crossing in its grid step, by halving.
+        // 3. The crossing in its grid step, by halving: the phasor carried by the step's halves.
         var searching = live .& (scanLow .>= 0)
-        for _ in 0..<CompletionCurve.visualBisectionRounds {
+        if any(searching .& rotation.lanes) { rotation.halves(into: &halfSteps) }
+        for round in 0..<CompletionCurve.visualBisectionRounds {
             let mid = scanLow + 0.5 * (scanHigh - scanLow)
             searching = searching .& (mid .> scanLow) .& (mid .< scanHigh)
             if !any(searching) { break }
-            let away = visuallyAway(mid, ask: searching, scalarAnswers: &scalarAnswers)
+            let zMid = any(searching .& rotation.lanes) ? zLow.times(halfSteps[round]) : zLow
+            let away = visuallyAway(mid, ask: searching, rotation: rotation, z: zMid, counts: &counts)
             scanLow = scanLow.replacing(with: mid, where: searching .& away)
+            zLow = zLow.replacing(with: zMid, where: searching .& away)
             scanHigh = scanHigh.replacing(with: mid, where: searching .& .!away)
         }
         answer = answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
@@ -297,7 +353,7 @@ struct VisualCompletionBlock {
         filled = 0
         curves.removeAll(keepingCapacity: true)
         springs.removeAll(keepingCapacity: true)
-        return scalarAnswers
+        return counts
     }
 
     private mutating func copySlot(_ from: Int, to j: Int) {
@@ -308,5 +364,181 @@ struct VisualCompletionBlock {
         wd[j] = wd[from]; inverseWd[j] = inverseWd[from]; mu[j] = mu[from]; r1[j] = r1[from]; r2[j] = r2[from]
         inverseTwoMu[j] = inverseTwoMu[from]; underdamped[j] = underdamped[from]; clamped[j] = clamped[from]
         arrival[j] = arrival[from]
+    }
+}
+
+/// 16 complex numbers, one per lane: for a lane the rotation carries, e^((-lambda + i wd) t),
+/// whose real and imaginary parts weigh the displacement's two components
+/// (x(t) = c p1 + s q1, `PhasorRotation`).
+struct Phasor {
+    var c = Lane(), s = Lane()
+
+    @inline(__always)
+    func times(_ o: Phasor) -> Phasor { Phasor(c: c * o.c - s * o.s, s: c * o.s + s * o.c) }
+
+    @inline(__always)
+    func replacing(with o: Phasor, where mask: LaneMask) -> Phasor {
+        Phasor(c: c.replacing(with: o.c, where: mask), s: s.replacing(with: o.s, where: mask))
+    }
+}
+
+/// Where an underdamped lane's energy question is settled without its closed form.
+///
+/// In y = (x, v sqrt(m / k)) the energy amplitude is |y|, and the motion is
+/// y(t) = e^(-lambda t) (cos(wd t) p + sin(wd t) q) with p = y(0) and
+/// q = ((lambda x0 + v0) / wd, -(omega0² x0 + lambda v0) sqrt(m / k) / wd). So
+/// |y(t)|² = e^(-2 lambda t) Q(wd t), where Q(phi) = |cos(phi) p + sin(phi) q|² is a quadratic form
+/// in (cos phi, sin phi), between its extremes Qmin = (p x q)² / Qmax and
+/// Qmax = (|p|² + |q|²) / 2 + sqrt(((|p|² - |q|²) / 2)² + (p . q)²) whatever the phase: the
+/// amplitude is above the tolerance while e^(-2 lambda t) Qmin exceeds its square, and below once
+/// e^(-2 lambda t) Qmax falls under it. Those two envelopes are the bracket; only the questions
+/// between them (a fraction of a period for light damping) need the closed form.
+///
+/// The bracket is of the scalar rule's own answers: its margins cover the rule's rounding (the
+/// absolute `2^-40 K`, K a bound on the sum of the propagator's terms at e^(-lambda t) <= 1), the
+/// rounding of Qmin and Qmax here (2^-34 of them) and of the exponentials (2^-30 of decay²), each
+/// a thousand times what it covers. Lanes without it (not underdamped; an amplitude or tolerance
+/// beyond 2^±400, 2^-240) are never settled by it.
+struct EnergyBracket {
+    /// decay² (decay = e^(-lambda t)) above this: surely above the tolerance (+infinity: never).
+    var above = Lane(repeating: .infinity)
+    /// decay² below this: surely not above (0: never).
+    var below = Lane()
+    /// The displacement's components, x(t) = e^(-lambda t) (cos(wd t) p1 + sin(wd t) q1).
+    var p1 = Lane(), q1 = Lane()
+    /// Lanes the bracket settles some questions of.
+    var lanes = LaneMask(repeating: false)
+
+    init(_ block: VisualCompletionBlock) {
+        let r = block.rootMassPerStiffness, x0 = block.x0, v0 = block.v0
+        let lambda = block.lambda, w2 = block.omega0Squared, inverseWd = block.inverseWd
+        p1 = x0
+        q1 = (lambda * x0 + v0) * inverseWd
+        guard any(block.underdamped) else { return }
+        let p2 = r * v0
+        let q2 = -(w2 * x0 + lambda * v0) * r * inverseWd
+        let alpha = p1 * p1 + p2 * p2, gamma = q1 * q1 + q2 * q2, beta = p1 * q1 + p2 * q2
+        let half = (alpha - gamma) * 0.5
+        var radiusSquared = half * half + beta * beta, radius = Lane()
+        for j in 0..<laneWidth where block.underdamped[j] { radius[j] = radiusSquared[j].squareRoot() }
+        radiusSquared = Lane()
+        let qMax = (alpha + gamma) * 0.5 + radius
+        // p x q loses to cancellation: its rounding taken off before squaring.
+        let cross = laneAbs(p1 * q2 - p2 * q1) - (laneAbs(p1 * q2) + laneAbs(p2 * q1)) * 0x1p-48
+        let qMin = Lane().replacing(with: cross * cross / qMax, where: cross .> 0)
+        let lw = lambda * inverseWd
+        let two = Lane(repeating: 2) + lw
+        let positionTerms: Lane = laneAbs(x0) * two + laneAbs(v0) * inverseWd
+        let velocityTerms: Lane = w2 * laneAbs(x0) * inverseWd + laneAbs(v0) * two
+        let k: Lane = 4 * (positionTerms + r * velocityTerms)
+        let rounding = k * 0x1p-40
+        let tolerance = block.tolerance
+        let over = tolerance + rounding, under = tolerance - rounding
+        let usable = block.underdamped .& (qMax .<= 0x1p400) .& (tolerance .>= 0x1p-240) .& (k .< .infinity)
+        let qLow: Lane = qMin * (1 - 0x1p-34), qHigh: Lane = qMax * (1 + 0x1p-34)
+        let aboveAt: Lane = over * over / qLow * (1 + 0x1p-30)
+        let belowAt: Lane = under * under / qHigh * (1 - 0x1p-30)
+        above = above.replacing(with: aboveAt, where: usable .& (qMin .> 0) .& (aboveAt .< .infinity))
+        below = below.replacing(with: belowAt, where: usable .& (under .>= 0x1p-250) .& (qMax .> 0) .& (belowAt .< .infinity))
+        lanes = usable .& ((above .< .infinity) .| (below .> 0))
+    }
+
+    /// At `t` (>= 0): the lanes surely above the tolerance and those surely not.
+    @inline(__always)
+    func answers(at t: Lane, lambda: Lane) -> (above: LaneMask, below: LaneMask) {
+        guard any(lanes) else { return (LaneMask(repeating: false), LaneMask(repeating: false)) }
+        let decay = laneExp(-lambda * t)
+        let d2 = decay * decay
+        return (lanes .& (d2 .> above), lanes .& (d2 .< below))
+    }
+}
+
+/// The scan's and the bisection's visual questions of underdamped lanes without a closed form
+/// each: the displacement is x(t) = c p1 + s q1 with (c, s) the phasor e^((-lambda + i wd) t),
+/// and the rule's instants are a grid (one step back: the phasor times e^((lambda - i wd) h), h
+/// the grid step) and then halves of one grid step (times e^((-lambda + i wd) h / 2^(r+1)), from
+/// the low end). One closed form anchors the phasor at the scan's first instant.
+///
+/// Error bound: the phasor's relative error (the anchor's, 4,096 steps back and ten halvings:
+/// under 2^-35 in all) and the rule's instants' rounding against the nominal k h and halves (a
+/// few ulps of t, times omega0 t <= 2^12 per ulp of the phase: under 2^-36) stay under 2^-32 of
+/// e^(-lambda t) (|p1| + |q1|), the margin's relative part; its absolute part, 2^-40
+/// (|x0| (3 + lambda / wd) + |v0| / wd + |start| + |target|), covers the rule's own rounding of
+/// the shown progress. A lane is carried only where those hold: underdamped, omega0 bound <= 2^12,
+/// lambda bound <= 600 (the phasor stays normal), omega0 h <= 1/2.
+struct PhasorRotation {
+    var lanes = LaneMask(repeating: false)
+    /// e^((lambda - i wd) h): one grid step back.
+    var back = Phasor()
+    var p1 = Lane(), q1 = Lane()
+    var relative = Lane(), absolute = Lane()
+    /// (-lambda h, wd h), the grid step's exponent.
+    var stepExponent = Phasor()
+
+    init(
+        _ block: VisualCompletionBlock, bracket: EnergyBracket, scanning: LaneMask, bound: Lane, gridStep h: Lane,
+        counts: inout VisualCompletionWork
+    ) {
+        let lambda = block.lambda, w2 = block.omega0Squared
+        p1 = bracket.p1
+        q1 = bracket.q1
+        relative = (laneAbs(p1) + laneAbs(q1)) * 0x1p-32
+        let three: Lane = Lane(repeating: 3) + lambda * block.inverseWd
+        let motion: Lane = laneAbs(block.x0) * three + laneAbs(block.v0) * block.inverseWd
+        absolute = (motion + laneAbs(block.start) + laneAbs(block.target)) * 0x1p-40
+        let boundSquared: Lane = w2 * bound * bound, stepSquared: Lane = w2 * h * h
+        let short = (boundSquared .<= 0x1p24) .& (lambda * bound .<= 600) .& (stepSquared .<= 0.25)
+        lanes = scanning .& block.underdamped .& short .& (relative .< .infinity) .& (absolute .< .infinity)
+        guard any(lanes) else { return }
+        counts.closedForms += 1
+        let zero = Lane()
+        let decay = laneExp(zero.replacing(with: -lambda * h, where: lanes))
+        let (s, c) = laneSinCos(zero.replacing(with: block.wd * h, where: lanes))
+        back = Phasor(c: c / decay, s: -s / decay)
+        stepExponent = Phasor(c: -lambda * h, s: block.wd * h)
+    }
+
+    /// The phasor at `t` of the carried lanes (0 elsewhere): the scan's anchor.
+    func phasor(at t: Lane, lambda: Lane, wd: Lane, counts: inout VisualCompletionWork) -> Phasor {
+        guard any(lanes) else { return Phasor() }
+        counts.closedForms += 1
+        let zero = Lane()
+        let decay = laneExp(zero.replacing(with: -lambda * t, where: lanes))
+        let (s, c) = laneSinCos(zero.replacing(with: wd * t, where: lanes))
+        return Phasor(c: decay * c, s: decay * s)
+    }
+
+    /// The bisection's steps: `halves[r]` is e^((-lambda + i wd) h / 2^(r+1)), the last by its
+    /// Taylor polynomial (|u| <= 2^-11: degree 6 is exact to 2^-80), the others by squaring.
+    func halves(into halves: inout [Phasor]) {
+        let rounds = CompletionCurve.visualBisectionRounds
+        let scale = 1 / Double(1 << rounds)
+        let u = Phasor(c: stepExponent.c * scale, s: stepExponent.s * scale)
+        let one = Phasor(c: Lane(repeating: 1), s: Lane())
+        var z = one
+        for k in stride(from: 6, through: 1, by: -1) {
+            let term = Phasor(c: u.c * (1 / Double(k)), s: u.s * (1 / Double(k)))
+            z = term.times(z)
+            z.c += 1
+        }
+        halves.removeAll(keepingCapacity: true)
+        for _ in 0..<rounds { halves.append(z); z = z.times(z) }
+        halves.reverse()
+    }
+
+    /// At `t`, with the phasor `z` there: the carried lanes surely visually away and those surely
+    /// not (`CompletionCurve.isVisuallyAway`, `.clamp` held from its arrival or past the target).
+    @inline(__always)
+    func answers(
+        _ z: Phasor, at t: Lane, tolerance: Lane, clamped: LaneMask, arrival: Lane, pastSide: Lane
+    ) -> (away: LaneMask, notAway: LaneMask) {
+        let x = z.c * p1 + z.s * q1
+        let margin = (laneAbs(z.c) + laneAbs(z.s)) * relative + absolute
+        let distance = laneAbs(x)
+        // Beyond the margin, the sign of the rule's displacement is x's.
+        let held = clamped .& ((t .>= arrival) .| (x * pastSide .> margin))
+        let away = lanes .& (distance .> tolerance + margin) .& .!held
+        let notAway = lanes .& (held .| (distance .< tolerance - margin))
+        return (away, notAway)
     }
 }

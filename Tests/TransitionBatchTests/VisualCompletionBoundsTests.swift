@@ -1,0 +1,149 @@
+import Testing
+import TransitionLab
+import TransitionPhysics
+@testable import TransitionBatch
+
+/// The bounds by which the visual completion's twin answers the rule's questions without a
+/// closed form (SIMDVisualCompletion.swift): the energy envelope bracket (`EnergyBracket`) and
+/// the phasor carried along the scan's grid and the bisection's halves (`PhasorRotation`). Each
+/// answer they give is checked against the scalar rule's own question at the same instant, across
+/// regimes, starts and tolerances; and they must settle most questions (else they cost without
+/// saving).
+@Suite("Visual completion: the twin's bounds give the rule's answers")
+struct VisualCompletionBoundsTests {
+    static let ratios: [Double] = [0.05, 0.2, 0.5, 0.9, 0.999999, 1, 1.000001, 1.04, 3]
+    static let starts: [(progress: Double, velocity: Double)] = [
+        (0, 0), (1, 0), (0.5, 0), (0.2, 0.3), (0.8, -0.7), (-0.1, 2.5), (1.1, -4), (0.4999999, 12), (1 - 1e-13, 0),
+        (1e-300, 1e-12), (0.3, -25), (0.7, 200), (0.5, 1e-9),
+    ]
+    static let tolerances: [Double] = [1 / 1170, 1 / 390.0, 0.05, 1e-6, 1e-10, 3]
+
+    /// Blocks of up to 16 lanes: every start under one spring and policy at one tolerance.
+    static func blocks(
+        response: Double, ratio: Double, policy: OvershootPolicy, tolerance: Double
+    ) -> [VisualCompletionBlock] {
+        let spring = Spring(response: response, dampingRatio: ratio)
+        let model = ProjectedSpringModel(spring: spring, threshold: 0.5, overshoot: policy)
+        var block = VisualCompletionBlock(), blocks: [VisualCompletionBlock] = []
+        for (lane, start) in starts.enumerated() {
+            let curve = model.release(ReleaseState(progress: start.progress, velocity: start.velocity)).curve
+            block.add(curve, spring: spring, tolerance: tolerance, lane: lane)
+        }
+        for j in block.filled..<laneWidth { block.tolerance[j] = block.tolerance[0] }
+        blocks.append(block)
+        return blocks
+    }
+
+    @Test("the energy bracket settles only the rule's own answers, and most of them when underdamped")
+    func energyBracket() {
+        var asked = 0, settled = 0, lightAsked = 0, lightSettled = 0
+        for response in [0.1, 0.35, 2.0] {
+            for ratio in Self.ratios {
+                for tolerance in Self.tolerances {
+                    for block in Self.blocks(response: response, ratio: ratio, policy: .allow, tolerance: tolerance) {
+                        let bracket = EnergyBracket(block)
+                        let horizon = 40 / block.lambda[0]
+                        for k in 0...400 {
+                            let t = Lane(repeating: horizon * Double(k) / 400 * Double(k) / 400)
+                            let (above, below) = bracket.answers(at: t, lambda: block.lambda)
+                            for j in 0..<block.filled {
+                                #expect(!(above[j] && below[j]))
+                                let rule = block.springs[j].isEnergyAmplitudeAbove(
+                                    block.tolerance[j], initialDisplacement: block.x0[j], initialVelocity: block.v0[j], time: t[j])
+                                if above[j] { #expect(rule, "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(t[j]): above") }
+                                if below[j] { #expect(!rule, "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(t[j]): below") }
+                                asked += 1
+                                if above[j] || below[j] { settled += 1 }
+                                if ratio <= 0.5 && tolerance < 0.1 && tolerance > 1e-8 {
+                                    lightAsked += 1
+                                    if above[j] || below[j] { lightSettled += 1 }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(settled > 0)
+        // Damping ratios to 0.5: the envelopes are at most about a decay time apart, so most
+        // instants of the sample (over 40 decay times, denser early) are settled (84% here).
+        #expect(Double(lightSettled) > 0.8 * Double(lightAsked), "\(lightSettled) of \(lightAsked)")
+    }
+
+    @Test("the phasor carried back over the grid and into the halves answers as the rule", arguments: [OvershootPolicy.allow, .clamp])
+    func phasorRotation(policy: OvershootPolicy) {
+        var answered = 0, asked = 0
+        for response in [0.1, 0.35, 2.0] {
+            for ratio in [0.05, 0.2, 0.5, 0.9, 0.999999] {
+                for tolerance in Self.tolerances {
+                    for var block in Self.blocks(response: response, ratio: ratio, policy: policy, tolerance: tolerance) {
+                        for j in block.filled..<laneWidth { block.x0[j] = 0; block.v0[j] = 0; block.lambda[j] = block.lambda[0] }
+                        let bracket = EnergyBracket(block)
+                        var live = LaneMask(repeating: false)
+                        for j in 0..<block.filled { live[j] = true }
+                        // A bound as the rule's upper end would be: 12 decay times, the grid as the rule's.
+                        let bound = Lane(repeating: 12 / block.lambda[0])
+                        var steps = Lane(repeating: 1)
+                        for j in 0..<block.filled { steps[j] = Double(block.curves[j].visualGridSteps(bound: bound[j])) }
+                        let h = bound / steps
+                        var counts = VisualCompletionWork()
+                        let rotation = PhasorRotation(block, bracket: bracket, scanning: live, bound: bound, gridStep: h, counts: &counts)
+                        if ratio <= 0.5 { #expect(rotation.lanes == live, "ratio \(ratio): every lane carried") }
+                        var index = steps - 1
+                        var z = rotation.phasor(at: h * index, lambda: block.lambda, wd: block.wd, counts: &counts)
+                        var halves: [Phasor] = []
+                        rotation.halves(into: &halves)
+                        while any(index .>= 0) {
+                            // The grid instant, then the bisection's mids of its step as the rule
+                            // computes them, each time moving the low end up (the phasor with it).
+                            let t = h * index
+                            var low = t, zLow = z
+                            let high = h * (index + 1)
+                            for round in -1..<CompletionCurve.visualBisectionRounds {
+                                let instant = round < 0 ? t : low + 0.5 * (high - low)
+                                let zAt = round < 0 ? z : zLow.times(halves[round])
+                                let (away, notAway) = rotation.answers(
+                                    zAt, at: instant, tolerance: block.tolerance, clamped: block.clamped, arrival: block.arrival,
+                                    pastSide: block.pastSide)
+                                for j in 0..<block.filled where rotation.lanes[j] && index[j] >= 0 {
+                                    #expect(!(away[j] && notAway[j]))
+                                    let rule = block.curves[j].isVisuallyAway(at: instant[j], tolerance: block.tolerance[j])
+                                    if away[j] { #expect(rule, "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(instant[j]): away") }
+                                    if notAway[j] { #expect(!rule, "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(instant[j]): not away") }
+                                    asked += 1
+                                    if away[j] || notAway[j] { answered += 1 }
+                                }
+                                (low, zLow) = (instant, zAt)
+                            }
+                            index = index - 1
+                            z = z.times(rotation.back)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(asked > 10_000)
+        // The margin is 2^-32 of the envelope: only instants that close to the tolerance are left open.
+        #expect(Double(answered) > 0.999 * Double(asked), "\(answered) of \(asked)")
+    }
+
+    @Test("the twin's closed forms per block: the bounds answer most questions of light damping")
+    func closedFormsPerBlock() {
+        var batch = BatchReleases()
+        for response in [0.1, 0.35, 0.6] {
+            for ratio in stride(from: 0.05, through: 0.85, by: 0.1) {
+                let model = ProjectedSpringModel(spring: Spring(response: response, dampingRatio: ratio), threshold: 0.5)
+                for start in Self.starts { batch.append(.physics(model), ReleaseState(progress: start.progress, velocity: start.velocity)) }
+                for k in 0..<19 { batch.append(.physics(model), ReleaseState(progress: Double(k) / 20, velocity: Double(k) - 9)) }
+            }
+        }
+        var vector = [Double](repeating: .nan, count: batch.count)
+        let work = vector.withUnsafeMutableBufferPointer { batch.visualCompletionTimesOnLanes(tolerance: 1 / 1170, into: $0) }
+        for i in 0..<batch.count {
+            #expect(vector[i].bitPattern == batch.completionCurve(at: i).restTime(tolerance: 1 / 1170).bitPattern)
+        }
+        let blocks = (work.lanes + laneWidth - 1) / laneWidth
+        // Each lane's rule asks 20 to 60 questions; the closed form answered all of them before.
+        #expect(Double(work.closedForms) < 14 * Double(blocks), "\(work.closedForms) closed forms for \(blocks) blocks")
+    }
+}
