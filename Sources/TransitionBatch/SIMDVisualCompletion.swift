@@ -218,12 +218,15 @@ struct VisualCompletionBlock {
         return above
     }
 
-    /// The energy question at `t` where `ask` is set: first by the envelope bracket
-    /// (`EnergyBracket`, one exponential), then the closed form for the lanes it leaves open.
+    /// The energy question at `t` where `ask` is set: settled from the phasor `z` at t on the
+    /// lanes in `carried` (`PhasorMotion`) where its error bound allows; the rest by the closed
+    /// form (`energyAbove(_:ask:counts:)`).
     @inline(__always)
-    func energyAbove(_ t: Lane, ask: LaneMask, bracket: EnergyBracket, counts: inout VisualCompletionWork) -> LaneMask {
-        let (above, below) = bracket.answers(at: t, lambda: lambda)
-        let open = ask .& .!(above .| below)
+    func energyAbove(
+        _ t: Lane, ask: LaneMask, motion: PhasorMotion, z: Phasor, carried: LaneMask, counts: inout VisualCompletionWork
+    ) -> LaneMask {
+        let (above, below) = motion.energyAnswers(z, tolerance: tolerance)
+        let open = ask .& .!(carried .& (above .| below))
         guard any(open) else { return above }
         return above.replacing(with: energyAbove(t, ask: open, counts: &counts), where: open)
     }
@@ -255,15 +258,15 @@ struct VisualCompletionBlock {
         return away
     }
 
-    /// The visual question at `t` where `ask` is set, for lanes whose motion `rotation` carries
-    /// (`z` its phasor at t): settled from the phasor where its error bound allows; the rest,
-    /// and lanes it does not carry, by the closed form (`visuallyAway(_:ask:counts:)`).
+    /// The visual question at `t` where `ask` is set: settled from the phasor `z` at t on the
+    /// lanes in `carried` (`PhasorMotion`) where its error bound allows; the rest, and lanes it
+    /// does not carry, by the closed form (`visuallyAway(_:ask:counts:)`).
     @inline(__always)
     func visuallyAway(
-        _ t: Lane, ask: LaneMask, rotation: PhasorRotation, z: Phasor, counts: inout VisualCompletionWork
+        _ t: Lane, ask: LaneMask, motion: PhasorMotion, carried: LaneMask, z: Phasor, counts: inout VisualCompletionWork
     ) -> LaneMask {
-        let (away, notAway) = rotation.answers(z, at: t, tolerance: tolerance, clamped: clamped, arrival: arrival, pastSide: pastSide)
-        let open = ask .& .!(rotation.lanes .& (away .| notAway))
+        let (away, notAway) = motion.visualAnswers(z, at: t, tolerance: tolerance, clamped: clamped, arrival: arrival, pastSide: pastSide)
+        let open = ask .& .!(carried .& (away .| notAway))
         guard any(open) else { return away }
         return away.replacing(with: visuallyAway(t, ask: open, counts: &counts), where: open)
     }
@@ -278,20 +281,25 @@ struct VisualCompletionBlock {
         for j in filled..<laneWidth { copySlot(0, to: j) }
         let zero = Lane(repeating: 0)
         var answer = zero
-        let bracket = EnergyBracket(self)
+        let motion = PhasorMotion(self)
 
         // 1. The upper end: `Spring.restTime(..., relativePrecision:)`, doubling from 1 / lambda,
-        //    then halving to the relative precision; `.clamp`'s arrival if earlier. The envelope
-        //    bracket answers the questions away from the crossing; the closed form the others.
-        let aboveAtZero = energyAbove(zero, ask: live, bracket: bracket, counts: &counts)
+        //    then halving to the relative precision; `.clamp`'s arrival if earlier. The phasor
+        //    is squared along the doubling and carried by the halving's half widths.
+        let one = Phasor(c: Lane(repeating: 1), s: zero)
+        let aboveAtZero = energyAbove(zero, ask: live, motion: motion, z: one, carried: motion.lanes, counts: &counts)
         var low = zero, high = 1 / lambda
         var doubling = live .& aboveAtZero .& (high .< .infinity)
         var bound = zero.replacing(with: .infinity, where: live .& aboveAtZero .& .!(high .< .infinity))
+        var zLow = one
+        var zHigh = motion.phasor(at: high, where: doubling .& motion.carries(high), counts: &counts)
         while any(doubling) {
-            let above = energyAbove(high, ask: doubling, bracket: bracket, counts: &counts)
+            let above = energyAbove(high, ask: doubling, motion: motion, z: zHigh, carried: motion.carries(high), counts: &counts)
             let grow = doubling .& above
             low = low.replacing(with: high, where: grow)
+            zLow = zLow.replacing(with: zHigh, where: grow)
             high = high.replacing(with: high * 2, where: grow)
+            zHigh = zHigh.times(zHigh)
             let overflow = grow .& .!(high .< .infinity)
             bound = bound.replacing(with: .infinity, where: overflow)
             doubling = grow .& .!overflow
@@ -299,12 +307,16 @@ struct VisualCompletionBlock {
         // Lanes whose doubling ended below infinity halve [low, high].
         var halving = live .& aboveAtZero .& (bound .== 0)
         let relativePrecision = CompletionCurve.visualBoundRelativePrecision
-        for _ in 0..<200 {
+        let halved = motion.steps(of: high - low, for: halving, rounds: PhasorMotion.energyRounds, into: &halfSteps)
+        for round in 0..<200 {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
             if !any(halving) { break }
-            let above = energyAbove(mid, ask: halving, bracket: bracket, counts: &counts)
+            let stepped = round < PhasorMotion.energyRounds ? halved .& motion.carries(mid) : LaneMask(repeating: false)
+            let zMid = any(stepped) ? zLow.times(halfSteps[round]) : zLow
+            let above = energyAbove(mid, ask: halving, motion: motion, z: zMid, carried: stepped, counts: &counts)
             low = low.replacing(with: mid, where: halving .& above)
+            zLow = zLow.replacing(with: zMid, where: halving .& above)
             high = high.replacing(with: mid, where: halving .& .!above)
         }
         bound = bound.replacing(with: high, where: live .& aboveAtZero .& (bound .== 0))
@@ -318,14 +330,14 @@ struct VisualCompletionBlock {
         answer = answer.replacing(with: bound, where: live .& .!(bound .< .infinity))
         var index = steps - 1
         let gridStep = bound / steps
-        let rotation = PhasorRotation(self, bracket: bracket, scanning: scanning, bound: bound, gridStep: gridStep, counts: &counts)
-        var z = rotation.phasor(at: gridStep * index, lambda: lambda, wd: wd, counts: &counts)
-        var zLow = z
+        let rotation = PhasorRotation(self, motion: motion, scanning: scanning, bound: bound, gridStep: gridStep, counts: &counts)
+        var z = motion.phasor(at: gridStep * index, where: rotation.lanes, counts: &counts)
+        zLow = z
         var scanHigh = bound
         var scanLow = Lane(repeating: -1)
         while any(scanning) {
             let t = gridStep * index
-            let away = visuallyAway(t, ask: scanning, rotation: rotation, z: z, counts: &counts)
+            let away = visuallyAway(t, ask: scanning, motion: motion, carried: rotation.lanes, z: z, counts: &counts)
             let found = scanning .& away
             scanLow = scanLow.replacing(with: t, where: found)
             zLow = zLow.replacing(with: z, where: found)
@@ -337,13 +349,15 @@ struct VisualCompletionBlock {
 
         // 3. The crossing in its grid step, by halving: the phasor carried by the step's halves.
         var searching = live .& (scanLow .>= 0)
-        if any(searching .& rotation.lanes) { rotation.halves(into: &halfSteps) }
+        let bisected = motion.steps(
+            of: gridStep, for: searching .& rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: &halfSteps)
         for round in 0..<CompletionCurve.visualBisectionRounds {
             let mid = scanLow + 0.5 * (scanHigh - scanLow)
             searching = searching .& (mid .> scanLow) .& (mid .< scanHigh)
             if !any(searching) { break }
-            let zMid = any(searching .& rotation.lanes) ? zLow.times(halfSteps[round]) : zLow
-            let away = visuallyAway(mid, ask: searching, rotation: rotation, z: zMid, counts: &counts)
+            let stepped = searching .& bisected
+            let zMid = any(stepped) ? zLow.times(halfSteps[round]) : zLow
+            let away = visuallyAway(mid, ask: searching, motion: motion, carried: stepped, z: zMid, counts: &counts)
             scanLow = scanLow.replacing(with: mid, where: searching .& away)
             zLow = zLow.replacing(with: zMid, where: searching .& away)
             scanHigh = scanHigh.replacing(with: mid, where: searching .& .!away)
@@ -382,163 +396,158 @@ struct Phasor {
     }
 }
 
-/// Where an underdamped lane's energy question is settled without its closed form.
+/// The motion of an underdamped lane as a phasor, by which the twin answers the rule's
+/// questions without a closed form per instant.
 ///
-/// In y = (x, v sqrt(m / k)) the energy amplitude is |y|, and the motion is
-/// y(t) = e^(-lambda t) (cos(wd t) p + sin(wd t) q) with p = y(0) and
-/// q = ((lambda x0 + v0) / wd, -(omega0² x0 + lambda v0) sqrt(m / k) / wd). So
-/// |y(t)|² = e^(-2 lambda t) Q(wd t), where Q(phi) = |cos(phi) p + sin(phi) q|² is a quadratic form
-/// in (cos phi, sin phi), between its extremes Qmin = (p x q)² / Qmax and
-/// Qmax = (|p|² + |q|²) / 2 + sqrt(((|p|² - |q|²) / 2)² + (p . q)²) whatever the phase: the
-/// amplitude is above the tolerance while e^(-2 lambda t) Qmin exceeds its square, and below once
-/// e^(-2 lambda t) Qmax falls under it. Those two envelopes are the bracket; only the questions
-/// between them (a fraction of a period for light damping) need the closed form.
+/// In y = (x, v sqrt(m / k)), whose length is the energy amplitude, the motion is
+/// y(t) = c p + s q with (c, s) = e^((-lambda + i wd) t), the phasor, p = y(0) and
+/// q = ((lambda x0 + v0) / wd, -(omega0² x0 + lambda v0) sqrt(m / k) / wd): the displacement is
+/// c p1 + s q1 and the squared energy amplitude c² |p|² + 2 c s p.q + s² |q|². The rule's instants
+/// come in patterns the phasor follows with a multiplication each: the energy bound's doubling
+/// (t to 2t: the phasor squared) and halving (low + width / 2^(r+1): times
+/// e^((-lambda + i wd) width / 2^(r+1)), from the low end), the scan back over the grid (one step
+/// h back: times e^((lambda - i wd) h), `PhasorRotation`) and the bisection of one grid step
+/// (halves of h). One closed form anchors each pattern.
 ///
-/// The bracket is of the scalar rule's own answers: its margins cover the rule's rounding (the
-/// absolute `2^-40 K`, K a bound on the sum of the propagator's terms at e^(-lambda t) <= 1), the
-/// rounding of Qmin and Qmax here (2^-34 of them) and of the exponentials (2^-30 of decay²), each
-/// a thousand times what it covers. Lanes without it (not underdamped; an amplitude or tolerance
-/// beyond 2^±400, 2^-240) are never settled by it.
-struct EnergyBracket {
-    /// decay² (decay = e^(-lambda t)) above this: surely above the tolerance (+infinity: never).
-    var above = Lane(repeating: .infinity)
-    /// decay² below this: surely not above (0: never).
-    var below = Lane()
-    /// The displacement's components, x(t) = e^(-lambda t) (cos(wd t) p1 + sin(wd t) q1).
-    var p1 = Lane(), q1 = Lane()
-    /// Lanes the bracket settles some questions of.
+/// Error bound: the phasor's relative error (its anchor's few ulps, then under 2^13 squarings
+/// or 4,096 steps and a few dozen multiplications: under 2^-35 in all) and the rule's instants'
+/// rounding against the nominal ones (a few ulps of t, times omega0 t <= 2^12 per ulp of the
+/// phase: under 2^-36) stay under 2^-32 of |phasor| (|p| + |q|), the margin's relative part; its
+/// absolute part, 2^-40 of the sum of the propagator's terms at decay 1, covers the scalar rule's
+/// own rounding (`1 + a` near 0 and the like) and p's and q's. Each bound is 2^3 to 2^12 times
+/// what it covers. A lane is carried at t only where those hold: underdamped, omega0 t <= 2^12 and
+/// lambda t <= 600 (the phasor stays normal), and every other lane and question left open goes
+/// to the closed form, then to the scalar rule.
+struct PhasorMotion {
+    /// Underdamped lanes with finite constants.
     var lanes = LaneMask(repeating: false)
+    var p1 = Lane(), q1 = Lane(), alpha = Lane(), beta = Lane(), gamma = Lane()
+    var displacementRelative = Lane(), displacementAbsolute = Lane()
+    var amplitudeRelative = Lane(), amplitudeAbsolute = Lane()
+    var lambda = Lane(), wd = Lane(), omega0Squared = Lane()
+
+    /// Halvings of the energy bound's bracket carried by the phasor (then the closed form).
+    static let energyRounds = 12
 
     init(_ block: VisualCompletionBlock) {
+        guard any(block.underdamped) else { return }
         let r = block.rootMassPerStiffness, x0 = block.x0, v0 = block.v0
-        let lambda = block.lambda, w2 = block.omega0Squared, inverseWd = block.inverseWd
+        lambda = block.lambda
+        wd = block.wd
+        omega0Squared = block.omega0Squared
+        let inverseWd = block.inverseWd, w2 = omega0Squared
         p1 = x0
         q1 = (lambda * x0 + v0) * inverseWd
-        guard any(block.underdamped) else { return }
         let p2 = r * v0
         let q2 = -(w2 * x0 + lambda * v0) * r * inverseWd
-        let alpha = p1 * p1 + p2 * p2, gamma = q1 * q1 + q2 * q2, beta = p1 * q1 + p2 * q2
-        let half = (alpha - gamma) * 0.5
-        var radiusSquared = half * half + beta * beta, radius = Lane()
-        for j in 0..<laneWidth where block.underdamped[j] { radius[j] = radiusSquared[j].squareRoot() }
-        radiusSquared = Lane()
-        let qMax = (alpha + gamma) * 0.5 + radius
-        // p x q loses to cancellation: its rounding taken off before squaring.
-        let cross = laneAbs(p1 * q2 - p2 * q1) - (laneAbs(p1 * q2) + laneAbs(p2 * q1)) * 0x1p-48
-        let qMin = Lane().replacing(with: cross * cross / qMax, where: cross .> 0)
+        alpha = p1 * p1 + p2 * p2
+        gamma = q1 * q1 + q2 * q2
+        beta = p1 * q1 + p2 * q2
         let lw = lambda * inverseWd
         let two = Lane(repeating: 2) + lw
         let positionTerms: Lane = laneAbs(x0) * two + laneAbs(v0) * inverseWd
         let velocityTerms: Lane = w2 * laneAbs(x0) * inverseWd + laneAbs(v0) * two
-        let k: Lane = 4 * (positionTerms + r * velocityTerms)
-        let rounding = k * 0x1p-40
-        let tolerance = block.tolerance
-        let over = tolerance + rounding, under = tolerance - rounding
-        let usable = block.underdamped .& (qMax .<= 0x1p400) .& (tolerance .>= 0x1p-240) .& (k .< .infinity)
-        let qLow: Lane = qMin * (1 - 0x1p-34), qHigh: Lane = qMax * (1 + 0x1p-34)
-        let aboveAt: Lane = over * over / qLow * (1 + 0x1p-30)
-        let belowAt: Lane = under * under / qHigh * (1 - 0x1p-30)
-        above = above.replacing(with: aboveAt, where: usable .& (qMin .> 0) .& (aboveAt .< .infinity))
-        below = below.replacing(with: belowAt, where: usable .& (under .>= 0x1p-250) .& (qMax .> 0) .& (belowAt .< .infinity))
-        lanes = usable .& ((above .< .infinity) .| (below .> 0))
+        amplitudeAbsolute = 4 * (positionTerms + r * velocityTerms) * 0x1p-40
+        let pq: Lane = laneAbs(p1) + laneAbs(p2) + laneAbs(q1) + laneAbs(q2)
+        amplitudeRelative = pq * 0x1p-32
+        displacementRelative = (laneAbs(p1) + laneAbs(q1)) * 0x1p-32
+        let shown: Lane = laneAbs(block.start) + laneAbs(block.target)
+        displacementAbsolute = (positionTerms + laneAbs(x0) + shown) * 0x1p-40
+        let finite = (alpha + gamma + amplitudeAbsolute + displacementAbsolute .< .infinity) .& (pq .< 0x1p500)
+        lanes = block.underdamped .& finite
     }
 
-    /// At `t` (>= 0): the lanes surely above the tolerance and those surely not.
+    /// The lanes carried at `t`: omega0 t <= 2^12, lambda t <= 600.
     @inline(__always)
-    func answers(at t: Lane, lambda: Lane) -> (above: LaneMask, below: LaneMask) {
-        guard any(lanes) else { return (LaneMask(repeating: false), LaneMask(repeating: false)) }
-        let decay = laneExp(-lambda * t)
-        let d2 = decay * decay
-        return (lanes .& (d2 .> above), lanes .& (d2 .< below))
-    }
-}
-
-/// The scan's and the bisection's visual questions of underdamped lanes without a closed form
-/// each: the displacement is x(t) = c p1 + s q1 with (c, s) the phasor e^((-lambda + i wd) t),
-/// and the rule's instants are a grid (one step back: the phasor times e^((lambda - i wd) h), h
-/// the grid step) and then halves of one grid step (times e^((-lambda + i wd) h / 2^(r+1)), from
-/// the low end). One closed form anchors the phasor at the scan's first instant.
-///
-/// Error bound: the phasor's relative error (the anchor's, 4,096 steps back and ten halvings:
-/// under 2^-35 in all) and the rule's instants' rounding against the nominal k h and halves (a
-/// few ulps of t, times omega0 t <= 2^12 per ulp of the phase: under 2^-36) stay under 2^-32 of
-/// e^(-lambda t) (|p1| + |q1|), the margin's relative part; its absolute part, 2^-40
-/// (|x0| (3 + lambda / wd) + |v0| / wd + |start| + |target|), covers the rule's own rounding of
-/// the shown progress. A lane is carried only where those hold: underdamped, omega0 bound <= 2^12,
-/// lambda bound <= 600 (the phasor stays normal), omega0 h <= 1/2.
-struct PhasorRotation {
-    var lanes = LaneMask(repeating: false)
-    /// e^((lambda - i wd) h): one grid step back.
-    var back = Phasor()
-    var p1 = Lane(), q1 = Lane()
-    var relative = Lane(), absolute = Lane()
-    /// (-lambda h, wd h), the grid step's exponent.
-    var stepExponent = Phasor()
-
-    init(
-        _ block: VisualCompletionBlock, bracket: EnergyBracket, scanning: LaneMask, bound: Lane, gridStep h: Lane,
-        counts: inout VisualCompletionWork
-    ) {
-        let lambda = block.lambda, w2 = block.omega0Squared
-        p1 = bracket.p1
-        q1 = bracket.q1
-        relative = (laneAbs(p1) + laneAbs(q1)) * 0x1p-32
-        let three: Lane = Lane(repeating: 3) + lambda * block.inverseWd
-        let motion: Lane = laneAbs(block.x0) * three + laneAbs(block.v0) * block.inverseWd
-        absolute = (motion + laneAbs(block.start) + laneAbs(block.target)) * 0x1p-40
-        let boundSquared: Lane = w2 * bound * bound, stepSquared: Lane = w2 * h * h
-        let short = (boundSquared .<= 0x1p24) .& (lambda * bound .<= 600) .& (stepSquared .<= 0.25)
-        lanes = scanning .& block.underdamped .& short .& (relative .< .infinity) .& (absolute .< .infinity)
-        guard any(lanes) else { return }
-        counts.closedForms += 1
-        let zero = Lane()
-        let decay = laneExp(zero.replacing(with: -lambda * h, where: lanes))
-        let (s, c) = laneSinCos(zero.replacing(with: block.wd * h, where: lanes))
-        back = Phasor(c: c / decay, s: -s / decay)
-        stepExponent = Phasor(c: -lambda * h, s: block.wd * h)
+    func carries(_ t: Lane) -> LaneMask {
+        let phase: Lane = omega0Squared * t * t
+        return lanes .& (phase .<= 0x1p24) .& (lambda * t .<= 600)
     }
 
-    /// The phasor at `t` of the carried lanes (0 elsewhere): the scan's anchor.
-    func phasor(at t: Lane, lambda: Lane, wd: Lane, counts: inout VisualCompletionWork) -> Phasor {
-        guard any(lanes) else { return Phasor() }
+    /// The phasor at `t` on the lanes in `mask` (0 elsewhere): one closed form, the anchor.
+    func phasor(at t: Lane, where mask: LaneMask, counts: inout VisualCompletionWork) -> Phasor {
+        guard any(mask) else { return Phasor() }
         counts.closedForms += 1
         let zero = Lane()
-        let decay = laneExp(zero.replacing(with: -lambda * t, where: lanes))
-        let (s, c) = laneSinCos(zero.replacing(with: wd * t, where: lanes))
+        let decay = laneExp(zero.replacing(with: -lambda * t, where: mask))
+        let (s, c) = laneSinCos(zero.replacing(with: wd * t, where: mask))
         return Phasor(c: decay * c, s: decay * s)
     }
 
-    /// The bisection's steps: `halves[r]` is e^((-lambda + i wd) h / 2^(r+1)), the last by its
-    /// Taylor polynomial (|u| <= 2^-11: degree 6 is exact to 2^-80), the others by squaring.
-    func halves(into halves: inout [Phasor]) {
-        let rounds = CompletionCurve.visualBisectionRounds
-        let scale = 1 / Double(1 << rounds)
-        let u = Phasor(c: stepExponent.c * scale, s: stepExponent.s * scale)
-        let one = Phasor(c: Lane(repeating: 1), s: Lane())
-        var z = one
-        for k in stride(from: 6, through: 1, by: -1) {
-            let term = Phasor(c: u.c * (1 / Double(k)), s: u.s * (1 / Double(k)))
-            z = term.times(z)
+    /// `steps[r]` = e^((-lambda + i wd) width / 2^(r+1)) for r < `rounds`, on the lanes of `mask`
+    /// where omega0 width <= 2^12 (returned): the Taylor polynomial of degree 12 at
+    /// width / 2^(rounds+2) (|u| <= 1/4 ... 2^-10: its first omitted term under 2^-57), then
+    /// squared `rounds + 1` times.
+    func steps(of width: Lane, for mask: LaneMask, rounds: Int, into steps: inout [Phasor]) -> LaneMask {
+        let phase: Lane = omega0Squared * width * width
+        let valid = mask .& lanes .& (phase .<= 0x1p24) .& (width .>= 0)
+        guard any(valid) else { return valid }
+        let zero = Lane()
+        let scale = 1 / Double(1 << (rounds + 2))
+        let u = Phasor(c: zero.replacing(with: -lambda * width * scale, where: valid), s: zero.replacing(with: wd * width * scale, where: valid))
+        var z = Phasor(c: Lane(repeating: 1), s: zero)
+        for k in stride(from: 12, through: 1, by: -1) {
+            z = Phasor(c: u.c * (1 / Double(k)), s: u.s * (1 / Double(k))).times(z)
             z.c += 1
         }
-        halves.removeAll(keepingCapacity: true)
-        for _ in 0..<rounds { halves.append(z); z = z.times(z) }
-        halves.reverse()
+        z = z.times(z)
+        steps.removeAll(keepingCapacity: true)
+        for _ in 0..<rounds {
+            z = z.times(z)
+            steps.append(z)
+        }
+        steps.reverse()
+        return valid
     }
 
-    /// At `t`, with the phasor `z` there: the carried lanes surely visually away and those surely
-    /// not (`CompletionCurve.isVisuallyAway`, `.clamp` held from its arrival or past the target).
+    /// With the phasor `z` at t: the lanes surely above the tolerance in energy amplitude and
+    /// those surely not (`Spring.isEnergyAmplitudeAbove`); only meaningful on carried lanes.
     @inline(__always)
-    func answers(
+    func energyAnswers(_ z: Phasor, tolerance: Lane) -> (above: LaneMask, below: LaneMask) {
+        let squared: Lane = z.c * z.c * alpha + 2 * z.c * z.s * beta + z.s * z.s * gamma
+        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * amplitudeRelative + amplitudeAbsolute
+        let over = tolerance + margin, under = tolerance - margin
+        let above = squared .> over * over
+        let below = (under .> 0) .& (squared .< under * under)
+        return (above, below)
+    }
+
+    /// With the phasor `z` at `t`: the lanes surely visually away and those surely not
+    /// (`CompletionCurve.isVisuallyAway`, `.clamp` held from its arrival or past the target);
+    /// only meaningful on carried lanes.
+    @inline(__always)
+    func visualAnswers(
         _ z: Phasor, at t: Lane, tolerance: Lane, clamped: LaneMask, arrival: Lane, pastSide: Lane
     ) -> (away: LaneMask, notAway: LaneMask) {
-        let x = z.c * p1 + z.s * q1
-        let margin = (laneAbs(z.c) + laneAbs(z.s)) * relative + absolute
+        let x: Lane = z.c * p1 + z.s * q1
+        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * displacementRelative + displacementAbsolute
         let distance = laneAbs(x)
         // Beyond the margin, the sign of the rule's displacement is x's.
         let held = clamped .& ((t .>= arrival) .| (x * pastSide .> margin))
-        let away = lanes .& (distance .> tolerance + margin) .& .!held
-        let notAway = lanes .& (held .| (distance .< tolerance - margin))
+        let away = (distance .> tolerance + margin) .& .!held
+        let notAway = held .| (distance .< tolerance - margin)
         return (away, notAway)
+    }
+}
+
+/// The scan back over the grid by the phasor (`PhasorMotion`): the lanes carried over the whole
+/// scan (omega0 bound <= 2^12, lambda bound <= 600, omega0 h <= 1/2 for the bisection's halves)
+/// and one grid step back, e^((lambda - i wd) h).
+struct PhasorRotation {
+    var lanes = LaneMask(repeating: false)
+    var back = Phasor()
+
+    init(
+        _ block: VisualCompletionBlock, motion: PhasorMotion, scanning: LaneMask, bound: Lane, gridStep h: Lane,
+        counts: inout VisualCompletionWork
+    ) {
+        let stepSquared: Lane = motion.omega0Squared * h * h
+        lanes = scanning .& motion.carries(bound) .& (stepSquared .<= 0.25)
+        guard any(lanes) else { return }
+        counts.closedForms += 1
+        let zero = Lane()
+        let decay = laneExp(zero.replacing(with: -motion.lambda * h, where: lanes))
+        let (s, c) = laneSinCos(zero.replacing(with: motion.wd * h, where: lanes))
+        back = Phasor(c: c / decay, s: -s / decay)
     }
 }
