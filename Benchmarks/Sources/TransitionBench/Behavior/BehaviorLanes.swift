@@ -308,8 +308,10 @@ private struct BlockWork {
 extension BehaviorLanes {
     /// Run classes: 0 for timed completions, then springs by how slowly they decay (the
     /// exponent of the slower mode's decay rate, 1/s) and, when underdamped, how many periods
-    /// they swing per decay time, then undamped springs last.
-    static let runClassCount = 2 + 64 * 4
+    /// they swing per decay time, critically damped and overdamped springs apart (the
+    /// visual-completion twin carries underdamped lanes by their phasor, and one lane it cannot
+    /// carry makes its block ask the closed form), then undamped springs last.
+    static let runClassCount = 2 + 64 * 5
 
     /// The model's run class: lanes of one class finish after similar numbers of frames and
     /// visual-completion steps.
@@ -322,11 +324,11 @@ extension BehaviorLanes {
         let slow = q >= 0 ? lambda : omega0Squared / (lambda + (-q).squareRoot())
         guard slow.isFinite && slow > 0 else { return UInt16(runClassCount - 1) }
         let decay = min(max(Int(slow.exponent) + 32, 0), 63)
-        var swing = 0
+        var swing = 4
         if q > 0 {
             let periods = q.squareRoot() / lambda
             swing = periods.isFinite ? min(max(Int(periods.exponent) + 1, 0), 3) : 3
         }
-        return UInt16(1 + decay * 4 + swing)
+        return UInt16(1 + decay * 5 + swing)
     }
 }
