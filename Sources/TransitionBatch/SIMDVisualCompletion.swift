@@ -91,11 +91,7 @@ struct VisualCompletionBlock {
     /// `.clamp` lanes, and their arrival (infinity when there is none, and on `.allow` lanes).
     var clamped = LaneMask(repeating: false)
     var arrival = Lane(repeating: .infinity)
-    /// The bisection's half steps of the grid step (`PhasorRotation.halves`), reused.
-    var halfSteps: [Phasor] = []
-
     init() {
-        halfSteps.reserveCapacity(CompletionCurve.visualBisectionRounds)
         curves.reserveCapacity(laneWidth)
         springs.reserveCapacity(laneWidth)
     }
@@ -275,10 +271,24 @@ struct VisualCompletionBlock {
     /// returns how much of the work each evaluator did.
     mutating func solve(into result: UnsafeMutableBufferPointer<Double>) -> VisualCompletionWork {
         var counts = VisualCompletionWork()
-        var live = LaneMask(repeating: false)
-        for j in 0..<filled { live[j] = true }
         // Unused slots repeat slot 0's constants, so their arithmetic stays finite.
         for j in filled..<laneWidth { copySlot(0, to: j) }
+        let rounds = max(PhasorMotion.energyRounds, CompletionCurve.visualBisectionRounds)
+        let answer = withUnsafeTemporaryAllocation(of: Phasor.self, capacity: rounds) { halfSteps in
+            answers(halfSteps: halfSteps, counts: &counts)
+        }
+        for j in 0..<filled { result[lanes[j]] = answer[j] }
+        filled = 0
+        curves.removeAll(keepingCapacity: true)
+        springs.removeAll(keepingCapacity: true)
+        return counts
+    }
+
+    /// The rule's answers of the filled lanes (a non-mutating pass: the questions read the block
+    /// in place); `halfSteps` is scratch for the phasor's half steps.
+    private func answers(halfSteps: UnsafeMutableBufferPointer<Phasor>, counts: inout VisualCompletionWork) -> Lane {
+        var live = LaneMask(repeating: false)
+        for j in 0..<filled { live[j] = true }
         let zero = Lane(repeating: 0)
         var answer = zero
         let motion = PhasorMotion(self)
@@ -307,7 +317,7 @@ struct VisualCompletionBlock {
         // Lanes whose doubling ended below infinity halve [low, high].
         var halving = live .& aboveAtZero .& (bound .== 0)
         let relativePrecision = CompletionCurve.visualBoundRelativePrecision
-        let halved = motion.steps(of: high - low, for: halving, rounds: PhasorMotion.energyRounds, into: &halfSteps)
+        let halved = motion.steps(of: high - low, for: halving, rounds: PhasorMotion.energyRounds, into: halfSteps)
         for round in 0..<200 {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
@@ -350,7 +360,7 @@ struct VisualCompletionBlock {
         // 3. The crossing in its grid step, by halving: the phasor carried by the step's halves.
         var searching = live .& (scanLow .>= 0)
         let bisected = motion.steps(
-            of: gridStep, for: searching .& rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: &halfSteps)
+            of: gridStep, for: searching .& rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: halfSteps)
         for round in 0..<CompletionCurve.visualBisectionRounds {
             let mid = scanLow + 0.5 * (scanHigh - scanLow)
             searching = searching .& (mid .> scanLow) .& (mid .< scanHigh)
@@ -362,12 +372,7 @@ struct VisualCompletionBlock {
             zLow = zLow.replacing(with: zMid, where: searching .& away)
             scanHigh = scanHigh.replacing(with: mid, where: searching .& .!away)
         }
-        answer = answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
-        for j in 0..<filled { result[lanes[j]] = answer[j] }
-        filled = 0
-        curves.removeAll(keepingCapacity: true)
-        springs.removeAll(keepingCapacity: true)
-        return counts
+        return answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
     }
 
     private mutating func copySlot(_ from: Int, to j: Int) {
@@ -429,7 +434,7 @@ struct PhasorMotion {
     /// Halvings of the energy bound's bracket carried by the phasor (then the closed form).
     static let energyRounds = 12
 
-    init(_ block: VisualCompletionBlock) {
+    init(_ block: borrowing VisualCompletionBlock) {
         guard any(block.underdamped) else { return }
         let r = block.rootMassPerStiffness, x0 = block.x0, v0 = block.v0
         lambda = block.lambda
@@ -478,7 +483,7 @@ struct PhasorMotion {
     /// where omega0 width <= 2^12 (returned): the Taylor polynomial of degree 12 at
     /// width / 2^(rounds+2) (|u| <= 1/4 ... 2^-10: its first omitted term under 2^-57), then
     /// squared `rounds + 1` times.
-    func steps(of width: Lane, for mask: LaneMask, rounds: Int, into steps: inout [Phasor]) -> LaneMask {
+    func steps(of width: Lane, for mask: LaneMask, rounds: Int, into steps: UnsafeMutableBufferPointer<Phasor>) -> LaneMask {
         let phase: Lane = omega0Squared * width * width
         let valid = mask .& lanes .& (phase .<= 0x1p24) .& (width .>= 0)
         guard any(valid) else { return valid }
@@ -491,12 +496,11 @@ struct PhasorMotion {
             z.c += 1
         }
         z = z.times(z)
-        steps.removeAll(keepingCapacity: true)
-        for _ in 0..<rounds {
+        precondition(steps.count >= rounds, "PhasorMotion.steps: \(steps.count) slots for \(rounds) rounds")
+        for r in stride(from: rounds - 1, through: 0, by: -1) {
             z = z.times(z)
-            steps.append(z)
+            (steps.baseAddress! + r).initialize(to: z)
         }
-        steps.reverse()
         return valid
     }
 
@@ -538,7 +542,7 @@ struct PhasorRotation {
     var back = Phasor()
 
     init(
-        _ block: VisualCompletionBlock, motion: PhasorMotion, scanning: LaneMask, bound: Lane, gridStep h: Lane,
+        _ block: borrowing VisualCompletionBlock, motion: borrowing PhasorMotion, scanning: LaneMask, bound: Lane, gridStep h: Lane,
         counts: inout VisualCompletionWork
     ) {
         let stepSquared: Lane = motion.omega0Squared * h * h

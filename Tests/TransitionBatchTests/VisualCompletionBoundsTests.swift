@@ -79,8 +79,10 @@ struct VisualCompletionBoundsTests {
                             zHigh = zHigh.times(zHigh)
                             carried = carried .& motion.carries(high)
                         }
-                        var halves: [Phasor] = []
-                        let halved = motion.steps(of: high - low, for: LaneMask(repeating: true), rounds: PhasorMotion.energyRounds, into: &halves)
+                        var halves = [Phasor](repeating: Phasor(), count: PhasorMotion.energyRounds)
+                        let halved = halves.withUnsafeMutableBufferPointer {
+                            motion.steps(of: high - low, for: LaneMask(repeating: true), rounds: PhasorMotion.energyRounds, into: $0)
+                        }
                         for round in 0..<(any(halved) ? PhasorMotion.energyRounds : 0) {
                             let mid = (low + high) / 2
                             let zMid = zLow.times(halves[round])
@@ -120,8 +122,10 @@ struct VisualCompletionBoundsTests {
                         if ratio <= 0.5 { #expect(rotation.lanes == live, "ratio \(ratio): every lane carried") }
                         var index = steps - 1
                         var z = motion.phasor(at: h * index, where: rotation.lanes, counts: &counts)
-                        var halves: [Phasor] = []
-                        let bisected = motion.steps(of: h, for: rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: &halves)
+                        var halves = [Phasor](repeating: Phasor(), count: CompletionCurve.visualBisectionRounds)
+                        let bisected = halves.withUnsafeMutableBufferPointer {
+                            motion.steps(of: h, for: rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: $0)
+                        }
                         #expect(bisected == rotation.lanes)
                         while any(index .>= 0) {
                             // The grid instant, then the bisection's mids of its step as the rule
