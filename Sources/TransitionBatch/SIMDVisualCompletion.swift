@@ -87,9 +87,12 @@ struct VisualCompletionBlock {
     var lambda = Lane(), omega0Squared = Lane(), massPerStiffness = Lane(), rootMassPerStiffness = Lane()
     /// Underdamped: wd and 1 / wd (0 elsewhere). Overdamped or critical: mu, the roots r1, r2 and 1 / (2 mu).
     var wd = Lane(), inverseWd = Lane(), mu = Lane(), r1 = Lane(), r2 = Lane(), inverseTwoMu = Lane()
+    /// Underdamped lanes (wd > 0) and `.clamp` lanes (`clampFlag` 1): masks set by `solve` from
+    /// lanes `add` writes, since writing one lane of a mask rewrites the whole vector.
     var underdamped = LaneMask(repeating: false)
-    /// `.clamp` lanes, and their arrival (infinity when there is none, and on `.allow` lanes).
     var clamped = LaneMask(repeating: false)
+    var clampFlag = Lane()
+    /// `.clamp` lanes' arrival (infinity when there is none, and on `.allow` lanes).
     var arrival = Lane(repeating: .infinity)
     init() {
         curves.reserveCapacity(laneWidth)
@@ -115,12 +118,10 @@ struct VisualCompletionBlock {
         rootMassPerStiffness[j] = massPerStiffness[j].squareRoot()
         let q = w2 - l * l
         if q > 0 {
-            underdamped[j] = true
             wd[j] = q.squareRoot()
             inverseWd[j] = 1 / wd[j]
             (mu[j], r1[j], r2[j], inverseTwoMu[j]) = (0, 0, 0, 0)
         } else {
-            underdamped[j] = false
             (wd[j], inverseWd[j]) = (0, 0)
             let m = (-q).squareRoot()
             mu[j] = m
@@ -129,10 +130,10 @@ struct VisualCompletionBlock {
             inverseTwoMu[j] = m > 0 ? 1 / (2 * m) : 0
         }
         if case .spring(_, .clamp) = curve.shape {
-            clamped[j] = true
+            clampFlag[j] = 1
             arrival[j] = spring.firstZeroCrossing(initialDisplacement: x0[j], initialVelocity: v0[j]) ?? .infinity
         } else {
-            clamped[j] = false
+            clampFlag[j] = 0
             arrival[j] = .infinity
         }
     }
@@ -271,8 +272,7 @@ struct VisualCompletionBlock {
     /// returns how much of the work each evaluator did.
     mutating func solve(into result: UnsafeMutableBufferPointer<Double>) -> VisualCompletionWork {
         var counts = VisualCompletionWork()
-        // Unused slots repeat slot 0's constants, so their arithmetic stays finite.
-        for j in filled..<laneWidth { copySlot(0, to: j) }
+        prepare()
         let rounds = max(PhasorMotion.energyRounds, CompletionCurve.visualBisectionRounds)
         let answer = withUnsafeTemporaryAllocation(of: Phasor.self, capacity: rounds) { halfSteps in
             answers(halfSteps: halfSteps, counts: &counts)
@@ -375,13 +375,21 @@ struct VisualCompletionBlock {
         return answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
     }
 
+    /// Readies the filled lanes for the questions: unused slots repeat slot 0's constants, so
+    /// their arithmetic stays finite, and the masks are set from the lanes.
+    mutating func prepare() {
+        for j in filled..<laneWidth { copySlot(0, to: j) }
+        underdamped = wd .> 0
+        clamped = clampFlag .> 0
+    }
+
     private mutating func copySlot(_ from: Int, to j: Int) {
         tolerance[j] = tolerance[from]
         x0[j] = x0[from]; v0[j] = v0[from]; start[j] = start[from]; target[j] = target[from]; pastSide[j] = pastSide[from]
         lambda[j] = lambda[from]; omega0Squared[j] = omega0Squared[from]
         massPerStiffness[j] = massPerStiffness[from]; rootMassPerStiffness[j] = rootMassPerStiffness[from]
         wd[j] = wd[from]; inverseWd[j] = inverseWd[from]; mu[j] = mu[from]; r1[j] = r1[from]; r2[j] = r2[from]
-        inverseTwoMu[j] = inverseTwoMu[from]; underdamped[j] = underdamped[from]; clamped[j] = clamped[from]
+        inverseTwoMu[j] = inverseTwoMu[from]; clampFlag[j] = clampFlag[from]
         arrival[j] = arrival[from]
     }
 }

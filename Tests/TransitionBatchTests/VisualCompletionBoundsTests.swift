@@ -31,7 +31,7 @@ struct VisualCompletionBoundsTests {
             let curve = model.release(ReleaseState(progress: start.progress, velocity: start.velocity)).curve
             block.add(curve, spring: spring, tolerance: tolerance, lane: lane)
         }
-        for j in block.filled..<laneWidth { block.tolerance[j] = block.tolerance[0] }
+        block.prepare()
         blocks.append(block)
         return blocks
     }
