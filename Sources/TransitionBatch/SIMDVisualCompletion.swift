@@ -334,9 +334,15 @@ struct VisualCompletionBlock {
 
         // 2. The scan back over the grid from the bound: the phasor stepped back one grid step
         //    at a time where it can be (`PhasorRotation`), else the closed form at each instant.
-        var steps = Lane(repeating: 1)
         var scanning = live .& (bound .> 0) .& (bound .< .infinity)
-        for j in 0..<filled where scanning[j] { steps[j] = Double(curves[j].visualGridSteps(bound: bound[j])) }
+        // Gathered in memory and loaded once: writing one lane of a vector in a register spills,
+        // rewrites and reloads it.
+        let steps = withUnsafeTemporaryAllocation(of: Double.self, capacity: laneWidth) { counts in
+            for j in 0..<laneWidth {
+                counts[j] = j < filled && scanning[j] ? Double(curves[j].visualGridSteps(bound: bound[j])) : 1
+            }
+            return UnsafeRawPointer(counts.baseAddress!).loadUnaligned(as: Lane.self)
+        }
         answer = answer.replacing(with: bound, where: live .& .!(bound .< .infinity))
         var index = steps - 1
         let gridStep = bound / steps
