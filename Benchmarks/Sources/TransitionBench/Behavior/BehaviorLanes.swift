@@ -43,6 +43,9 @@ struct BehaviorLanes: Sendable {
     let integrators: [BatchIntegrator]
     /// Per model: its run class (`runClass(of:)`), by which a block orders its lanes.
     let runClass: [UInt16]
+    /// Per model: its built-in model (nil on the scalar path), read per lane without copying
+    /// the `BenchModel` around it (its name and runner are reference-counted).
+    let laneModels: [BuiltInReleaseModel?]
 
     init(models: [BenchModel], traces: [GestureTrace]) {
         self.models = models
@@ -113,6 +116,7 @@ struct BehaviorLanes: Sendable {
         self.integratorIndex = integratorIndex
         self.integrators = integrators
         runClass = models.map { $0.lanes.map { Self.runClass(of: $0.model) } ?? 0 }
+        laneModels = models.map { $0.lanes?.model }
         releases = replayRunners.map { runner in Self.releases(of: traces, replayedBy: runner) }
     }
 
@@ -232,7 +236,7 @@ private struct BlockWork {
                 case .one(let s, let pixel):
                     (state, tolerance) = (s, pixel)
                 }
-                let model = lanes.models[m].lanes!.model
+                let model = lanes.laneModels[m]!
                 let g = lanes.integratorIndex[m]
                 var decision: Decision? = nil
                 var projected = Double.nan
@@ -299,7 +303,7 @@ private struct BlockWork {
         tolerances[g].reserveCapacity(lanesStaged.count)
         for p in order {
             let lane = lanesStaged[Int(p)]
-            batches[g].append(lanes.models[Int(lane.model)].lanes!.model, lane.state)
+            batches[g].append(lanes.laneModels[Int(lane.model)]!, lane.state)
             tolerances[g].append(lane.tolerance)
         }
     }
