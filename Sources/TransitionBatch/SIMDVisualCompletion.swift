@@ -494,12 +494,14 @@ struct PhasorMotion {
     }
 
     /// `steps[r]` = e^((-lambda + i wd) width / 2^(r+1)) for r < `rounds`, on the lanes of `mask`
-    /// where omega0 width <= 2^12 (returned): the Taylor polynomial of degree 12 at
-    /// width / 2^(rounds+2) (|u| <= 1/4 ... 2^-10: its first omitted term under 2^-57), then
-    /// squared `rounds + 1` times.
+    /// where omega0 width <= min(2^12, 2^rounds) (returned): the Taylor polynomial of degree 12
+    /// at u = (-lambda + i wd) width / 2^(rounds+2) (|u| <= 1/4: its first omitted term under
+    /// 2^-57), then squared `rounds + 1` times.
     func steps(of width: Lane, for mask: LaneMask, rounds: Int, into steps: UnsafeMutableBufferPointer<Phasor>) -> LaneMask {
+        // |u| = omega0 width / 2^(rounds+2) <= 1/4, and omega0 width <= 2^12 (the carried range).
+        let limit = min(0x1p24, Double(1 << rounds) * Double(1 << rounds))
         let phase: Lane = omega0Squared * width * width
-        let valid = mask .& lanes .& (phase .<= 0x1p24) .& (width .>= 0)
+        let valid = mask .& lanes .& (phase .<= Lane(repeating: limit)) .& (width .>= 0)
         guard any(valid) else { return valid }
         let zero = Lane()
         let scale = 1 / Double(1 << (rounds + 2))
