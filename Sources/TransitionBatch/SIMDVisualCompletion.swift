@@ -103,39 +103,43 @@ struct VisualCompletionBlock {
         let j = filled
         filled += 1
         lanes[j] = lane
-        tolerance[j] = laneTolerance
         curves.append(curve)
         springs.append(spring)
-        x0[j] = curve.start - curve.target
-        v0[j] = curve.startVelocity
-        start[j] = curve.start
-        target[j] = curve.target
-        pastSide[j] = curve.pastSide
-        let l = spring.decayRate, w2 = spring.stiffness / spring.mass
-        lambda[j] = l
-        omega0Squared[j] = w2
-        massPerStiffness[j] = spring.mass / spring.stiffness
-        rootMassPerStiffness[j] = massPerStiffness[j].squareRoot()
+        let x = curve.start - curve.target
+        let l = spring.decayRate, w2 = spring.stiffness / spring.mass, mk = spring.mass / spring.stiffness
         let q = w2 - l * l
-        if q > 0 {
-            wd[j] = q.squareRoot()
-            inverseWd[j] = 1 / wd[j]
-            (mu[j], r1[j], r2[j], inverseTwoMu[j]) = (0, 0, 0, 0)
-        } else {
-            (wd[j], inverseWd[j]) = (0, 0)
-            let m = (-q).squareRoot()
-            mu[j] = m
-            r1[j] = -w2 / (l + m)
-            r2[j] = -(l + m)
-            inverseTwoMu[j] = m > 0 ? 1 / (2 * m) : 0
-        }
+        var damped = 0.0, m = 0.0
+        if q > 0 { damped = q.squareRoot() } else { m = (-q).squareRoot() }
+        var clamp = 0.0, laneArrival = Double.infinity
         if case .spring(_, .clamp) = curve.shape {
-            clampFlag[j] = 1
-            arrival[j] = spring.firstZeroCrossing(initialDisplacement: x0[j], initialVelocity: v0[j]) ?? .infinity
-        } else {
-            clampFlag[j] = 0
-            arrival[j] = .infinity
+            clamp = 1
+            laneArrival = spring.firstZeroCrossing(initialDisplacement: x, initialVelocity: curve.startVelocity) ?? .infinity
         }
+        // Stored through memory: writing one lane of a vector the compiler holds in registers
+        // spills, rewrites and reloads the whole vector.
+        Self.store(laneTolerance, in: &tolerance, at: j)
+        Self.store(x, in: &x0, at: j)
+        Self.store(curve.startVelocity, in: &v0, at: j)
+        Self.store(curve.start, in: &start, at: j)
+        Self.store(curve.target, in: &target, at: j)
+        Self.store(curve.pastSide, in: &pastSide, at: j)
+        Self.store(l, in: &lambda, at: j)
+        Self.store(w2, in: &omega0Squared, at: j)
+        Self.store(mk, in: &massPerStiffness, at: j)
+        Self.store(mk.squareRoot(), in: &rootMassPerStiffness, at: j)
+        Self.store(damped, in: &wd, at: j)
+        Self.store(q > 0 ? 1 / damped : 0, in: &inverseWd, at: j)
+        Self.store(m, in: &mu, at: j)
+        Self.store(q > 0 ? 0 : -w2 / (l + m), in: &r1, at: j)
+        Self.store(q > 0 ? 0 : -(l + m), in: &r2, at: j)
+        Self.store(q <= 0 && m > 0 ? 1 / (2 * m) : 0, in: &inverseTwoMu, at: j)
+        Self.store(clamp, in: &clampFlag, at: j)
+        Self.store(laneArrival, in: &arrival, at: j)
+    }
+
+    @inline(__always)
+    private static func store(_ value: Double, in vector: inout Lane, at j: Int) {
+        withUnsafeMutableBytes(of: &vector) { $0.storeBytes(of: value, toByteOffset: j * MemoryLayout<Double>.stride, as: Double.self) }
     }
 
     /// The closed form's E = e^(-lambda t) C(t) and F = e^(-lambda t) S(t) (see
