@@ -180,6 +180,11 @@ private struct BlockWork {
     var laneOfClass: [Int32]
     /// What each (trace, model) pair of the block waits for.
     var pending: [Pending] = []
+    /// `pendingIndex[(t - first trace) * models + i]`: the pair's index into `pending`, or -1, so
+    /// that the outcomes are written model by model: each model's outcomes of the block are
+    /// adjacent in the chunk (`BehaviorChunk.outcomes` is model-major), while trace-major writes
+    /// touched a new cache line, and often a new page, per outcome.
+    var pendingIndex: [Int32] = []
     /// Counting sort's buckets, one per run class.
     var bucketStart = [Int](repeating: 0, count: BehaviorLanes.runClassCount + 1)
 
@@ -215,8 +220,9 @@ private struct BlockWork {
 
     mutating func evaluate(
         _ lanes: BehaviorLanes, models range: Range<Int>, localClass: [Int], traces block: Range<Int>,
-        slot: (Int, Int, ReleaseOutcome) -> Void
+        slot: ConcurrentFill.Slots<ReleaseOutcome>
     ) {
+        pendingIndex = Array(repeating: -1, count: block.count * range.count)
         for t in block {
             let trace = lanes.traces[t]
             var touched: [Int] = []
@@ -255,6 +261,7 @@ private struct BlockWork {
                     laneOfClass[key] = lane
                     touched.append(key)
                 }
+                pendingIndex[(t - block.lowerBound) * range.count + i] = Int32(pending.count)
                 pending.append(Pending(
                     model: Int32(i), trace: Int32(t), integrator: Int32(g), lane: lane, state: state, decision: decision,
                     projected: projected))
@@ -272,14 +279,19 @@ private struct BlockWork {
                 }
             }
         }
-        for p in pending {
-            let g = Int(p.integrator), lane = Int(position[g][Int(p.lane)])
-            let outcome = results[g]
-            let decision = p.decision ?? outcome.decision[lane]
-            let projected = p.decision != nil ? p.projected : outcome.projectedProgress[lane]
-            slot(Int(p.model), Int(p.trace), ReleaseOutcome(
-                started: true, decision: decision, release: p.state, projectedProgress: projected.isNaN ? nil : projected,
-                metrics: outcome.metrics(at: lane), visualCompletionTime: visual[g][lane]))
+        for i in 0..<range.count {
+            for t in 0..<block.count {
+                let index = pendingIndex[t * range.count + i]
+                guard index >= 0 else { continue }
+                let p = pending[Int(index)]
+                let g = Int(p.integrator), lane = Int(position[g][Int(p.lane)])
+                let outcome = results[g]
+                let decision = p.decision ?? outcome.decision[lane]
+                let projected = p.decision != nil ? p.projected : outcome.projectedProgress[lane]
+                slot(Int(p.model), Int(p.trace), ReleaseOutcome(
+                    started: true, decision: decision, release: p.state, projectedProgress: projected.isNaN ? nil : projected,
+                    metrics: outcome.metrics(at: lane), visualCompletionTime: visual[g][lane]))
+            }
         }
     }
 
