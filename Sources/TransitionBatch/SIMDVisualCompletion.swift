@@ -6,14 +6,16 @@ import TransitionPhysics
 // spring's energy amplitude above the tolerance at t? is the shown progress a tolerance or more
 // from the target at t?) at instants computed from earlier answers only. Here the 16 lanes walk
 // the rule's steps in lockstep (the energy bound's doubling and halving, the scan back over the
-// grid, the halvings of the last grid step), and each step answers every lane's question with
-// one vector closed form and an error bound that covers both its own rounding and the scalar
-// rule's. An answer the bound cannot settle (the value within ~1e-11 of the tolerance) is asked
-// of the scalar rule itself (`Spring.isEnergyAmplitudeAbove`, `CompletionCurve.isVisuallyAway`),
-// so each lane receives exactly the scalar rule's answers, asks at the same instants (the same
-// IEEE operations on the same values) and ends on its bits. Tested lane by lane against the rule
-// (VisualCompletionTwinTests). Lanes the twin does not take (timed shapes, `.rubberBand`, an
-// undamped spring) run the scalar rule.
+// grid, the halvings of the last grid step). Each step answers an underdamped lane's question
+// from its motion's phasor, carried from instant to instant by a multiplication
+// (`PhasorMotion`), where that error bound settles it; else, and for the other lanes, from one
+// vector closed form with an error bound that covers both its own rounding and the scalar rule's.
+// An answer neither bound can settle (the value within ~1e-11 of the tolerance) is asked of the
+// scalar rule itself (`Spring.isEnergyAmplitudeAbove`, `CompletionCurve.isVisuallyAway`), so each
+// lane receives exactly the scalar rule's answers, asks at the same instants (the same IEEE
+// operations on the same values) and ends on its bits. Tested lane by lane against the rule
+// (VisualCompletionTwinTests; the phasor's answers in VisualCompletionBoundsTests). Lanes the
+// twin does not take (timed shapes, `.rubberBand`, an undamped spring) run the scalar rule.
 
 /// The relative size of the error bound on a closed-form value against the magnitudes of the
 /// terms it sums (2^-44, about 5.7e-14: 256 ulps, where either evaluator rounds by a few).
