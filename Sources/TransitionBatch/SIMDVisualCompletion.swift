@@ -6,14 +6,16 @@ import TransitionPhysics
 // spring's energy amplitude above the tolerance at t? is the shown progress a tolerance or more
 // from the target at t?) at instants computed from earlier answers only. Here the 16 lanes walk
 // the rule's steps in lockstep (the energy bound's doubling and halving, the scan back over the
-// grid, the halvings of the last grid step), and each step answers every lane's question with
-// one vector closed form and an error bound that covers both its own rounding and the scalar
-// rule's. An answer the bound cannot settle (the value within ~1e-11 of the tolerance) is asked
-// of the scalar rule itself (`Spring.isEnergyAmplitudeAbove`, `CompletionCurve.isVisuallyAway`),
-// so each lane receives exactly the scalar rule's answers, asks at the same instants (the same
-// IEEE operations on the same values) and ends on its bits. Tested lane by lane against the rule
-// (VisualCompletionTwinTests). Lanes the twin does not take (timed shapes, `.rubberBand`, an
-// undamped spring) run the scalar rule.
+// grid, the halvings of the last grid step). Each step answers an underdamped lane's question
+// from its motion's phasor, carried from instant to instant by a multiplication
+// (`PhasorMotion`), where that error bound settles it; else, and for the other lanes, from one
+// vector closed form with an error bound that covers both its own rounding and the scalar rule's.
+// An answer neither bound can settle (the value within ~1e-11 of the tolerance) is asked of the
+// scalar rule itself (`Spring.isEnergyAmplitudeAbove`, `CompletionCurve.isVisuallyAway`), so each
+// lane receives exactly the scalar rule's answers, asks at the same instants (the same IEEE
+// operations on the same values) and ends on its bits. Tested lane by lane against the rule
+// (VisualCompletionTwinTests; the phasor's answers in VisualCompletionBoundsTests). Lanes the
+// twin does not take (timed shapes, `.rubberBand`, an undamped spring) run the scalar rule.
 
 /// The relative size of the error bound on a closed-form value against the magnitudes of the
 /// terms it sums (2^-44, about 5.7e-14: 256 ulps, where either evaluator rounds by a few).
@@ -23,12 +25,12 @@ private let closedFormMargin = 0x1p-44
 private let largestPhase = 0x1p20
 
 extension BatchReleases {
-    /// `visualCompletionTimes(tolerance:into:)` on the vector twin; returns how many questions the
-    /// scalar rule answered because the vector bound could not (the tests check they stay rare).
+    /// `visualCompletionTimes(tolerance:into:)` on the vector twin; returns how the work was
+    /// answered (the tests check the scalar rule's answers stay rare, and what the bounds save).
     @discardableResult
     func visualCompletionTimesOnLanes(
         tolerance: Double, lanes: Range<Int>? = nil, into result: UnsafeMutableBufferPointer<Double>
-    ) -> Int {
+    ) -> VisualCompletionWork {
         visualCompletionTimesOnLanes(lanes: lanes ?? 0..<count, into: result) { _ in tolerance }
     }
 
@@ -39,9 +41,9 @@ extension BatchReleases {
     @inline(__always)
     func visualCompletionTimesOnLanes(
         lanes: Range<Int>, into result: UnsafeMutableBufferPointer<Double>, tolerance: (Int) -> Double
-    ) -> Int {
+    ) -> VisualCompletionWork {
         var block = VisualCompletionBlock()
-        var scalarAnswers = 0
+        var work = VisualCompletionWork()
         for i in lanes {
             let curve = completionCurve(at: i)
             let laneTolerance = tolerance(i)
@@ -53,10 +55,25 @@ extension BatchReleases {
                 continue
             }
             block.add(curve, spring: spring, tolerance: laneTolerance, lane: i)
-            if block.filled == laneWidth { scalarAnswers += block.solve(into: result) }
+            work.lanes += 1
+            if block.filled == laneWidth { work += block.solve(into: result) }
         }
-        if block.filled > 0 { scalarAnswers += block.solve(into: result) }
-        return scalarAnswers
+        if block.filled > 0 { work += block.solve(into: result) }
+        return work
+    }
+}
+
+/// How the twin answered: its lanes, the vector closed forms it evaluated (16 lanes each, one
+/// per block and question the bounds left open) and the questions the scalar rule answered.
+struct VisualCompletionWork: Equatable {
+    var lanes = 0
+    var closedForms = 0
+    var scalarAnswers = 0
+
+    static func += (a: inout VisualCompletionWork, b: VisualCompletionWork) {
+        a.lanes += b.lanes
+        a.closedForms += b.closedForms
+        a.scalarAnswers += b.scalarAnswers
     }
 }
 
@@ -72,11 +89,13 @@ struct VisualCompletionBlock {
     var lambda = Lane(), omega0Squared = Lane(), massPerStiffness = Lane(), rootMassPerStiffness = Lane()
     /// Underdamped: wd and 1 / wd (0 elsewhere). Overdamped or critical: mu, the roots r1, r2 and 1 / (2 mu).
     var wd = Lane(), inverseWd = Lane(), mu = Lane(), r1 = Lane(), r2 = Lane(), inverseTwoMu = Lane()
+    /// Underdamped lanes (wd > 0) and `.clamp` lanes (`clampFlag` 1): masks set by `solve` from
+    /// lanes `add` writes, since writing one lane of a mask rewrites the whole vector.
     var underdamped = LaneMask(repeating: false)
-    /// `.clamp` lanes, and their arrival (infinity when there is none, and on `.allow` lanes).
     var clamped = LaneMask(repeating: false)
+    var clampFlag = Lane()
+    /// `.clamp` lanes' arrival (infinity when there is none, and on `.allow` lanes).
     var arrival = Lane(repeating: .infinity)
-
     init() {
         curves.reserveCapacity(laneWidth)
         springs.reserveCapacity(laneWidth)
@@ -86,41 +105,43 @@ struct VisualCompletionBlock {
         let j = filled
         filled += 1
         lanes[j] = lane
-        tolerance[j] = laneTolerance
         curves.append(curve)
         springs.append(spring)
-        x0[j] = curve.start - curve.target
-        v0[j] = curve.startVelocity
-        start[j] = curve.start
-        target[j] = curve.target
-        pastSide[j] = curve.pastSide
-        let l = spring.decayRate, w2 = spring.stiffness / spring.mass
-        lambda[j] = l
-        omega0Squared[j] = w2
-        massPerStiffness[j] = spring.mass / spring.stiffness
-        rootMassPerStiffness[j] = massPerStiffness[j].squareRoot()
+        let x = curve.start - curve.target
+        let l = spring.decayRate, w2 = spring.stiffness / spring.mass, mk = spring.mass / spring.stiffness
         let q = w2 - l * l
-        if q > 0 {
-            underdamped[j] = true
-            wd[j] = q.squareRoot()
-            inverseWd[j] = 1 / wd[j]
-            (mu[j], r1[j], r2[j], inverseTwoMu[j]) = (0, 0, 0, 0)
-        } else {
-            underdamped[j] = false
-            (wd[j], inverseWd[j]) = (0, 0)
-            let m = (-q).squareRoot()
-            mu[j] = m
-            r1[j] = -w2 / (l + m)
-            r2[j] = -(l + m)
-            inverseTwoMu[j] = m > 0 ? 1 / (2 * m) : 0
-        }
+        var damped = 0.0, m = 0.0
+        if q > 0 { damped = q.squareRoot() } else { m = (-q).squareRoot() }
+        var clamp = 0.0, laneArrival = Double.infinity
         if case .spring(_, .clamp) = curve.shape {
-            clamped[j] = true
-            arrival[j] = spring.firstZeroCrossing(initialDisplacement: x0[j], initialVelocity: v0[j]) ?? .infinity
-        } else {
-            clamped[j] = false
-            arrival[j] = .infinity
+            clamp = 1
+            laneArrival = spring.firstZeroCrossing(initialDisplacement: x, initialVelocity: curve.startVelocity) ?? .infinity
         }
+        // Stored through memory: writing one lane of a vector the compiler holds in registers
+        // spills, rewrites and reloads the whole vector.
+        Self.store(laneTolerance, in: &tolerance, at: j)
+        Self.store(x, in: &x0, at: j)
+        Self.store(curve.startVelocity, in: &v0, at: j)
+        Self.store(curve.start, in: &start, at: j)
+        Self.store(curve.target, in: &target, at: j)
+        Self.store(curve.pastSide, in: &pastSide, at: j)
+        Self.store(l, in: &lambda, at: j)
+        Self.store(w2, in: &omega0Squared, at: j)
+        Self.store(mk, in: &massPerStiffness, at: j)
+        Self.store(mk.squareRoot(), in: &rootMassPerStiffness, at: j)
+        Self.store(damped, in: &wd, at: j)
+        Self.store(q > 0 ? 1 / damped : 0, in: &inverseWd, at: j)
+        Self.store(m, in: &mu, at: j)
+        Self.store(q > 0 ? 0 : -w2 / (l + m), in: &r1, at: j)
+        Self.store(q > 0 ? 0 : -(l + m), in: &r2, at: j)
+        Self.store(q <= 0 && m > 0 ? 1 / (2 * m) : 0, in: &inverseTwoMu, at: j)
+        Self.store(clamp, in: &clampFlag, at: j)
+        Self.store(laneArrival, in: &arrival, at: j)
+    }
+
+    @inline(__always)
+    private static func store(_ value: Double, in vector: inout Lane, at j: Int) {
+        withUnsafeMutableBytes(of: &vector) { $0.storeBytes(of: value, toByteOffset: j * MemoryLayout<Double>.stride, as: Double.self) }
     }
 
     /// The closed form's E = e^(-lambda t) C(t) and F = e^(-lambda t) S(t) (see
@@ -170,27 +191,29 @@ struct VisualCompletionBlock {
         return (e, f, valid)
     }
 
-    /// Whether the energy amplitude exceeds the tolerance at `t`, where `ask` is set; lanes whose
-    /// answer the error bound cannot settle are asked of the scalar rule.
+    /// Whether the energy amplitude exceeds the tolerance at `t`, where `ask` is set, from the
+    /// closed form; lanes whose answer the error bound cannot settle are asked of the scalar rule.
+    /// Compared squared (a vector square root is sixteen scalar ones): the amplitude is at most
+    /// the sum of its terms, so twice that sum bounds the old margin's `size`.
     @inline(__always)
-    func energyAbove(_ t: Lane, ask: LaneMask, scalarAnswers: inout Int) -> LaneMask {
+    func energyAbove(_ t: Lane, ask: LaneMask, counts: inout VisualCompletionWork) -> LaneMask {
+        counts.closedForms += 1
         let (e, f, valid) = closedForm(t)
         let lf = lambda * f
         let a = (e - 1) + lf
         let pxx = 1 + a, pxv = f, pvx = -omega0Squared * f, pvv = e - lf
         let x = pxx * x0 + pxv * v0
         let v = pvx * x0 + pvv * v0
-        let amplitude = (x * x + massPerStiffness * v * v).squareRoot()
-        let size = laneAbs(pxx * x0) + laneAbs(pxv * v0)
-            + rootMassPerStiffness * (laneAbs(pvx * x0) + laneAbs(pvv * v0)) + amplitude
-        let margin = size * closedFormMargin
-        let excess = amplitude - tolerance
-        var above = excess .> margin
-        let settled = (excess .> margin) .| (excess .< -margin)
+        let amplitudeSquared = x * x + massPerStiffness * v * v
+        let terms = laneAbs(pxx * x0) + laneAbs(pxv * v0) + rootMassPerStiffness * (laneAbs(pvx * x0) + laneAbs(pvv * v0))
+        let margin = 2 * terms * closedFormMargin
+        let over = tolerance + margin, under = tolerance - margin
+        var above = amplitudeSquared .> over * over
+        let settled = above .| ((under .> 0) .& (amplitudeSquared .< under * under))
         let unsure = ask .& .!(settled .& valid)
         if any(unsure) {
             for j in 0..<filled where unsure[j] {
-                scalarAnswers += 1
+                counts.scalarAnswers += 1
                 above[j] = springs[j].isEnergyAmplitudeAbove(
                     tolerance[j], initialDisplacement: x0[j], initialVelocity: v0[j], time: t[j])
             }
@@ -198,10 +221,24 @@ struct VisualCompletionBlock {
         return above
     }
 
+    /// The energy question at `t` where `ask` is set: settled from the phasor `z` at t on the
+    /// lanes in `carried` (`PhasorMotion`) where its error bound allows; the rest by the closed
+    /// form (`energyAbove(_:ask:counts:)`).
+    @inline(__always)
+    func energyAbove(
+        _ t: Lane, ask: LaneMask, motion: PhasorMotion, z: Phasor, carried: LaneMask, counts: inout VisualCompletionWork
+    ) -> LaneMask {
+        let (above, below) = motion.energyAnswers(z, tolerance: tolerance)
+        let open = ask .& .!(carried .& (above .| below))
+        guard any(open) else { return above }
+        return above.replacing(with: energyAbove(t, ask: open, counts: &counts), where: open)
+    }
+
     /// Whether the shown progress at `t` is the tolerance or more from the target, where `ask`
     /// is set (`CompletionCurve.isVisuallyAway`); unsettled lanes asked of the scalar rule.
     @inline(__always)
-    func visuallyAway(_ t: Lane, ask: LaneMask, scalarAnswers: inout Int) -> LaneMask {
+    func visuallyAway(_ t: Lane, ask: LaneMask, counts: inout VisualCompletionWork) -> LaneMask {
+        counts.closedForms += 1
         let (e, f, valid) = closedForm(t)
         let lf = lambda * f
         let increment = ((e - 1) + lf) * x0 + f * v0
@@ -217,35 +254,68 @@ struct VisualCompletionBlock {
         let unsure = ask .& .!(settled .& valid)
         if any(unsure) {
             for j in 0..<filled where unsure[j] {
-                scalarAnswers += 1
+                counts.scalarAnswers += 1
                 away[j] = curves[j].isVisuallyAway(at: t[j], tolerance: tolerance[j])
             }
         }
         return away
     }
 
+    /// The visual question at `t` where `ask` is set: settled from the phasor `z` at t on the
+    /// lanes in `carried` (`PhasorMotion`) where its error bound allows; the rest, and lanes it
+    /// does not carry, by the closed form (`visuallyAway(_:ask:counts:)`).
+    @inline(__always)
+    func visuallyAway(
+        _ t: Lane, ask: LaneMask, motion: PhasorMotion, carried: LaneMask, z: Phasor, counts: inout VisualCompletionWork
+    ) -> LaneMask {
+        let (away, notAway) = motion.visualAnswers(z, at: t, tolerance: tolerance, clamped: clamped, arrival: arrival, pastSide: pastSide)
+        let open = ask .& .!(carried .& (away .| notAway))
+        guard any(open) else { return away }
+        return away.replacing(with: visuallyAway(t, ask: open, counts: &counts), where: open)
+    }
+
     /// Runs the rule's steps on the filled lanes, writes their answers and empties the block;
-    /// returns how many questions the scalar rule answered.
-    mutating func solve(into result: UnsafeMutableBufferPointer<Double>) -> Int {
-        var scalarAnswers = 0
+    /// returns how much of the work each evaluator did.
+    mutating func solve(into result: UnsafeMutableBufferPointer<Double>) -> VisualCompletionWork {
+        var counts = VisualCompletionWork()
+        prepare()
+        let rounds = max(PhasorMotion.energyRounds, CompletionCurve.visualBisectionRounds)
+        let answer = withUnsafeTemporaryAllocation(of: Phasor.self, capacity: rounds) { halfSteps in
+            answers(halfSteps: halfSteps, counts: &counts)
+        }
+        for j in 0..<filled { result[lanes[j]] = answer[j] }
+        filled = 0
+        curves.removeAll(keepingCapacity: true)
+        springs.removeAll(keepingCapacity: true)
+        return counts
+    }
+
+    /// The rule's answers of the filled lanes (a non-mutating pass: the questions read the block
+    /// in place); `halfSteps` is scratch for the phasor's half steps.
+    private func answers(halfSteps: UnsafeMutableBufferPointer<Phasor>, counts: inout VisualCompletionWork) -> Lane {
         var live = LaneMask(repeating: false)
         for j in 0..<filled { live[j] = true }
-        // Unused slots repeat slot 0's constants, so their arithmetic stays finite.
-        for j in filled..<laneWidth { copySlot(0, to: j) }
         let zero = Lane(repeating: 0)
         var answer = zero
+        let motion = PhasorMotion(self)
 
         // 1. The upper end: `Spring.restTime(..., relativePrecision:)`, doubling from 1 / lambda,
-        //    then halving to the relative precision; `.clamp`'s arrival if earlier.
-        let aboveAtZero = energyAbove(zero, ask: live, scalarAnswers: &scalarAnswers)
+        //    then halving to the relative precision; `.clamp`'s arrival if earlier. The phasor
+        //    is squared along the doubling and carried by the halving's half widths.
+        let one = Phasor(c: Lane(repeating: 1), s: zero)
+        let aboveAtZero = energyAbove(zero, ask: live, motion: motion, z: one, carried: motion.lanes, counts: &counts)
         var low = zero, high = 1 / lambda
         var doubling = live .& aboveAtZero .& (high .< .infinity)
         var bound = zero.replacing(with: .infinity, where: live .& aboveAtZero .& .!(high .< .infinity))
+        var zLow = one
+        var zHigh = motion.phasor(at: high, where: doubling .& motion.carries(high), counts: &counts)
         while any(doubling) {
-            let above = energyAbove(high, ask: doubling, scalarAnswers: &scalarAnswers)
+            let above = energyAbove(high, ask: doubling, motion: motion, z: zHigh, carried: motion.carries(high), counts: &counts)
             let grow = doubling .& above
             low = low.replacing(with: high, where: grow)
+            zLow = zLow.replacing(with: zHigh, where: grow)
             high = high.replacing(with: high * 2, where: grow)
+            zHigh = zHigh.times(zHigh)
             let overflow = grow .& .!(high .< .infinity)
             bound = bound.replacing(with: .infinity, where: overflow)
             doubling = grow .& .!overflow
@@ -253,51 +323,76 @@ struct VisualCompletionBlock {
         // Lanes whose doubling ended below infinity halve [low, high].
         var halving = live .& aboveAtZero .& (bound .== 0)
         let relativePrecision = CompletionCurve.visualBoundRelativePrecision
-        for _ in 0..<200 {
+        let halved = motion.steps(of: high - low, for: halving, rounds: PhasorMotion.energyRounds, into: halfSteps)
+        for round in 0..<200 {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
             if !any(halving) { break }
-            let above = energyAbove(mid, ask: halving, scalarAnswers: &scalarAnswers)
+            let stepped = round < PhasorMotion.energyRounds ? halved .& motion.carries(mid) : LaneMask(repeating: false)
+            let zMid = any(stepped) ? zLow.times(halfSteps[round]) : zLow
+            let above = energyAbove(mid, ask: halving, motion: motion, z: zMid, carried: stepped, counts: &counts)
             low = low.replacing(with: mid, where: halving .& above)
+            zLow = zLow.replacing(with: zMid, where: halving .& above)
             high = high.replacing(with: mid, where: halving .& .!above)
         }
         bound = bound.replacing(with: high, where: live .& aboveAtZero .& (bound .== 0))
         bound = bound.replacing(with: arrival, where: clamped .& (arrival .< bound))
 
-        // 2. The scan back over the grid from the bound.
-        var steps = Lane(repeating: 1)
+        // 2. The scan back over the grid from the bound: the phasor stepped back one grid step
+        //    at a time where it can be (`PhasorRotation`), else the closed form at each instant.
         var scanning = live .& (bound .> 0) .& (bound .< .infinity)
-        for j in 0..<filled where scanning[j] { steps[j] = Double(curves[j].visualGridSteps(bound: bound[j])) }
+        // Gathered in memory and loaded once: writing one lane of a vector in a register spills,
+        // rewrites and reloads it.
+        let steps = withUnsafeTemporaryAllocation(of: Double.self, capacity: laneWidth) { counts in
+            for j in 0..<laneWidth {
+                counts[j] = j < filled && scanning[j] ? Double(curves[j].visualGridSteps(bound: bound[j])) : 1
+            }
+            return UnsafeRawPointer(counts.baseAddress!).loadUnaligned(as: Lane.self)
+        }
         answer = answer.replacing(with: bound, where: live .& .!(bound .< .infinity))
         var index = steps - 1
+        let gridStep = bound / steps
+        let rotation = PhasorRotation(self, motion: motion, scanning: scanning, bound: bound, gridStep: gridStep, counts: &counts)
+        var z = motion.phasor(at: gridStep * index, where: rotation.lanes, counts: &counts)
+        zLow = z
         var scanHigh = bound
         var scanLow = Lane(repeating: -1)
         while any(scanning) {
-            let t = bound / steps * index
-            let away = visuallyAway(t, ask: scanning, scalarAnswers: &scalarAnswers)
+            let t = gridStep * index
+            let away = visuallyAway(t, ask: scanning, motion: motion, carried: rotation.lanes, z: z, counts: &counts)
             let found = scanning .& away
             scanLow = scanLow.replacing(with: t, where: found)
+            zLow = zLow.replacing(with: z, where: found)
             scanHigh = scanHigh.replacing(with: t, where: scanning .& .!away)
             index = index - 1
             scanning = scanning .& .!away .& (index .>= 0)
+            z = z.times(rotation.back)
         }
 
-        // 3. The crossing in its grid step, by halving.
+        // 3. The crossing in its grid step, by halving: the phasor carried by the step's halves.
         var searching = live .& (scanLow .>= 0)
-        for _ in 0..<CompletionCurve.visualBisectionRounds {
+        let bisected = motion.steps(
+            of: gridStep, for: searching .& rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: halfSteps)
+        for round in 0..<CompletionCurve.visualBisectionRounds {
             let mid = scanLow + 0.5 * (scanHigh - scanLow)
             searching = searching .& (mid .> scanLow) .& (mid .< scanHigh)
             if !any(searching) { break }
-            let away = visuallyAway(mid, ask: searching, scalarAnswers: &scalarAnswers)
+            let stepped = searching .& bisected
+            let zMid = any(stepped) ? zLow.times(halfSteps[round]) : zLow
+            let away = visuallyAway(mid, ask: searching, motion: motion, carried: stepped, z: zMid, counts: &counts)
             scanLow = scanLow.replacing(with: mid, where: searching .& away)
+            zLow = zLow.replacing(with: zMid, where: searching .& away)
             scanHigh = scanHigh.replacing(with: mid, where: searching .& .!away)
         }
-        answer = answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
-        for j in 0..<filled { result[lanes[j]] = answer[j] }
-        filled = 0
-        curves.removeAll(keepingCapacity: true)
-        springs.removeAll(keepingCapacity: true)
-        return scalarAnswers
+        return answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
+    }
+
+    /// Readies the filled lanes for the questions: unused slots repeat slot 0's constants, so
+    /// their arithmetic stays finite, and the masks are set from the lanes.
+    mutating func prepare() {
+        for j in filled..<laneWidth { copySlot(0, to: j) }
+        underdamped = wd .> 0
+        clamped = clampFlag .> 0
     }
 
     private mutating func copySlot(_ from: Int, to j: Int) {
@@ -306,7 +401,179 @@ struct VisualCompletionBlock {
         lambda[j] = lambda[from]; omega0Squared[j] = omega0Squared[from]
         massPerStiffness[j] = massPerStiffness[from]; rootMassPerStiffness[j] = rootMassPerStiffness[from]
         wd[j] = wd[from]; inverseWd[j] = inverseWd[from]; mu[j] = mu[from]; r1[j] = r1[from]; r2[j] = r2[from]
-        inverseTwoMu[j] = inverseTwoMu[from]; underdamped[j] = underdamped[from]; clamped[j] = clamped[from]
+        inverseTwoMu[j] = inverseTwoMu[from]; clampFlag[j] = clampFlag[from]
         arrival[j] = arrival[from]
+    }
+}
+
+/// 16 complex numbers, one per lane: for a lane the rotation carries, e^((-lambda + i wd) t),
+/// whose real and imaginary parts weigh the displacement's two components
+/// (x(t) = c p1 + s q1, `PhasorRotation`).
+struct Phasor {
+    var c = Lane(), s = Lane()
+
+    @inline(__always)
+    func times(_ o: Phasor) -> Phasor { Phasor(c: c * o.c - s * o.s, s: c * o.s + s * o.c) }
+
+    @inline(__always)
+    func replacing(with o: Phasor, where mask: LaneMask) -> Phasor {
+        Phasor(c: c.replacing(with: o.c, where: mask), s: s.replacing(with: o.s, where: mask))
+    }
+}
+
+/// The motion of an underdamped lane as a phasor, by which the twin answers the rule's
+/// questions without a closed form per instant.
+///
+/// In y = (x, v sqrt(m / k)), whose length is the energy amplitude, the motion is
+/// y(t) = c p + s q with (c, s) = e^((-lambda + i wd) t), the phasor, p = y(0) and
+/// q = ((lambda x0 + v0) / wd, -(omega0² x0 + lambda v0) sqrt(m / k) / wd): the displacement is
+/// c p1 + s q1 and the squared energy amplitude c² |p|² + 2 c s p.q + s² |q|². The rule's instants
+/// come in patterns the phasor follows with a multiplication each: the energy bound's doubling
+/// (t to 2t: the phasor squared) and halving (low + width / 2^(r+1): times
+/// e^((-lambda + i wd) width / 2^(r+1)), from the low end), the scan back over the grid (one step
+/// h back: times e^((lambda - i wd) h), `PhasorRotation`) and the bisection of one grid step
+/// (halves of h). One closed form anchors each pattern.
+///
+/// Error bound: the phasor's relative error (its anchor's few ulps, then under 2^13 squarings
+/// or 4,096 steps and a few dozen multiplications: under 2^-35 in all) and the rule's instants'
+/// rounding against the nominal ones (a few ulps of t, times omega0 t <= 2^12 per ulp of the
+/// phase: under 2^-36) stay under 2^-32 of |phasor| (|p| + |q|), the margin's relative part; its
+/// absolute part, 2^-40 of the sum of the propagator's terms at decay 1, covers the scalar rule's
+/// own rounding (`1 + a` near 0 and the like) and p's and q's. Each bound is 2^3 to 2^12 times
+/// what it covers. A lane is carried at t only where those hold: underdamped, omega0 t <= 2^12 and
+/// lambda t <= 600 (the phasor stays normal), and every other lane and question left open goes
+/// to the closed form, then to the scalar rule.
+struct PhasorMotion {
+    /// Underdamped lanes with finite constants.
+    var lanes = LaneMask(repeating: false)
+    var p1 = Lane(), q1 = Lane(), alpha = Lane(), beta = Lane(), gamma = Lane()
+    var displacementRelative = Lane(), displacementAbsolute = Lane()
+    var amplitudeRelative = Lane(), amplitudeAbsolute = Lane()
+    var lambda = Lane(), wd = Lane(), omega0Squared = Lane()
+
+    /// Halvings of the energy bound's bracket carried by the phasor (then the closed form).
+    static let energyRounds = 12
+
+    init(_ block: borrowing VisualCompletionBlock) {
+        guard any(block.underdamped) else { return }
+        let r = block.rootMassPerStiffness, x0 = block.x0, v0 = block.v0
+        lambda = block.lambda
+        wd = block.wd
+        omega0Squared = block.omega0Squared
+        let inverseWd = block.inverseWd, w2 = omega0Squared
+        p1 = x0
+        q1 = (lambda * x0 + v0) * inverseWd
+        let p2 = r * v0
+        let q2 = -(w2 * x0 + lambda * v0) * r * inverseWd
+        alpha = p1 * p1 + p2 * p2
+        gamma = q1 * q1 + q2 * q2
+        beta = p1 * q1 + p2 * q2
+        let lw = lambda * inverseWd
+        let two = Lane(repeating: 2) + lw
+        let positionTerms: Lane = laneAbs(x0) * two + laneAbs(v0) * inverseWd
+        let velocityTerms: Lane = w2 * laneAbs(x0) * inverseWd + laneAbs(v0) * two
+        amplitudeAbsolute = 4 * (positionTerms + r * velocityTerms) * 0x1p-40
+        let pq: Lane = laneAbs(p1) + laneAbs(p2) + laneAbs(q1) + laneAbs(q2)
+        amplitudeRelative = pq * 0x1p-32
+        displacementRelative = (laneAbs(p1) + laneAbs(q1)) * 0x1p-32
+        let shown: Lane = laneAbs(block.start) + laneAbs(block.target)
+        displacementAbsolute = (positionTerms + laneAbs(x0) + shown) * 0x1p-40
+        let finite = (alpha + gamma + amplitudeAbsolute + displacementAbsolute .< .infinity) .& (pq .< 0x1p500)
+        lanes = block.underdamped .& finite
+    }
+
+    /// The lanes carried at `t`: omega0 t <= 2^12, lambda t <= 600.
+    @inline(__always)
+    func carries(_ t: Lane) -> LaneMask {
+        let phase: Lane = omega0Squared * t * t
+        return lanes .& (phase .<= 0x1p24) .& (lambda * t .<= 600)
+    }
+
+    /// The phasor at `t` on the lanes in `mask` (0 elsewhere): one closed form, the anchor.
+    func phasor(at t: Lane, where mask: LaneMask, counts: inout VisualCompletionWork) -> Phasor {
+        guard any(mask) else { return Phasor() }
+        counts.closedForms += 1
+        let zero = Lane()
+        let decay = laneExp(zero.replacing(with: -lambda * t, where: mask))
+        let (s, c) = laneSinCos(zero.replacing(with: wd * t, where: mask))
+        return Phasor(c: decay * c, s: decay * s)
+    }
+
+    /// `steps[r]` = e^((-lambda + i wd) width / 2^(r+1)) for r < `rounds`, on the lanes of `mask`
+    /// where omega0 width <= min(2^12, 2^rounds) (returned): the Taylor polynomial of degree 12
+    /// at u = (-lambda + i wd) width / 2^(rounds+2) (|u| <= 1/4: its first omitted term under
+    /// 2^-57), then squared `rounds + 1` times.
+    func steps(of width: Lane, for mask: LaneMask, rounds: Int, into steps: UnsafeMutableBufferPointer<Phasor>) -> LaneMask {
+        // |u| = omega0 width / 2^(rounds+2) <= 1/4, and omega0 width <= 2^12 (the carried range).
+        let limit = min(0x1p24, Double(1 << rounds) * Double(1 << rounds))
+        let phase: Lane = omega0Squared * width * width
+        let valid = mask .& lanes .& (phase .<= Lane(repeating: limit)) .& (width .>= 0)
+        guard any(valid) else { return valid }
+        let zero = Lane()
+        let scale = 1 / Double(1 << (rounds + 2))
+        let u = Phasor(c: zero.replacing(with: -lambda * width * scale, where: valid), s: zero.replacing(with: wd * width * scale, where: valid))
+        var z = Phasor(c: Lane(repeating: 1), s: zero)
+        for k in stride(from: 12, through: 1, by: -1) {
+            z = Phasor(c: u.c * (1 / Double(k)), s: u.s * (1 / Double(k))).times(z)
+            z.c += 1
+        }
+        z = z.times(z)
+        precondition(steps.count >= rounds, "PhasorMotion.steps: \(steps.count) slots for \(rounds) rounds")
+        for r in stride(from: rounds - 1, through: 0, by: -1) {
+            z = z.times(z)
+            (steps.baseAddress! + r).initialize(to: z)
+        }
+        return valid
+    }
+
+    /// With the phasor `z` at t: the lanes surely above the tolerance in energy amplitude and
+    /// those surely not (`Spring.isEnergyAmplitudeAbove`); only meaningful on carried lanes.
+    @inline(__always)
+    func energyAnswers(_ z: Phasor, tolerance: Lane) -> (above: LaneMask, below: LaneMask) {
+        let squared: Lane = z.c * z.c * alpha + 2 * z.c * z.s * beta + z.s * z.s * gamma
+        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * amplitudeRelative + amplitudeAbsolute
+        let over = tolerance + margin, under = tolerance - margin
+        let above = squared .> over * over
+        let below = (under .> 0) .& (squared .< under * under)
+        return (above, below)
+    }
+
+    /// With the phasor `z` at `t`: the lanes surely visually away and those surely not
+    /// (`CompletionCurve.isVisuallyAway`, `.clamp` held from its arrival or past the target);
+    /// only meaningful on carried lanes.
+    @inline(__always)
+    func visualAnswers(
+        _ z: Phasor, at t: Lane, tolerance: Lane, clamped: LaneMask, arrival: Lane, pastSide: Lane
+    ) -> (away: LaneMask, notAway: LaneMask) {
+        let x: Lane = z.c * p1 + z.s * q1
+        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * displacementRelative + displacementAbsolute
+        let distance = laneAbs(x)
+        // Beyond the margin, the sign of the rule's displacement is x's.
+        let held = clamped .& ((t .>= arrival) .| (x * pastSide .> margin))
+        let away = (distance .> tolerance + margin) .& .!held
+        let notAway = held .| (distance .< tolerance - margin)
+        return (away, notAway)
+    }
+}
+
+/// The scan back over the grid by the phasor (`PhasorMotion`): the lanes carried over the whole
+/// scan (omega0 bound <= 2^12, lambda bound <= 600, omega0 h <= 1/2 for the bisection's halves)
+/// and one grid step back, e^((lambda - i wd) h).
+struct PhasorRotation {
+    var lanes = LaneMask(repeating: false)
+    var back = Phasor()
+
+    init(
+        _ block: borrowing VisualCompletionBlock, motion: borrowing PhasorMotion, scanning: LaneMask, bound: Lane, gridStep h: Lane,
+        counts: inout VisualCompletionWork
+    ) {
+        let stepSquared: Lane = motion.omega0Squared * h * h
+        lanes = scanning .& motion.carries(bound) .& (stepSquared .<= 0.25)
+        guard any(lanes) else { return }
+        counts.closedForms += 1
+        let zero = Lane()
+        let decay = laneExp(zero.replacing(with: -motion.lambda * h, where: lanes))
+        let (s, c) = laneSinCos(zero.replacing(with: motion.wd * h, where: lanes))
+        back = Phasor(c: c / decay, s: -s / decay)
     }
 }

@@ -41,7 +41,7 @@ struct VisualCompletionTwinTests {
     static func expectSameBits(_ batch: BatchReleases, tolerance: Double, _ note: String) -> (lanes: Int, scalarAnswers: Int) {
         var vector = [Double](repeating: .nan, count: batch.count)
         let scalarAnswers = vector.withUnsafeMutableBufferPointer {
-            batch.visualCompletionTimesOnLanes(tolerance: tolerance, into: $0)
+            batch.visualCompletionTimesOnLanes(tolerance: tolerance, into: $0).scalarAnswers
         }
         var mismatches = 0
         for i in 0..<batch.count {

@@ -43,6 +43,9 @@ struct BehaviorLanes: Sendable {
     let integrators: [BatchIntegrator]
     /// Per model: its run class (`runClass(of:)`), by which a block orders its lanes.
     let runClass: [UInt16]
+    /// Per model: its built-in model (nil on the scalar path), read per lane without copying
+    /// the `BenchModel` around it (its name and runner are reference-counted).
+    let laneModels: [BuiltInReleaseModel?]
 
     init(models: [BenchModel], traces: [GestureTrace]) {
         self.models = models
@@ -113,6 +116,7 @@ struct BehaviorLanes: Sendable {
         self.integratorIndex = integratorIndex
         self.integrators = integrators
         runClass = models.map { $0.lanes.map { Self.runClass(of: $0.model) } ?? 0 }
+        laneModels = models.map { $0.lanes?.model }
         releases = replayRunners.map { runner in Self.releases(of: traces, replayedBy: runner) }
     }
 
@@ -176,6 +180,11 @@ private struct BlockWork {
     var laneOfClass: [Int32]
     /// What each (trace, model) pair of the block waits for.
     var pending: [Pending] = []
+    /// `pendingIndex[(t - first trace) * models + i]`: the pair's index into `pending`, or -1, so
+    /// that the outcomes are written model by model: each model's outcomes of the block are
+    /// adjacent in the chunk (`BehaviorChunk.outcomes` is model-major), while trace-major writes
+    /// touched a new cache line, and often a new page, per outcome.
+    var pendingIndex: [Int32] = []
     /// Counting sort's buckets, one per run class.
     var bucketStart = [Int](repeating: 0, count: BehaviorLanes.runClassCount + 1)
 
@@ -211,8 +220,9 @@ private struct BlockWork {
 
     mutating func evaluate(
         _ lanes: BehaviorLanes, models range: Range<Int>, localClass: [Int], traces block: Range<Int>,
-        slot: (Int, Int, ReleaseOutcome) -> Void
+        slot: ConcurrentFill.Slots<ReleaseOutcome>
     ) {
+        pendingIndex = Array(repeating: -1, count: block.count * range.count)
         for t in block {
             let trace = lanes.traces[t]
             var touched: [Int] = []
@@ -232,7 +242,7 @@ private struct BlockWork {
                 case .one(let s, let pixel):
                     (state, tolerance) = (s, pixel)
                 }
-                let model = lanes.models[m].lanes!.model
+                let model = lanes.laneModels[m]!
                 let g = lanes.integratorIndex[m]
                 var decision: Decision? = nil
                 var projected = Double.nan
@@ -251,6 +261,7 @@ private struct BlockWork {
                     laneOfClass[key] = lane
                     touched.append(key)
                 }
+                pendingIndex[(t - block.lowerBound) * range.count + i] = Int32(pending.count)
                 pending.append(Pending(
                     model: Int32(i), trace: Int32(t), integrator: Int32(g), lane: lane, state: state, decision: decision,
                     projected: projected))
@@ -268,14 +279,19 @@ private struct BlockWork {
                 }
             }
         }
-        for p in pending {
-            let g = Int(p.integrator), lane = Int(position[g][Int(p.lane)])
-            let outcome = results[g]
-            let decision = p.decision ?? outcome.decision[lane]
-            let projected = p.decision != nil ? p.projected : outcome.projectedProgress[lane]
-            slot(Int(p.model), Int(p.trace), ReleaseOutcome(
-                started: true, decision: decision, release: p.state, projectedProgress: projected.isNaN ? nil : projected,
-                metrics: outcome.metrics(at: lane), visualCompletionTime: visual[g][lane]))
+        for i in 0..<range.count {
+            for t in 0..<block.count {
+                let index = pendingIndex[t * range.count + i]
+                guard index >= 0 else { continue }
+                let p = pending[Int(index)]
+                let g = Int(p.integrator), lane = Int(position[g][Int(p.lane)])
+                let outcome = results[g]
+                let decision = p.decision ?? outcome.decision[lane]
+                let projected = p.decision != nil ? p.projected : outcome.projectedProgress[lane]
+                slot(Int(p.model), Int(p.trace), ReleaseOutcome(
+                    started: true, decision: decision, release: p.state, projectedProgress: projected.isNaN ? nil : projected,
+                    metrics: outcome.metrics(at: lane), visualCompletionTime: visual[g][lane]))
+            }
         }
     }
 
@@ -299,7 +315,7 @@ private struct BlockWork {
         tolerances[g].reserveCapacity(lanesStaged.count)
         for p in order {
             let lane = lanesStaged[Int(p)]
-            batches[g].append(lanes.models[Int(lane.model)].lanes!.model, lane.state)
+            batches[g].append(lanes.laneModels[Int(lane.model)]!, lane.state)
             tolerances[g].append(lane.tolerance)
         }
     }
@@ -308,8 +324,10 @@ private struct BlockWork {
 extension BehaviorLanes {
     /// Run classes: 0 for timed completions, then springs by how slowly they decay (the
     /// exponent of the slower mode's decay rate, 1/s) and, when underdamped, how many periods
-    /// they swing per decay time, then undamped springs last.
-    static let runClassCount = 2 + 64 * 4
+    /// they swing per decay time, critically damped and overdamped springs apart (the
+    /// visual-completion twin carries underdamped lanes by their phasor, and one lane it cannot
+    /// carry makes its block ask the closed form), then undamped springs last.
+    static let runClassCount = 2 + 64 * 5
 
     /// The model's run class: lanes of one class finish after similar numbers of frames and
     /// visual-completion steps.
@@ -322,11 +340,11 @@ extension BehaviorLanes {
         let slow = q >= 0 ? lambda : omega0Squared / (lambda + (-q).squareRoot())
         guard slow.isFinite && slow > 0 else { return UInt16(runClassCount - 1) }
         let decay = min(max(Int(slow.exponent) + 32, 0), 63)
-        var swing = 0
+        var swing = 4
         if q > 0 {
             let periods = q.squareRoot() / lambda
             swing = periods.isFinite ? min(max(Int(periods.exponent) + 1, 0), 3) : 3
         }
-        return UInt16(1 + decay * 4 + swing)
+        return UInt16(1 + decay * 5 + swing)
     }
 }

@@ -140,7 +140,7 @@ enum ConcurrentFill {
     /// exactly once. Returns the results column-major: `[c * rows + r]`.
     static func fill<Element: Sendable>(
         rows: Int, columns: Int, blockSize size: Int = ConcurrentFill.size,
-        _ body: @Sendable (Range<Int>, (Int, Int, Element) -> Void) -> Void
+        _ body: @Sendable (Range<Int>, Slots<Element>) -> Void
     ) -> [Element] {
         [Element](unsafeUninitializedCapacity: rows * columns) { buffer, initialized in
             run(rows: rows, blockSize: size, base: buffer.baseAddress, initializing: true, body)
@@ -152,7 +152,7 @@ enum ConcurrentFill {
     /// chunk's storage reused by the next: no fresh pages to fault in).
     static func fill<Element: Sendable>(
         _ result: inout [Element], rows: Int, columns: Int,
-        _ body: @Sendable (Range<Int>, (Int, Int, Element) -> Void) -> Void
+        _ body: @Sendable (Range<Int>, Slots<Element>) -> Void
     ) {
         guard result.count == rows * columns else {
             result = fill(rows: rows, columns: columns, body)
@@ -165,21 +165,28 @@ enum ConcurrentFill {
 
     private static func run<Element: Sendable>(
         rows: Int, blockSize size: Int, base: UnsafeMutablePointer<Element>?, initializing: Bool,
-        _ body: @Sendable (Range<Int>, (Int, Int, Element) -> Void) -> Void
+        _ body: @Sendable (Range<Int>, Slots<Element>) -> Void
     ) {
         let blockCount = (rows + size - 1) / size
-        let slots = Slots(base: base)
+        let slots = Slots(base: base, rows: rows, initializing: initializing)
         DispatchQueue.concurrentPerform(iterations: blockCount) { b in
-            let block = b * size..<min(rows, (b + 1) * size)
-            body(block) { c, r, element in
-                let slot = slots.base! + c * rows + r
-                if initializing { slot.initialize(to: element) } else { slot.pointee = element }
-            }
+            body(b * size..<min(rows, (b + 1) * size), slots)
         }
     }
-}
 
-/// Disjoint slots written by concurrent blocks: each index is written by exactly one block.
-private struct Slots<Element>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Element>?
+    /// Disjoint slots written by concurrent blocks: each index is written by exactly one block.
+    /// `slot(c, r, e)` stores; a struct rather than a closure, so the store is inlined where the
+    /// element is built (a closure received the element through the stack and copied it again,
+    /// a store-forwarding stall per outcome).
+    struct Slots<Element>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Element>?
+        let rows: Int
+        let initializing: Bool
+
+        @inline(__always)
+        func callAsFunction(_ c: Int, _ r: Int, _ element: Element) {
+            let slot = base! + c * rows + r
+            if initializing { slot.initialize(to: element) } else { slot.pointee = element }
+        }
+    }
 }

@@ -1,0 +1,183 @@
+import Testing
+import TransitionLab
+import TransitionPhysics
+@testable import TransitionBatch
+
+/// The bound by which the visual completion's twin answers the rule's questions without a
+/// closed form per instant (SIMDVisualCompletion.swift): the motion's phasor (`PhasorMotion`)
+/// squared along the energy bound's doubling, carried by its halving's and the bisection's half
+/// widths, and stepped back along the scan's grid (`PhasorRotation`). Each answer it gives is
+/// checked against the scalar rule's own question at the same instant, across regimes (very
+/// light damping to critical; overdamped lanes are never carried), starts (at the target, at
+/// rest, fast), tolerances (1e-10 to 3) and both policies; and it must settle nearly every
+/// question (else it costs without saving).
+@Suite("Visual completion: the twin's phasor gives the rule's answers")
+struct VisualCompletionBoundsTests {
+    static let ratios: [Double] = [0.05, 0.2, 0.5, 0.9, 0.999999, 1, 1.000001, 1.04, 3]
+    static let starts: [(progress: Double, velocity: Double)] = [
+        (0, 0), (1, 0), (0.5, 0), (0.2, 0.3), (0.8, -0.7), (-0.1, 2.5), (1.1, -4), (0.4999999, 12), (1 - 1e-13, 0),
+        (1e-300, 1e-12), (0.3, -25), (0.7, 200), (0.5, 1e-9),
+    ]
+    static let tolerances: [Double] = [1 / 1170, 1 / 390.0, 0.05, 1e-6, 1e-10, 3]
+
+    /// Blocks of up to 16 lanes: every start under one spring and policy at one tolerance.
+    static func blocks(
+        response: Double, ratio: Double, policy: OvershootPolicy, tolerance: Double
+    ) -> [VisualCompletionBlock] {
+        let spring = Spring(response: response, dampingRatio: ratio)
+        let model = ProjectedSpringModel(spring: spring, threshold: 0.5, overshoot: policy)
+        var block = VisualCompletionBlock(), blocks: [VisualCompletionBlock] = []
+        for (lane, start) in starts.enumerated() {
+            let curve = model.release(ReleaseState(progress: start.progress, velocity: start.velocity)).curve
+            block.add(curve, spring: spring, tolerance: tolerance, lane: lane)
+        }
+        block.prepare()
+        blocks.append(block)
+        return blocks
+    }
+
+    @Test("the phasor squared along the doubling and carried by the halving answers as the rule", arguments: [OvershootPolicy.allow, .clamp])
+    func energyAlongTheRule(policy: OvershootPolicy) {
+        var asked = 0, answered = 0
+        for response in [0.1, 0.35, 2.0] {
+            for ratio in Self.ratios {
+                for tolerance in Self.tolerances {
+                    for block in Self.blocks(response: response, ratio: ratio, policy: policy, tolerance: tolerance) {
+                        let motion = PhasorMotion(block)
+                        if ratio < 0.999 { #expect(motion.lanes == block.underdamped) }
+                        var counts = VisualCompletionWork()
+                        // Every lane's own path through `Spring.restTime`, moved by the rule's answers.
+                        var low = Lane(), high = 1 / block.lambda
+                        var zLow = Phasor(c: Lane(repeating: 1), s: Lane())
+                        var zHigh = motion.phasor(at: high, where: motion.carries(high), counts: &counts)
+                        var carried = motion.carries(high)
+                        func check(_ t: Lane, _ z: Phasor, _ carried: LaneMask) -> LaneMask {
+                            let (above, below) = motion.energyAnswers(z, tolerance: block.tolerance)
+                            var rule = LaneMask(repeating: false)
+                            for j in 0..<block.filled {
+                                rule[j] = block.springs[j].isEnergyAmplitudeAbove(
+                                    block.tolerance[j], initialDisplacement: block.x0[j], initialVelocity: block.v0[j], time: t[j])
+                                guard carried[j] else { continue }
+                                #expect(!(above[j] && below[j]))
+                                if above[j] { #expect(rule[j], "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(t[j]): above") }
+                                if below[j] { #expect(!rule[j], "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(t[j]): below") }
+                                // 1e-10 of the travel is within ~100 times the rule's own
+                                // rounding of a unit motion: the absolute margin leaves many open.
+                                guard tolerance >= 1e-6 else { continue }
+                                asked += 1
+                                if above[j] || below[j] { answered += 1 }
+                            }
+                            return rule
+                        }
+                        var doubling = LaneMask(repeating: true)
+                        for _ in 0..<40 where any(doubling) {
+                            let rule = check(high, zHigh, carried .& doubling)
+                            doubling = doubling .& rule
+                            low = low.replacing(with: high, where: doubling)
+                            zLow = zLow.replacing(with: zHigh, where: doubling)
+                            high = high.replacing(with: high * 2, where: doubling)
+                            zHigh = zHigh.times(zHigh)
+                            carried = carried .& motion.carries(high)
+                        }
+                        var halves = [Phasor](repeating: Phasor(), count: PhasorMotion.energyRounds)
+                        let halved = halves.withUnsafeMutableBufferPointer {
+                            motion.steps(of: high - low, for: LaneMask(repeating: true), rounds: PhasorMotion.energyRounds, into: $0)
+                        }
+                        for round in 0..<(any(halved) ? PhasorMotion.energyRounds : 0) {
+                            let mid = (low + high) / 2
+                            let zMid = zLow.times(halves[round])
+                            let rule = check(mid, zMid, halved .& motion.carries(mid) .& .!doubling)
+                            low = low.replacing(with: mid, where: rule)
+                            zLow = zLow.replacing(with: zMid, where: rule)
+                            high = high.replacing(with: mid, where: .!rule)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(asked > 10_000)
+        // The margin is 2^-32 of the envelope: only instants that close to the tolerance, and
+        // near-critical lanes (whose q is large against the motion), are left open (0.6% here).
+        #expect(Double(answered) > 0.99 * Double(asked), "\(answered) of \(asked)")
+    }
+
+    @Test("the phasor carried back over the grid and into the halves answers as the rule", arguments: [OvershootPolicy.allow, .clamp])
+    func phasorRotation(policy: OvershootPolicy) {
+        var answered = 0, asked = 0
+        for response in [0.1, 0.35, 2.0] {
+            for ratio in [0.05, 0.2, 0.5, 0.9, 0.999999] {
+                for tolerance in Self.tolerances {
+                    for var block in Self.blocks(response: response, ratio: ratio, policy: policy, tolerance: tolerance) {
+                        for j in block.filled..<laneWidth { block.x0[j] = 0; block.v0[j] = 0; block.lambda[j] = block.lambda[0] }
+                        let motion = PhasorMotion(block)
+                        var live = LaneMask(repeating: false)
+                        for j in 0..<block.filled { live[j] = true }
+                        // A bound as the rule's upper end would be: 12 decay times, the grid as the rule's.
+                        let bound = Lane(repeating: 12 / block.lambda[0])
+                        var steps = Lane(repeating: 1)
+                        for j in 0..<block.filled { steps[j] = Double(block.curves[j].visualGridSteps(bound: bound[j])) }
+                        let h = bound / steps
+                        var counts = VisualCompletionWork()
+                        let rotation = PhasorRotation(block, motion: motion, scanning: live, bound: bound, gridStep: h, counts: &counts)
+                        if ratio <= 0.5 { #expect(rotation.lanes == live, "ratio \(ratio): every lane carried") }
+                        var index = steps - 1
+                        var z = motion.phasor(at: h * index, where: rotation.lanes, counts: &counts)
+                        var halves = [Phasor](repeating: Phasor(), count: CompletionCurve.visualBisectionRounds)
+                        let bisected = halves.withUnsafeMutableBufferPointer {
+                            motion.steps(of: h, for: rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: $0)
+                        }
+                        #expect(bisected == rotation.lanes)
+                        while any(index .>= 0) {
+                            // The grid instant, then the bisection's mids of its step as the rule
+                            // computes them, each time moving the low end up (the phasor with it).
+                            let t = h * index
+                            var low = t, zLow = z
+                            let high = h * (index + 1)
+                            for round in -1..<CompletionCurve.visualBisectionRounds {
+                                let instant = round < 0 ? t : low + 0.5 * (high - low)
+                                let zAt = round < 0 ? z : zLow.times(halves[round])
+                                let (away, notAway) = motion.visualAnswers(
+                                    zAt, at: instant, tolerance: block.tolerance, clamped: block.clamped, arrival: block.arrival,
+                                    pastSide: block.pastSide)
+                                for j in 0..<block.filled where rotation.lanes[j] && index[j] >= 0 {
+                                    #expect(!(away[j] && notAway[j]))
+                                    let rule = block.curves[j].isVisuallyAway(at: instant[j], tolerance: block.tolerance[j])
+                                    if away[j] { #expect(rule, "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(instant[j]): away") }
+                                    if notAway[j] { #expect(!rule, "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(instant[j]): not away") }
+                                    asked += 1
+                                    if away[j] || notAway[j] { answered += 1 }
+                                }
+                                (low, zLow) = (instant, zAt)
+                            }
+                            index = index - 1
+                            z = z.times(rotation.back)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(asked > 10_000)
+        // The margin is 2^-32 of the envelope: only instants that close to the tolerance are left open.
+        #expect(Double(answered) > 0.999 * Double(asked), "\(answered) of \(asked)")
+    }
+
+    @Test("the twin's closed forms per block: the bounds answer most questions of light damping")
+    func closedFormsPerBlock() {
+        var batch = BatchReleases()
+        for response in [0.1, 0.35, 0.6] {
+            for ratio in stride(from: 0.05, through: 0.85, by: 0.1) {
+                let model = ProjectedSpringModel(spring: Spring(response: response, dampingRatio: ratio), threshold: 0.5)
+                for start in Self.starts { batch.append(.physics(model), ReleaseState(progress: start.progress, velocity: start.velocity)) }
+                for k in 0..<19 { batch.append(.physics(model), ReleaseState(progress: Double(k) / 20, velocity: Double(k) - 9)) }
+            }
+        }
+        var vector = [Double](repeating: .nan, count: batch.count)
+        let work = vector.withUnsafeMutableBufferPointer { batch.visualCompletionTimesOnLanes(tolerance: 1 / 1170, into: $0) }
+        for i in 0..<batch.count {
+            #expect(vector[i].bitPattern == batch.completionCurve(at: i).restTime(tolerance: 1 / 1170).bitPattern)
+        }
+        let blocks = (work.lanes + laneWidth - 1) / laneWidth
+        // Each lane's rule asks 20 to 60 questions; the closed form answered all of them before.
+        #expect(Double(work.closedForms) < 14 * Double(blocks), "\(work.closedForms) closed forms for \(blocks) blocks")
+    }
+}
