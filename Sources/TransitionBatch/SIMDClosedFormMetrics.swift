@@ -54,7 +54,7 @@ func resolveClosedForm(
     let lambda = k.damping / (2 * k.mass)
     let omega0Squared = k.omega0Squared
     let wdSquared = omega0Squared - lambda * lambda
-    let wd = wdSquared.squareRoot()
+    let wd = laneSquareRoot(wdSquared)
     let inverseWd = 1 / wd
     let phaseStep = wd * dt
     let y0 = s.y, w0 = s.w

@@ -108,6 +108,10 @@ void tp_simd_atan2_16_kernel(int kernel, const void *y, const void *x, void *res
     TP_DISPATCH(kernel, atan2_16_avx2(y, x, result), atan2_16_baseline(y, x, result));
 }
 
+void tp_simd_sqrt16_kernel(int kernel, const void *x, void *result) {
+    TP_DISPATCH(kernel, sqrt16_avx2(x, result), sqrt16_baseline(x, result));
+}
+
 void tp_simd_exp16_dispatched(const void *x, void *result) { tp_simd_exp16_kernel(tp_simd_kernel_chosen(), x, result); }
 void tp_simd_floor16_dispatched(const void *x, void *result) { tp_simd_floor16_kernel(tp_simd_kernel_chosen(), x, result); }
 void tp_simd_sincos16_dispatched(const void *theta, void *sine, void *cosine) {
@@ -119,3 +123,4 @@ void tp_simd_sincos_reduced16_dispatched(const void *r, void *sine, void *cosine
 void tp_simd_atan2_16_dispatched(const void *y, const void *x, void *result) {
     tp_simd_atan2_16_kernel(tp_simd_kernel_chosen(), y, x, result);
 }
+void tp_simd_sqrt16_dispatched(const void *x, void *result) { tp_simd_sqrt16_kernel(tp_simd_kernel_chosen(), x, result); }

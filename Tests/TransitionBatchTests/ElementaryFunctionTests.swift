@@ -81,6 +81,24 @@ struct ElementaryFunctionTests {
         #expect(worstReduced <= 2.5e-16, "\(kernel): reduced range, largest absolute error \(worstReduced)")
     }
 
+    /// The square root is IEEE's, correctly rounded: every kernel gives the scalar `squareRoot()`'s
+    /// bits, on random magnitudes and at zero, infinity, subnormals and exact squares (and a NaN for
+    /// a negative input).
+    @Test(arguments: ElementaryKernel.available)
+    func squareRootIsTheScalarOne(kernel: ElementaryKernel) {
+        var g = SplitMix64(seed: 17)
+        for _ in 0..<2000 {
+            var x = Lane()
+            for i in 0..<laneWidth { x[i] = Double.random(in: 0...1, using: &g) * pow(10, Double.random(in: -300...300, using: &g)) }
+            x[0] = 0; x[1] = -0.0; x[2] = .infinity; x[3] = .leastNonzeroMagnitude; x[4] = 0x1p-1030; x[5] = 9; x[6] = 2
+            let got = laneSquareRoot(x, kernel: kernel)
+            for i in 0..<laneWidth {
+                #expect(got[i].bitPattern == x[i].squareRoot().bitPattern, "\(kernel): sqrt(\(x[i])) = \(got[i])")
+            }
+        }
+        #expect(laneSquareRoot(Lane(repeating: -1), kernel: kernel)[0].isNaN)
+    }
+
     @Test(arguments: ElementaryKernel.available)
     func floorIsExact(kernel: ElementaryKernel) {
         var g = SplitMix64(seed: 14)
@@ -117,6 +135,7 @@ struct ElementaryFunctionTests {
             #expect(laneSinCosReduced(y) == laneSinCosReduced(y, kernel: chosen))
             #expect(laneAtan2(y, x) == laneAtan2(y, x, kernel: chosen))
             #expect(laneFloor(theta) == laneFloor(theta, kernel: chosen))
+            #expect(laneSquareRoot(theta) == laneSquareRoot(theta, kernel: chosen))
         }
         guard ElementaryKernel.avx2FMA.isAvailable, !ElementaryKernel.baselineHasAVX2FMA else { return }
         var g = SplitMix64(seed: 15)

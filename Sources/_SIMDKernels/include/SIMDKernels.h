@@ -46,6 +46,9 @@ void tp_simd_atan2_16_dispatched(const void *y, const void *x, void *result);
 /// floor(x) for 16 lanes, |x| < 2^51 (`laneFloor`), with the chosen kernel.
 void tp_simd_floor16_dispatched(const void *x, void *result);
 
+/// sqrt for 16 lanes (IEEE, the scalar square root's bits), with the chosen kernel.
+void tp_simd_sqrt16_dispatched(const void *x, void *result);
+
 /// The same functions with an explicit kernel (for the tests; the kernel must be available).
 void tp_simd_exp16_kernel(int kernel, const void *x, void *result);
 /// `tp_simd_sincos16` with an explicit kernel.
@@ -57,6 +60,8 @@ void tp_simd_atan2_16_kernel(int kernel, const void *y, const void *x, void *res
 
 /// `tp_simd_floor16` with an explicit kernel.
 void tp_simd_floor16_kernel(int kernel, const void *x, void *result);
+/// `tp_simd_sqrt16` with an explicit kernel.
+void tp_simd_sqrt16_kernel(int kernel, const void *x, void *result);
 
 // What Swift calls (`tp_simd_exp16` and the others): where the including code is itself built for
 // AVX2+FMA (`-Xswiftc -target-cpu` or `-Xcc -march`, as `make release` builds), the kernel's body
@@ -104,6 +109,10 @@ static inline void tp_simd_sincos_reduced16(const void *r, void *sine, void *cos
 /// atan2 for 16 lanes (see `tp_simd_atan2_16_dispatched`).
 static inline void tp_simd_atan2_16(const void *y, const void *x, void *result) {
     TP_SIMD_FORWARD(atan2_16, tp_simd_inline_atan2_16(y, x, result), tp_simd_atan2_16_dispatched(y, x, result));
+}
+/// sqrt for 16 lanes (see `tp_simd_sqrt16_dispatched`).
+static inline void tp_simd_sqrt16(const void *x, void *result) {
+    TP_SIMD_FORWARD(sqrt16, tp_simd_inline_sqrt16(x, result), tp_simd_sqrt16_dispatched(x, result));
 }
 /// floor for 16 lanes (see `tp_simd_floor16_dispatched`).
 static inline void tp_simd_floor16(const void *x, void *result) {
