@@ -103,8 +103,12 @@ sweep: release
 bench: release
 	$(BIN)/transition-bench behavior --synthetic 10000 --seed 1
 
+# `make TARGET_CPU=haswell throughput` on an AVX-512 host measures the AVX2+FMA build (Swift and C
+# code for haswell; the runner holds the numpy and numba peers to AVX2 as well and prints which
+# instruction set each part ran); the build folder is shared, so the next plain `make` rebuilds.
 throughput: release venv
-	$(BIN)/transition-bench throughput
+	@echo "make throughput: TARGET_CPU=$(if $(TARGET_CPU),$(TARGET_CPU),none (the plain build)), flags: $(if $(CPU_FLAGS),$(CPU_FLAGS),none)"
+	$(BIN)/transition-bench throughput --python $(VENV)/bin/python
 
 notebooks: release venv
 	$(VENV)/bin/python notebooks/run_notebooks.py --write

@@ -75,6 +75,8 @@ int tp_simd_kernel_chosen(void) {
     return kernel;
 }
 
+int tp_simd_kernels_target_isa(void) { return tp_simd_including_code_isa(); }
+
 int tp_simd_kernel_baseline_has_avx2_fma(void) {
 #if defined(__AVX2__) && defined(__FMA__)
     return 1;

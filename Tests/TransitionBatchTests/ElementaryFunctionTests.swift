@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransitionBatch
+import _SIMDKernels
 
 /// The lane-parallel elementary functions of the closed-form metrics against the platform's libm,
 /// over their documented ranges, at random points and at the reduction boundaries: for every
@@ -110,6 +111,17 @@ struct ElementaryFunctionTests {
             let got = laneFloor(x, kernel: kernel)
             for i in 0..<laneWidth { #expect(got[i] == x[i].rounded(.down), "\(kernel): floor(\(x[i])) gave \(got[i])") }
         }
+    }
+
+    /// The instruction sets the benchmark reports agree with how the kernels are reached: inline
+    /// exactly where the Swift code is built for AVX2+FMA or wider, and the kernels never narrower
+    /// than the kernel that runs.
+    @Test func reportedInstructionSetsMatchTheKernels() {
+        let swift = BatchIntegrator.swiftInstructionSet, kernels = BatchIntegrator.kernelInstructionSet
+        #expect(ElementaryKernel.inlined == (swift >= .avx2FMA))
+        if ElementaryKernel.inlined { #expect(kernels == swift) }
+        if !ElementaryKernel.inlined && ElementaryKernel.chosen == .avx2FMA { #expect(kernels >= .avx2FMA) }
+        #expect(ElementaryKernel.baselineHasAVX2FMA == (VectorInstructionSet(isa: tp_simd_kernels_target_isa()) >= .avx2FMA))
     }
 
     /// The kernel chosen at run time is the AVX2+FMA one exactly where the CPU can run it, the

@@ -23,6 +23,29 @@
 /// The AVX2+FMA kernel (x86-64 only).
 #define TP_SIMD_KERNEL_AVX2_FMA 1
 
+/// The x86-64 vector instruction sets code can be compiled for: the baseline (SSE2), AVX2 with FMA,
+/// and AVX-512 (AVX512F); elsewhere the baseline.
+#define TP_ISA_BASELINE 0
+#define TP_ISA_AVX2_FMA 1
+#define TP_ISA_AVX512 2
+
+/// The widest of those the including code is compiled for, as its preprocessor sees it. Evaluated
+/// where it is called: from Swift, the Swift build's target (`-Xswiftc -target-cpu`, which the
+/// clang importer follows, or `-Xcc -march`).
+static inline int tp_simd_including_code_isa(void) {
+#if defined(__AVX512F__)
+    return TP_ISA_AVX512;
+#elif defined(__AVX2__) && defined(__FMA__)
+    return TP_ISA_AVX2_FMA;
+#else
+    return TP_ISA_BASELINE;
+#endif
+}
+
+/// The same for this C target itself (its `-Xcc -march`): what its baseline kernel is compiled
+/// for; its AVX2+FMA kernel adds those two to it.
+int tp_simd_kernels_target_isa(void);
+
 /// The kernel the dispatching functions use: TP_SIMD_KERNEL_AVX2_FMA when this build has one and
 /// the CPU and the OS support AVX2 and FMA (checked once), else TP_SIMD_KERNEL_BASELINE.
 int tp_simd_kernel_chosen(void);
