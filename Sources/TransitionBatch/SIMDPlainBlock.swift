@@ -61,7 +61,9 @@ extension BlockCoefficients {
     /// A qualifying plain block's coefficients, from `plainBlockSprings` and `plainBlockDecision`,
     /// with the step matrix `step` (the series, or the identity where none is needed yet).
     /// (Built as a returned value, which lands in the caller's constant: read back from storage
-    /// through a pointer, the kilobyte-sized struct was copied at every call that took it.)
+    /// through a pointer, the kilobyte-sized struct was copied at every call that took it; and
+    /// inlined, as a call built it in its own frame and copied its 2 KiB out, with libc's memcpy.)
+    @inline(__always)
     init(plainBlock r: BatchReleases.Pointers, base: Int, step: StepMatrix, omega0Squared: Lane, finishes: LaneMask) {
         self.init(
             step: step, stiffness: loadLane(r.stiffness, base), damping: loadLane(r.damping, base), mass: loadLane(r.mass, base),
@@ -74,6 +76,7 @@ extension BlockCoefficients {
 
 extension BlockState {
     /// A plain block's state at frame 0: the release in sided coordinates, every lane active.
+    @inline(__always)
     init(plainBlock r: BatchReleases.Pointers, base: Int, _ k: BlockCoefficients) {
         self.init()
         y = k.side * (loadLane(r.progress, base) - k.target)
