@@ -245,6 +245,13 @@ enum BuildFacts {
         var line = "Swift code \(BatchIntegrator.swiftInstructionSet), C kernels \(BatchIntegrator.kernelInstructionSet), "
             + "Python peers \(peers.description); CPU offers \(cpu.map { "\($0)" } ?? "unknown flags")"
         if let cpu, batch < cpu { line += " (unused here: the figures stand for a host with \(batch) only)" }
+        if cpu == .avx512 {
+            // libc's memcpy and memset pick their variant from the CPU, not from the build.
+            let tunables = ProcessInfo.processInfo.environment["GLIBC_TUNABLES"] ?? ""
+            line += tunables.contains("-AVX512F")
+                ? "; libc's string functions kept off AVX-512 (GLIBC_TUNABLES)"
+                : "; libc's string functions may use AVX-512 (GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX512F,... keeps them off it)"
+        }
         return line
     }
 
