@@ -236,8 +236,9 @@ public struct BatchIntegrator: Sendable {
             case .simd, .blas:
                 runSIMDBlock(base: base, releases: r, cache: &cache, writer: writer, output: output, scratch: &blockScratch)
             }
-            // Timed lanes, lane by lane through their curve.
-            for i in 0..<laneWidth {
+            // Timed lanes, lane by lane through their curve (none in a block of spring lanes).
+            let timedLanes = allSpringLanes(r, base: base) ? 0 : laneWidth
+            for i in 0..<timedLanes {
                 let g = base + i
                 guard g < r.count, !r.isSpringLane[g] else { continue }
                 let result = evaluateTimedLane(releases, g, frameRate: frameRate, settleTolerance: settleTolerance)
