@@ -103,8 +103,16 @@ sweep: release
 bench: release
 	$(BIN)/transition-bench behavior --synthetic 10000 --seed 1
 
+# `make TARGET_CPU=haswell throughput` on an AVX-512 host measures the AVX2+FMA build (Swift and C
+# code for haswell; the runner holds the numpy and numba peers to AVX2 as well and prints which
+# instruction set each part ran); the build folder is shared, so the next plain `make` rebuilds.
+# libc's memcpy and memset choose their own variant at run time; for a target without AVX-512
+# (AVX2_TARGETS) GLIBC_TUNABLES keeps them off it too.
+AVX2_TARGETS := haswell broadwell skylake znver1 znver2 znver3
+GLIBC_AVX2 := GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD
 throughput: release venv
-	$(BIN)/transition-bench throughput
+	@echo "make throughput: TARGET_CPU=$(if $(TARGET_CPU),$(TARGET_CPU),none (the plain build)), flags: $(if $(CPU_FLAGS),$(CPU_FLAGS),none)"
+	$(if $(filter $(AVX2_TARGETS),$(TARGET_CPU)),$(GLIBC_AVX2)) $(BIN)/transition-bench throughput --python $(VENV)/bin/python
 
 notebooks: release venv
 	$(VENV)/bin/python notebooks/run_notebooks.py --write

@@ -54,7 +54,7 @@ func resolveClosedForm(
     let lambda = k.damping / (2 * k.mass)
     let omega0Squared = k.omega0Squared
     let wdSquared = omega0Squared - lambda * lambda
-    let wd = wdSquared.squareRoot()
+    let wd = laneSquareRoot(wdSquared)
     let inverseWd = 1 / wd
     let phaseStep = wd * dt
     let y0 = s.y, w0 = s.w
@@ -67,7 +67,7 @@ func resolveClosedForm(
 
     // The step matrix from the closed form (the block's own may not have been computed: see
     // `closedFormStep`), for the frames after each window's first and for the settling search.
-    let m = closedFormStep(frameStep: dt, lambda: lambda, wd: wd, inverseWd: inverseWd, omega0Squared: omega0Squared)
+    let (m, stepDecay) = closedFormStep(frameStep: dt, lambda: lambda, wd: wd, inverseWd: inverseWd, omega0Squared: omega0Squared)
     @inline(__always) func step(_ y: Lane, _ w: Lane) -> (Lane, Lane) { (m.p00 * y + m.p01 * w, m.p10 * y + m.p11 * w) }
     // The closed form's sine coefficients of y and w (see `closedFormState`).
     let ySine = (w0 + lambda * y0) * inverseWd
@@ -84,8 +84,13 @@ func resolveClosedForm(
     let limitTime = Double(maximumFrames) * dt
     if anyLane(lanes .& .!(wd * limitTime .<= Lane(repeating: closedFormMaximumPhase))) { return false }
     let settleThreshold = Lane(repeating: toleranceSquared * (1 + settleAmbiguity))
+    // e^(-2 lambda T) as the step's decay to the power 2 N (T = N dt): N squarings at most, where
+    // an exponential of 16 lanes costs more; within 4 N ulps, far inside the ambiguity band while
+    // N <= `closedFormPoweredFrames` (beyond it, the exponential).
+    let decayToLimit = maximumFrames <= closedFormPoweredFrames
+        ? lanePower(stepDecay, 2 * maximumFrames) : laneExp(-2 * lambda * limitTime)
     let energyBound = energyLowerBound(
-        time: limitTime, y0: y0, w0: w0, lambda: lambda, wd: wd, wdSquared: wdSquared, omega0Squared: omega0Squared)
+        decayOverTime: decayToLimit, y0: y0, w0: w0, lambda: lambda, wd: wd, wdSquared: wdSquared, omega0Squared: omega0Squared)
     var unsettledAtLimit = energyBound .> settleThreshold
     if anyLane(lanes .& .!unsettledAtLimit) {
         let (yLimit, wLimit) = state(atFrames: Lane(repeating: Double(maximumFrames)))
@@ -165,33 +170,52 @@ func resolveClosedForm(
     return true
 }
 
-/// A lower bound on the energy y² + w²/omega0² at `time` (seconds) of the underdamped motion from
-/// (y0, w0), within rounding: G = (w + lambda y)² + wd² y² decays exactly as e^(-2 lambda t) (it is
-/// the squared amplitude of the rotating solution), and G = omega0² E + 2 lambda y w
-/// <= (omega0² + lambda omega0) E (2 |y w| <= omega0 y² + w² / omega0), with omega0 <= wd + lambda.
-/// At least (1 - zeta) / (1 + 1.5 zeta) times the energy (zeta = lambda / omega0): one exponential
-/// and no sine.
+/// A lower bound on the energy y² + w²/omega0² at a time t of the underdamped motion from (y0, w0),
+/// given `decayOverTime` = e^(-2 lambda t), within rounding (and that factor's error): G =
+/// (w + lambda y)² + wd² y² decays exactly as e^(-2 lambda t) (it is the squared amplitude of the
+/// rotating solution), and G = omega0² E + 2 lambda y w <= (omega0² + lambda omega0) E
+/// (2 |y w| <= omega0 y² + w² / omega0), with omega0 <= wd + lambda. At least (1 - zeta) /
+/// (1 + 1.5 zeta) times the energy (zeta = lambda / omega0): no sine.
 @inline(__always)
-func energyLowerBound(time t: Double, y0: Lane, w0: Lane, lambda: Lane, wd: Lane, wdSquared: Lane, omega0Squared: Lane) -> Lane {
+func energyLowerBound(decayOverTime: Lane, y0: Lane, w0: Lane, lambda: Lane, wd: Lane, wdSquared: Lane, omega0Squared: Lane) -> Lane {
     let sinePart = w0 + lambda * y0
     let invariant = sinePart * sinePart + wdSquared * (y0 * y0)
-    return invariant * laneExp(-2 * lambda * t) / (omega0Squared + lambda * (wd + lambda))
+    return invariant * decayOverTime / (omega0Squared + lambda * (wd + lambda))
+}
+
+/// Frame limits up to which the decay to the limit is the step's decay powered (`lanePower`, within
+/// 4 N ulps: 1e-9 relative at this N, against the settling band's 1e-7).
+let closedFormPoweredFrames = 1 << 20
+
+/// x^n lane by lane for n >= 0 by binary powering: log2 n squarings and as many multiplies at most,
+/// within about (n + 2 log2 n) ulps relative of the exact power of x.
+@inline(__always)
+func lanePower(_ x: Lane, _ n: Int) -> Lane {
+    var result = Lane(repeating: 1), square = x, e = n
+    while e > 0 {
+        if e & 1 != 0 { result = result * square }
+        e >>= 1
+        if e > 0 { square = square * square }
+    }
+    return result
 }
 
 /// The step matrix over `frameStep` seconds from the closed form (`closedFormState` from unit
 /// displacement and from unit velocity): within a few ulps of the series the scalar path steps
 /// with, which is all the window frames and the settling search (inside its ambiguity band) need;
 /// it spares metrics-only blocks the series (`BatchIntegrator.runPlainBlock`).
+/// Returns the decay over the step, e^(-lambda dt), too.
 @inline(__always)
-func closedFormStep(frameStep dt: Double, lambda: Lane, wd: Lane, inverseWd: Lane, omega0Squared: Lane) -> StepMatrix {
+func closedFormStep(frameStep dt: Double, lambda: Lane, wd: Lane, inverseWd: Lane, omega0Squared: Lane) -> (StepMatrix, decay: Lane) {
     let decay = laneExp(-lambda * dt)
     // wd dt is within `closedFormPhaseStepRange` (at most pi/4) in every lane that qualifies.
     let (sine, cosine) = laneSinCosReduced(wd * dt)
     let decayedSine = decay * sine * inverseWd
     let decayedCosine = decay * cosine
-    return (
+    let step = (
         laneMultiplyAdd(lambda, decayedSine, decayedCosine), decayedSine,
         -omega0Squared * decayedSine, laneMultiplyAdd(-lambda, decayedSine, decayedCosine))
+    return (step, decay)
 }
 
 /// The largest phase wd t (radians) at which the closed form evaluates a state: `laneSinCos`'s

@@ -63,6 +63,16 @@ func laneAtan2(_ y: Lane, _ x: Lane, kernel: ElementaryKernel? = nil) -> Lane {
     return result
 }
 
+/// sqrt(x) lane by lane, IEEE's correctly rounded square root (the scalar `squareRoot()`'s bits):
+/// Swift's SIMD16 `squareRoot()` compiles to sixteen scalar square roots, each with a branch to
+/// libm's sqrt for negative inputs.
+@inline(__always)
+func laneSquareRoot(_ x: Lane, kernel: ElementaryKernel? = nil) -> Lane {
+    var input = x, result = Lane()
+    if let kernel { tp_simd_sqrt16_kernel(kernel.id, &input, &result) } else { tp_simd_sqrt16(&input, &result) }
+    return result
+}
+
 /// |x| lane by lane, as Swift's `abs` on a Double: the sign bit cleared (so -0.0 becomes 0.0,
 /// and a NaN loses its sign). One bitwise and; a compare, a negation and a blend cost three.
 @inline(__always)

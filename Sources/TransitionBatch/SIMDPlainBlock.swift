@@ -16,12 +16,21 @@ func loadLane(_ pointer: UnsafePointer<Double>, _ offset: Int) -> Lane {
     UnsafeRawPointer(pointer + offset).loadUnaligned(as: Lane.self)
 }
 
+/// Whether the lanes base..<base+16 exist and all are spring lanes: one 16-byte compare (a Bool is
+/// one byte, 0 or 1) where a loop tested them one at a time, twice a block.
+@inline(__always)
+func allSpringLanes(_ r: BatchReleases.Pointers, base: Int) -> Bool {
+    guard base + laneWidth <= r.count else { return false }
+    let bytes = UnsafeRawPointer(r.isSpringLane + base).loadUnaligned(as: SIMD2<UInt64>.self)
+    return bytes == SIMD2(repeating: 0x0101_0101_0101_0101)
+}
+
 /// The springs of the block starting at lane `base` (lambda = c / 2m and omega0² = k / m per lane)
 /// when the block qualifies (see the file comment); nil otherwise.
 @inline(__always)
 func plainBlockSprings(_ r: BatchReleases.Pointers, base: Int, dt: Double) -> (lambda: Lane, omega0Squared: Lane)? {
-    guard base + laneWidth <= r.count else { return nil }
-    for i in base..<(base + laneWidth) where !r.isSpringLane[i] || r.overshoot[i] != .allow { return nil }
+    guard allSpringLanes(r, base: base) else { return nil }
+    for i in base..<(base + laneWidth) where r.overshoot[i] != .allow { return nil }
     // Recognizer-cancelled lanes (rare) take the lane-by-lane path: a mask built from bytes
     // compiles to a lane-by-lane loop.
     let cancelledBytes = UnsafeRawPointer(r.recognizerCancelled + base).loadUnaligned(as: SIMD2<UInt64>.self)
@@ -61,7 +70,9 @@ extension BlockCoefficients {
     /// A qualifying plain block's coefficients, from `plainBlockSprings` and `plainBlockDecision`,
     /// with the step matrix `step` (the series, or the identity where none is needed yet).
     /// (Built as a returned value, which lands in the caller's constant: read back from storage
-    /// through a pointer, the kilobyte-sized struct was copied at every call that took it.)
+    /// through a pointer, the kilobyte-sized struct was copied at every call that took it; and
+    /// inlined, as a call built it in its own frame and copied its 2 KiB out, with libc's memcpy.)
+    @inline(__always)
     init(plainBlock r: BatchReleases.Pointers, base: Int, step: StepMatrix, omega0Squared: Lane, finishes: LaneMask) {
         self.init(
             step: step, stiffness: loadLane(r.stiffness, base), damping: loadLane(r.damping, base), mass: loadLane(r.mass, base),
@@ -74,6 +85,7 @@ extension BlockCoefficients {
 
 extension BlockState {
     /// A plain block's state at frame 0: the release in sided coordinates, every lane active.
+    @inline(__always)
     init(plainBlock r: BatchReleases.Pointers, base: Int, _ k: BlockCoefficients) {
         self.init()
         y = k.side * (loadLane(r.progress, base) - k.target)

@@ -75,6 +75,8 @@ int tp_simd_kernel_chosen(void) {
     return kernel;
 }
 
+int tp_simd_kernels_target_isa(void) { return tp_simd_including_code_isa(); }
+
 int tp_simd_kernel_baseline_has_avx2_fma(void) {
 #if defined(__AVX2__) && defined(__FMA__)
     return 1;
@@ -108,6 +110,10 @@ void tp_simd_atan2_16_kernel(int kernel, const void *y, const void *x, void *res
     TP_DISPATCH(kernel, atan2_16_avx2(y, x, result), atan2_16_baseline(y, x, result));
 }
 
+void tp_simd_sqrt16_kernel(int kernel, const void *x, void *result) {
+    TP_DISPATCH(kernel, sqrt16_avx2(x, result), sqrt16_baseline(x, result));
+}
+
 void tp_simd_exp16_dispatched(const void *x, void *result) { tp_simd_exp16_kernel(tp_simd_kernel_chosen(), x, result); }
 void tp_simd_floor16_dispatched(const void *x, void *result) { tp_simd_floor16_kernel(tp_simd_kernel_chosen(), x, result); }
 void tp_simd_sincos16_dispatched(const void *theta, void *sine, void *cosine) {
@@ -119,3 +125,4 @@ void tp_simd_sincos_reduced16_dispatched(const void *r, void *sine, void *cosine
 void tp_simd_atan2_16_dispatched(const void *y, const void *x, void *result) {
     tp_simd_atan2_16_kernel(tp_simd_kernel_chosen(), y, x, result);
 }
+void tp_simd_sqrt16_dispatched(const void *x, void *result) { tp_simd_sqrt16_kernel(tp_simd_kernel_chosen(), x, result); }

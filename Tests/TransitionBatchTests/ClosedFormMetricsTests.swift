@@ -120,7 +120,8 @@ struct ClosedFormMetricsTests {
             }
             let t = Double.random(in: 0...(10 / omega0), using: &g)
             let bound = energyLowerBound(
-                time: t, y0: y0, w0: w0, lambda: lambda, wd: wd, wdSquared: wd * wd, omega0Squared: Lane(repeating: omega0 * omega0))
+                decayOverTime: laneExp(-2 * lambda * t), y0: y0, w0: w0, lambda: lambda, wd: wd, wdSquared: wd * wd,
+                omega0Squared: Lane(repeating: omega0 * omega0))
             for i in 0..<laneWidth {
                 let l = lambda[i], d = wd[i], decay = exp(-l * t)
                 let y = decay * (y0[i] * cos(d * t) + (w0[i] + l * y0[i]) / d * sin(d * t))
@@ -134,6 +135,29 @@ struct ClosedFormMetricsTests {
         }
         // Light damping (zeta = 0.05): within 10% of the energy.
         #expect(tightest >= 0.9)
+    }
+
+    /// The decay to the frame limit as the step's decay powered: within 4 n ulps of libm's pow (the
+    /// bound `closedFormPoweredFrames` relies on), and exact for powers of two of exact squares.
+    @Test func lanePowerIsWithinItsBound() {
+        var g = SplitMix64(seed: 33)
+        for _ in 0..<300 {
+            let n = [0, 1, 2, 3, 480, 2001, .random(in: 0...5000, using: &g), closedFormPoweredFrames].randomElement(using: &g)!
+            var x = Lane()
+            for i in 0..<laneWidth { x[i] = Double.random(in: 0.5...1, using: &g) }
+            x[0] = 1; x[1] = 0.5
+            let got = lanePower(x, n)
+            for i in 0..<laneWidth {
+                let exact = pow(x[i], Double(n))
+                // Normal results (an energy bound that underflows just makes the closed form look
+                // at the limit state instead).
+                guard exact >= 0x1p-1000 else { continue }
+                #expect(abs(got[i] - exact) <= 4 * Double(n + 1) * Double.ulpOfOne * exact,
+                    "\(x[i])^\(n): \(got[i]) vs \(exact)")
+            }
+            #expect(got[0] == 1)
+            #expect(got[1] == pow(0.5, Double(n)))
+        }
     }
 
     @Test func halfPeriodDecayIsAnUpperBound() {

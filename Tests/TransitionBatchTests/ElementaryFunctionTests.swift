@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransitionBatch
+import _SIMDKernels
 
 /// The lane-parallel elementary functions of the closed-form metrics against the platform's libm,
 /// over their documented ranges, at random points and at the reduction boundaries: for every
@@ -81,6 +82,24 @@ struct ElementaryFunctionTests {
         #expect(worstReduced <= 2.5e-16, "\(kernel): reduced range, largest absolute error \(worstReduced)")
     }
 
+    /// The square root is IEEE's, correctly rounded: every kernel gives the scalar `squareRoot()`'s
+    /// bits, on random magnitudes and at zero, infinity, subnormals and exact squares (and a NaN for
+    /// a negative input).
+    @Test(arguments: ElementaryKernel.available)
+    func squareRootIsTheScalarOne(kernel: ElementaryKernel) {
+        var g = SplitMix64(seed: 17)
+        for _ in 0..<2000 {
+            var x = Lane()
+            for i in 0..<laneWidth { x[i] = Double.random(in: 0...1, using: &g) * pow(10, Double.random(in: -300...300, using: &g)) }
+            x[0] = 0; x[1] = -0.0; x[2] = .infinity; x[3] = .leastNonzeroMagnitude; x[4] = 0x1p-1030; x[5] = 9; x[6] = 2
+            let got = laneSquareRoot(x, kernel: kernel)
+            for i in 0..<laneWidth {
+                #expect(got[i].bitPattern == x[i].squareRoot().bitPattern, "\(kernel): sqrt(\(x[i])) = \(got[i])")
+            }
+        }
+        #expect(laneSquareRoot(Lane(repeating: -1), kernel: kernel)[0].isNaN)
+    }
+
     @Test(arguments: ElementaryKernel.available)
     func floorIsExact(kernel: ElementaryKernel) {
         var g = SplitMix64(seed: 14)
@@ -92,6 +111,17 @@ struct ElementaryFunctionTests {
             let got = laneFloor(x, kernel: kernel)
             for i in 0..<laneWidth { #expect(got[i] == x[i].rounded(.down), "\(kernel): floor(\(x[i])) gave \(got[i])") }
         }
+    }
+
+    /// The instruction sets the benchmark reports agree with how the kernels are reached: inline
+    /// exactly where the Swift code is built for AVX2+FMA or wider, and the kernels never narrower
+    /// than the kernel that runs.
+    @Test func reportedInstructionSetsMatchTheKernels() {
+        let swift = BatchIntegrator.swiftInstructionSet, kernels = BatchIntegrator.kernelInstructionSet
+        #expect(ElementaryKernel.inlined == (swift >= .avx2FMA))
+        if ElementaryKernel.inlined { #expect(kernels == swift) }
+        if !ElementaryKernel.inlined && ElementaryKernel.chosen == .avx2FMA { #expect(kernels >= .avx2FMA) }
+        #expect(ElementaryKernel.baselineHasAVX2FMA == (VectorInstructionSet(isa: tp_simd_kernels_target_isa()) >= .avx2FMA))
     }
 
     /// The kernel chosen at run time is the AVX2+FMA one exactly where the CPU can run it, the
@@ -117,6 +147,7 @@ struct ElementaryFunctionTests {
             #expect(laneSinCosReduced(y) == laneSinCosReduced(y, kernel: chosen))
             #expect(laneAtan2(y, x) == laneAtan2(y, x, kernel: chosen))
             #expect(laneFloor(theta) == laneFloor(theta, kernel: chosen))
+            #expect(laneSquareRoot(theta) == laneSquareRoot(theta, kernel: chosen))
         }
         guard ElementaryKernel.avx2FMA.isAvailable, !ElementaryKernel.baselineHasAVX2FMA else { return }
         var g = SplitMix64(seed: 15)

@@ -135,6 +135,9 @@ INLINE vec K(atan2)(vec y, vec x) {
     return K(choose)(y < 0.0, -angle, angle);
 }
 
+/// sqrt lane by lane: IEEE's correctly rounded square root, so the scalar `squareRoot()`'s bits.
+INLINE vec K(sqrt)(vec x) { return __builtin_elementwise_sqrt(x); }
+
 // The entry points: 16 lanes, TP_KERNEL_LANES at a time.
 TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(exp16)(const double *x, double *result) {
     _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(exp)(K(load)(x + i)));
@@ -159,6 +162,10 @@ TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(sincos_reduced16)(const double *r, d
 }
 TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(atan2_16)(const double *y, const double *x, double *result) {
     _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(atan2)(K(load)(y + i), K(load)(x + i)));
+}
+
+TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(sqrt16)(const double *x, double *result) {
+    _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(sqrt)(K(load)(x + i)));
 }
 
 #undef INLINE

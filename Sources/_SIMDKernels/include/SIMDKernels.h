@@ -23,6 +23,29 @@
 /// The AVX2+FMA kernel (x86-64 only).
 #define TP_SIMD_KERNEL_AVX2_FMA 1
 
+/// The x86-64 vector instruction sets code can be compiled for: the baseline (SSE2), AVX2 with FMA,
+/// and AVX-512 (AVX512F); elsewhere the baseline.
+#define TP_ISA_BASELINE 0
+#define TP_ISA_AVX2_FMA 1
+#define TP_ISA_AVX512 2
+
+/// The widest of those the including code is compiled for, as its preprocessor sees it. Evaluated
+/// where it is called: from Swift, the Swift build's target (`-Xswiftc -target-cpu`, which the
+/// clang importer follows, or `-Xcc -march`).
+static inline int tp_simd_including_code_isa(void) {
+#if defined(__AVX512F__)
+    return TP_ISA_AVX512;
+#elif defined(__AVX2__) && defined(__FMA__)
+    return TP_ISA_AVX2_FMA;
+#else
+    return TP_ISA_BASELINE;
+#endif
+}
+
+/// The same for this C target itself (its `-Xcc -march`): what its baseline kernel is compiled
+/// for; its AVX2+FMA kernel adds those two to it.
+int tp_simd_kernels_target_isa(void);
+
 /// The kernel the dispatching functions use: TP_SIMD_KERNEL_AVX2_FMA when this build has one and
 /// the CPU and the OS support AVX2 and FMA (checked once), else TP_SIMD_KERNEL_BASELINE.
 int tp_simd_kernel_chosen(void);
@@ -46,6 +69,9 @@ void tp_simd_atan2_16_dispatched(const void *y, const void *x, void *result);
 /// floor(x) for 16 lanes, |x| < 2^51 (`laneFloor`), with the chosen kernel.
 void tp_simd_floor16_dispatched(const void *x, void *result);
 
+/// sqrt for 16 lanes (IEEE, the scalar square root's bits), with the chosen kernel.
+void tp_simd_sqrt16_dispatched(const void *x, void *result);
+
 /// The same functions with an explicit kernel (for the tests; the kernel must be available).
 void tp_simd_exp16_kernel(int kernel, const void *x, void *result);
 /// `tp_simd_sincos16` with an explicit kernel.
@@ -57,6 +83,8 @@ void tp_simd_atan2_16_kernel(int kernel, const void *y, const void *x, void *res
 
 /// `tp_simd_floor16` with an explicit kernel.
 void tp_simd_floor16_kernel(int kernel, const void *x, void *result);
+/// `tp_simd_sqrt16` with an explicit kernel.
+void tp_simd_sqrt16_kernel(int kernel, const void *x, void *result);
 
 // What Swift calls (`tp_simd_exp16` and the others): where the including code is itself built for
 // AVX2+FMA (`-Xswiftc -target-cpu` or `-Xcc -march`, as `make release` builds), the kernel's body
@@ -104,6 +132,10 @@ static inline void tp_simd_sincos_reduced16(const void *r, void *sine, void *cos
 /// atan2 for 16 lanes (see `tp_simd_atan2_16_dispatched`).
 static inline void tp_simd_atan2_16(const void *y, const void *x, void *result) {
     TP_SIMD_FORWARD(atan2_16, tp_simd_inline_atan2_16(y, x, result), tp_simd_atan2_16_dispatched(y, x, result));
+}
+/// sqrt for 16 lanes (see `tp_simd_sqrt16_dispatched`).
+static inline void tp_simd_sqrt16(const void *x, void *result) {
+    TP_SIMD_FORWARD(sqrt16, tp_simd_inline_sqrt16(x, result), tp_simd_sqrt16_dispatched(x, result));
 }
 /// floor for 16 lanes (see `tp_simd_floor16_dispatched`).
 static inline void tp_simd_floor16(const void *x, void *result) {

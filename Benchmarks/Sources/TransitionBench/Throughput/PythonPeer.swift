@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import TransitionBatch
 import TransitionLab
@@ -12,8 +13,12 @@ import TransitionPhysics
 ///
 /// The script protocol: `script lanes.f64 n frames dt tol2 samples threads`, the file holding
 /// six float64 arrays of n (displacement from the target, velocity, mass, stiffness, damping,
-/// target); it prints "median_seconds module_version" and writes overshoot, peak acceleration
-/// and settling frame (-1: not settled), three float64 arrays of n, to `lanes.f64.out`.
+/// target); it prints "median_seconds module_version ran_with" (ran_with: the instruction set the
+/// peer's compiled code ran, as the peer itself reports it, without spaces) and writes overshoot,
+/// peak acceleration and settling frame (-1: not settled), three float64 arrays of n, to
+/// `lanes.f64.out`. The peers run with the instruction set the batch itself runs
+/// (`PeerInstructionSet`): on an AVX-512 CPU, a batch built for AVX2 is compared with peers held
+/// to AVX2 through their own switches.
 struct PythonPeer: Sendable {
     /// The measurement's name (and the module that must import).
     var name: String
@@ -23,8 +28,9 @@ struct PythonPeer: Sendable {
 
     enum Result {
         case skipped(String)
-        /// Median seconds, and a sentence on how well the peer's numbers agree with the batch.
-        case measured(Double, String)
+        /// Median seconds, a sentence on how well the peer's numbers agree with the batch, and the
+        /// instruction set the peer reports its code ran.
+        case measured(Double, String, ranWith: String)
     }
 
     /// The common head of both scripts: arguments, the lanes and the timing loop around `run()`.
@@ -42,7 +48,7 @@ struct PythonPeer: Sendable {
         for _ in range(samples):
             t0 = time.perf_counter(); out = run(); times.append(time.perf_counter() - t0)
         np.concatenate([out[0], out[1], out[2].astype(np.float64)]).tofile(path + ".out")
-        print(float(np.median(times)), peer_module.__version__)
+        print(float(np.median(times)), peer_module.__version__, ran_with())
         """
     }
 
@@ -68,6 +74,12 @@ struct PythonPeer: Sendable {
                 peak[e] = np.where(live, np.abs(a), 0.0).max(axis=0)
                 settled_at[e] = first
             return overshoot, peak, settled_at
+
+        def ran_with():
+            # The widest of numpy's dispatch targets this process enabled (NPY_DISABLE_CPU_FEATURES).
+            from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+            enabled = [name for name in __cpu_dispatch__ if __cpu_features__.get(name)]
+            return "dispatch=" + (enabled[-1] if enabled else "baseline")
         """#))
 
     static let numba = PythonPeer(name: "numba", parallel: true, script: program(module: "numba", body: #"""
@@ -102,6 +114,14 @@ struct PythonPeer: Sendable {
             overshoot = np.empty(n); peak = np.empty(n); settled_at = np.empty(n, dtype=np.int64)
             lanes(x0, v0, m, k, c, target, frames, dt, tol2, overshoot, peak, settled_at)
             return overshoot, peak, settled_at
+
+        def ran_with():
+            # LLVM's CPU for the compiled code (NUMBA_CPU_NAME, else the host's), and how many
+            # instructions of the compiled kernel (with its parallel loop body) use zmm registers.
+            import llvmlite.binding as ll
+            assembly = "\n".join(lanes.inspect_asm().values())
+            zmm = sum(1 for line in assembly.splitlines() if "zmm" in line)
+            return "cpu=%s,zmm_instructions=%d" % (peer_module.config.CPU_NAME or ll.get_host_cpu_name(), zmm)
         """#))
 
     /// The interpreter `--python` defaults to: the notebooks' virtual environment (where the
@@ -111,9 +131,13 @@ struct PythonPeer: Sendable {
         return FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3"
     }
 
-    func run(python: String, threads: Int, batch: BatchReleases, outcome: BatchOutcome, frames: Int, samples: Int) -> Result {
+    func run(
+        python: String, threads: Int, batch: BatchReleases, outcome: BatchOutcome, frames: Int, samples: Int,
+        instructionSet: PeerInstructionSet
+    ) -> Result {
         let imports = name == "numpy" ? "import numpy" : "import numpy, \(name)"
-        let check = Self.launch(python, ["-c", imports])
+        let environment = instructionSet.environment
+        let check = Self.launch(python, ["-c", imports], environment: environment)
         guard check.status == 0 else {
             let why = check.output.split(separator: "\n").last.map(String.init) ?? ""
             return .skipped("`\(python) -c '\(imports)'` failed: \(name) is not importable (\(why)); make venv installs it into notebooks/.venv")
@@ -146,11 +170,12 @@ struct PythonPeer: Sendable {
         let tolerance = CompletionMetrics.defaultSettleTolerance
         let result = Self.launch(
             python,
-            [scriptURL.path, dataURL.path, "\(n)", "\(frames)", "\(dt)", "\(tolerance * tolerance)", "\(samples)", "\(parallel ? threads : 1)"])
+            [scriptURL.path, dataURL.path, "\(n)", "\(frames)", "\(dt)", "\(tolerance * tolerance)", "\(samples)", "\(parallel ? threads : 1)"],
+            environment: environment)
         // The last line (warnings may come before it).
         let last = result.output.split(separator: "\n").last ?? ""
         let fields = last.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard result.status == 0, fields.count == 2, let seconds = Double(fields[0]) else {
+        guard result.status == 0, fields.count == 3, let seconds = Double(fields[0]) else {
             return .skipped("the \(name) script failed (status \(result.status)): \(result.output.suffix(300))")
         }
         // Agreement with the batch.
@@ -169,13 +194,17 @@ struct PythonPeer: Sendable {
         } else {
             agreement += " wrote no results to compare with the batch"
         }
-        return .measured(seconds, agreement)
+        return .measured(seconds, agreement, ranWith: fields[2])
     }
 
-    static func launch(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
+    /// Runs `executable` through /usr/bin/env with this process's environment plus `environment`.
+    static func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -183,5 +212,49 @@ struct PythonPeer: Sendable {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// The vector instruction set the Python peers may use: all the CPU has, or AVX2+FMA, through the
+/// peers' own switches (numba compiles for LLVM's `haswell` with AVX2 and FMA; numpy turns off
+/// its AVX-512 dispatch targets). By default (`--peer-instruction-set auto`) the widest set the
+/// batch's own code runs (`BatchIntegrator.swiftInstructionSet`, `.kernelInstructionSet`), so
+/// that a batch built for AVX2 on an AVX-512 host is compared like for like.
+public enum PeerInstructionSet: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// The widest set the batch's own code runs, where the CPU has more (see the type).
+    case auto
+    /// Whatever the CPU offers (the peers' defaults).
+    case native
+    /// AVX2 and FMA, no AVX-512.
+    case avx2
+
+    /// `auto` made concrete: AVX2 when the CPU has AVX-512 and the batch's code does not use it.
+    func resolved(cpuHasAVX512: Bool) -> PeerInstructionSet {
+        guard self == .auto else { return self }
+        let batch = max(BatchIntegrator.swiftInstructionSet, BatchIntegrator.kernelInstructionSet)
+        return cpuHasAVX512 && batch < .avx512 ? .avx2 : .native
+    }
+
+    /// The numpy dispatch targets that use AVX-512 (those numpy 2 knows; names it does not build
+    /// are ignored).
+    static let numpyAVX512Targets = "AVX512F AVX512CD AVX512_KNL AVX512_KNM AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL AVX512_SPR"
+
+    /// The peers' environment for this set.
+    var environment: [String: String] {
+        switch self {
+        case .auto, .native: return [:]
+        case .avx2:
+            // NUMBA_CPU_FEATURES too: with only NUMBA_CPU_NAME, numba passes the host's features
+            // (AVX-512 among them) to LLVM.
+            return ["NUMBA_CPU_NAME": "haswell", "NUMBA_CPU_FEATURES": "+avx2,+fma", "NPY_DISABLE_CPU_FEATURES": Self.numpyAVX512Targets]
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .auto, .native: return "all the CPU offers (the peers' defaults)"
+        case .avx2:
+            return "AVX2+FMA (numba: NUMBA_CPU_NAME=haswell NUMBA_CPU_FEATURES=+avx2,+fma; numpy: NPY_DISABLE_CPU_FEATURES with its AVX-512 targets)"
+        }
     }
 }

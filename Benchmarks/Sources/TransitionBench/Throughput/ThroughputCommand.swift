@@ -44,6 +44,8 @@ public struct ThroughputCommand: ParsableCommand {
             Build in release with the target CPU for meaningful figures:
               swift build -c release -Xswiftc -target-cpu -Xswiftc native -Xcc -march=native
               .build/release/transition-bench throughput
+            An AVX2 host on an AVX-512 one: make TARGET_CPU=haswell throughput (the runner prints the
+            instruction set of the Swift code, the C kernels and the Python peers).
             """)
 
     public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -67,6 +69,9 @@ public struct ThroughputCommand: ParsableCommand {
 
     @Option(help: "Python interpreter for the numpy and numba peers. (default: notebooks/.venv/bin/python when present, else python3)")
     public var python: String?
+
+    @Option(help: "Vector instruction set the numpy and numba peers may use: auto (the widest the batch's own code runs: AVX2 for a -target-cpu haswell build on an AVX-512 CPU), native (all the CPU has) or avx2.")
+    public var peerInstructionSet: PeerInstructionSet = .auto
 
     @Flag(help: "Skip the numpy peer.")
     public var skipNumpy = false
@@ -104,7 +109,8 @@ public struct ThroughputCommand: ParsableCommand {
         let say = Say(text: format == .text)
         say("transition-bench throughput: \(lanes) lanes x \(frames) frames at 240 Hz, median of \(samples) samples")
         say("build: \(BuildFacts.describe())")
-        say("instruction set: \(BuildFacts.instructionSet)")
+        let peers = peerInstructionSet.resolved(cpuHasAVX512: BuildFacts.cpuInstructionSet == .avx512)
+        say("instruction sets: \(BuildFacts.instructionSets(peers: peers))")
         say("cores: \(BatchIntegrator.coreCount); all-cores figures use \(allThreads) threads")
         say("BLAS: \(BuildFacts.blasLibrary)")
 
@@ -119,16 +125,16 @@ public struct ThroughputCommand: ParsableCommand {
         }
         let steps = laneStepFigures(perLane: perLane, shared: Workload.sharedSpring(count: lanes), allThreads: allThreads)
         let bandwidth = bandwidthFigures(perLane: perLane, allThreads: allThreads)
-        let peers = pythonPeerFigures(perLane: perLane, scalar: steps.scalar, allThreads: allThreads)
+        let peerFigures = pythonPeerFigures(perLane: perLane, scalar: steps.scalar, allThreads: allThreads, instructionSet: peers)
         let classic = classicCurveFigure(scalar: steps.scalar)
-        let rows = steps.rows + bandwidth.rows + peers.rows + [classic.row]
+        let rows = steps.rows + bandwidth.rows + peerFigures.rows + [classic.row]
         switch format {
         case .csv:
             printCSV(rows)
-            for name in ["numpy", "numba"] { if let note = peers.notes[name] { say(note) } }
+            for name in ["numpy", "numba"] { if let note = peerFigures.notes[name] { say(note) } }
             for note in steps.notes { say(note) }
         case .text:
-            printText(rows: rows, steps: steps, bandwidth: bandwidth, peers: peers, classic: classic, allThreads: allThreads)
+            printText(rows: rows, steps: steps, bandwidth: bandwidth, peers: peerFigures, classic: classic, allThreads: allThreads)
         }
     }
 

@@ -207,10 +207,10 @@ enum BuildFacts {
         #endif
     }
 
-    /// Swift configuration, which build it is (native: `-target-cpu` with FMA, so Swift's
-    /// multiply-adds fuse inline; plain: the `swift build -c release` a package user gets), which
-    /// kernel of the closed form's elementary functions runs and how it was chosen, and the C
-    /// target's preprocessor view of `-Xcc -march`.
+    /// Swift configuration, which build it is (`-target-cpu`: Swift's multiply-adds fuse inline;
+    /// plain: the `swift build -c release` a package user gets), which kernel of the closed form's
+    /// elementary functions runs and how it was chosen, and the C target's preprocessor view of
+    /// `-Xcc -march`.
     static func describe() -> String {
         #if DEBUG
         let configuration = "debug"
@@ -218,28 +218,41 @@ enum BuildFacts {
         let configuration = "release"
         #endif
         let build = swiftFMAIsInline()
-            ? "native build (-target-cpu with FMA: Swift multiply-adds fused inline)"
+            ? "-target-cpu build (Swift code for \(BatchIntegrator.swiftInstructionSet): multiply-adds fused inline)"
             : "plain build (no -target-cpu: Swift SIMD on the x86-64 baseline, multiply-adds unfused; "
                 + "-Xswiftc -target-cpu -Xswiftc native recovers the rest, docs/throughput.md)"
         return "swift \(configuration), \(build); elementary functions: \(BatchIntegrator.elementaryKernelDescription); "
             + "C: \(MemoryProbe.cBuildFlags); non-temporal stores \(MemoryProbe.hasNonTemporalStores ? "yes" : "no")"
     }
 
-    /// Which x86-64 vector instruction set the build's code runs (what it was compiled for, read
-    /// from the C target's `-march`, which `make release` sets with Swift's `-target-cpu`), and
-    /// what this CPU offers (its /proc/cpuinfo flags): an AVX2 figure measured on an AVX-512 host
-    /// says so (`make release TARGET_CPU=haswell` builds the AVX2 code there).
-    static var instructionSet: String {
-        let flags = Set(MemoryProbe.cBuildFlags.split(separator: " ").map(String.init))
-        let built = flags.contains("avx512f") ? "AVX-512" : flags.contains("avx2") && flags.contains("fma") ? "AVX2+FMA" : "x86-64 baseline (SSE2)"
-        var cpu = "unknown CPU flags"
-        if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+    /// The widest x86-64 vector instruction set this CPU offers (its /proc/cpuinfo flags), nil
+    /// when they cannot be read.
+    static var cpuInstructionSet: VectorInstructionSet? {
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
             let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
-        {
-            let have = Set(line.split(separator: " ").map(String.init))
-            cpu = have.contains("avx512f") ? "AVX-512" : have.contains("avx2") && have.contains("fma") ? "AVX2+FMA" : "no AVX2"
+        else { return nil }
+        let have = Set(line.split(separator: " ").map(String.init))
+        return have.contains("avx512f") ? .avx512 : have.contains("avx2") && have.contains("fma") ? .avx2FMA : .baseline
+    }
+
+    /// Which vector instruction set each part ran with: the library's Swift code (what it was
+    /// compiled for), the closed form's C kernels (inline, or chosen at run time), the Python peers
+    /// (what they were held to), and what this CPU offers: an AVX2 figure measured on an AVX-512
+    /// host says so (`make TARGET_CPU=haswell throughput` builds the AVX2 code there).
+    static func instructionSets(peers: PeerInstructionSet) -> String {
+        let cpu = cpuInstructionSet
+        let batch = max(BatchIntegrator.swiftInstructionSet, BatchIntegrator.kernelInstructionSet)
+        var line = "Swift code \(BatchIntegrator.swiftInstructionSet), C kernels \(BatchIntegrator.kernelInstructionSet), "
+            + "Python peers \(peers.description); CPU offers \(cpu.map { "\($0)" } ?? "unknown flags")"
+        if let cpu, batch < cpu { line += " (unused here: the figures stand for a host with \(batch) only)" }
+        if cpu == .avx512 {
+            // libc's memcpy and memset pick their variant from the CPU, not from the build.
+            let tunables = ProcessInfo.processInfo.environment["GLIBC_TUNABLES"] ?? ""
+            line += tunables.contains("-AVX512F")
+                ? "; libc's string functions kept off AVX-512 (GLIBC_TUNABLES)"
+                : "; libc's string functions may use AVX-512 (GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX512F,... keeps them off it)"
         }
-        return "\(built) code (compiled for it) on a CPU with \(cpu)"
+        return line
     }
 
     /// Times a chain of `addingProduct` against the same chain of multiply and add: inline FMA
