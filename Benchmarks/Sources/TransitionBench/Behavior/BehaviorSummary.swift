@@ -241,7 +241,8 @@ func quantile(count: Int, _ q: Double, orderStatistic: (Int) -> Double) -> Doubl
 /// Selection of order statistics: Floyd and Rivest's SELECT (1975), which first selects within
 /// a sample-sized window around k (so the partition's pivot is nearly the answer: about 1.5 n
 /// comparisons for a median, against 2 to 3 n for quickselect with a median-of-three pivot), with
-/// Hoare's partition, linear on many equal values (a model's zero velocity jumps). Any selection
+/// a partition that does not branch on the values (below the pivot, then, when nothing is below
+/// it, equal to it: linear on many equal values, a model's zero velocity jumps). Any selection
 /// gives the same values here: the measures hold no NaN and no -0.0, the one value equal to
 /// another with other bits.
 enum OrderStatistic {
@@ -273,25 +274,40 @@ enum OrderStatistic {
                 floydRivest(a, left: newLeft, right: newRight, k: k)
             }
             let t = a[k]
-            var i = left, j = right
-            a.swapAt(left, k)
-            if a[right] > t { a.swapAt(right, left) }
-            while i < j {
-                a.swapAt(i, j)
-                i += 1
-                j -= 1
-                while a[i] < t { i += 1 }
-                while a[j] > t { j -= 1 }
-            }
-            if a[left] == t {
-                a.swapAt(left, j)
+            // The values below t to the front, with no branch on the data (Lomuto's partition
+            // as a swap and a conditional count: Hoare's scans mispredicted about once per
+            // two values): a[left..<j] < t <= a[j...right].
+            let j = moveToFront(a, left: left, right: right) { $0 < t }
+            if k < j {
+                right = j - 1
+            } else if j > left {
+                left = j
             } else {
-                j += 1
-                a.swapAt(j, right)
+                // Nothing below t: the values equal to t (t among them) next, so that many equal
+                // values (a model's zero velocity jumps) stay linear: a[left..<e] == t < a[e...].
+                let e = moveToFront(a, left: left, right: right) { $0 <= t }
+                if k < e { return }
+                left = e
             }
-            if j <= k { left = j + 1 }
-            if k <= j { right = j - 1 }
         }
+    }
+
+    /// Moves the values of `a[left...right]` for which `isFront` holds before the others
+    /// (not stably) and returns the index of the first other one.
+    @inline(__always)
+    private static func moveToFront(
+        _ a: UnsafeMutableBufferPointer<Double>, left: Int, right: Int, _ isFront: (Double) -> Bool
+    ) -> Int {
+        let base = a.baseAddress!
+        var j = left
+        for i in left...right {
+            let x = base[i]
+            base[i] = base[j]
+            base[j] = x
+            // The Bool's byte as the count (a conditional increment compiled to a branch).
+            j &+= Int(unsafeBitCast(isFront(x), to: UInt8.self))
+        }
+        return j
     }
 
     /// Moves the smallest of `values[k...]` to `k` and returns it.
