@@ -57,3 +57,22 @@ public final class ByteBuffer: @unchecked Sendable {
 
     public func removeAll() { count = 0 }
 }
+
+/// Copies `count` bytes from `source` to `destination` (not overlapping), inline: eight bytes at a
+/// time, the last eight overlapping, never reading or writing outside the two ranges. For the
+/// few to some tens of bytes of a CSV field, where a call of the C library's memmove per field
+/// cost a sweep a tenth of its CPU time.
+@inlinable @inline(__always)
+public func copyShortBytes(from source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
+    guard count >= 8 else {
+        for i in 0..<count { destination[i] = source[i] }
+        return
+    }
+    let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+    var i = 0
+    while i + 8 < count {
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+        i += 8
+    }
+    to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+}

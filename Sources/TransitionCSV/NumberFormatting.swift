@@ -230,7 +230,7 @@ public final class DoubleTextCache: @unchecked Sendable {
         if n <= Self.width {
             keys[slot] = bits
             lengths[slot] = UInt8(n)
-            cached.update(from: out, count: n)
+            copyShortBytes(from: out, count: n, to: cached)
         }
         return n
     }

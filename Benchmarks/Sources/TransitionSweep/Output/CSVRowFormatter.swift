@@ -47,25 +47,6 @@ public struct CSVRowFormatter: Sendable {
     /// touched).
     public let maximumRowBytes: Int
 
-    /// Copies `count` bytes, inline: the texts a row is made of are a few to some tens of bytes,
-    /// and a call of the C library's memmove for each was a twentieth of a sweep's CPU time.
-    /// Eight bytes at a time, the last eight overlapping (never reading or writing outside the
-    /// ranges given).
-    @inline(__always)
-    static func copyShort(from source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
-        guard count >= 8 else {
-            for i in 0..<count { destination[i] = source[i] }
-            return
-        }
-        var i = 0
-        while i + 8 < count {
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
-            i += 8
-        }
-        to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
-    }
-
     /// Appends the rows of `chunk` to `buffer`.
     public func format(_ chunk: EvaluatedChunk, into buffer: ByteBuffer, cache: DoubleTextCache) {
         progressText.storage.withUnsafeBufferPointer { pBytes in
@@ -81,7 +62,7 @@ public struct CSVRowFormatter: Sendable {
                 buffer.reserve(Self.fixedRowBytes + pr.count + vr.count + mr.count + sr.count)
                 var out = buffer.base + buffer.count
                 @inline(__always) func put(_ bytes: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) {
-                    Self.copyShort(from: bytes.baseAddress! + r.lowerBound, count: r.count, to: out)
+                    copyShortBytes(from: bytes.baseAddress! + r.lowerBound, count: r.count, to: out)
                     out += r.count
                 }
                 @inline(__always) func comma() { out.pointee = UInt8(ascii: ","); out += 1 }
