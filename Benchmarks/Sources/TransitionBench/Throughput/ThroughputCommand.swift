@@ -44,8 +44,9 @@ public struct ThroughputCommand: ParsableCommand {
             Build in release with the target CPU for meaningful figures:
               swift build -c release -Xswiftc -target-cpu -Xswiftc native -Xcc -march=native
               .build/release/transition-bench throughput
-            An AVX2 host on an AVX-512 one: make TARGET_CPU=haswell throughput (the runner prints the
-            instruction set of the Swift code, the C kernels and the Python peers).
+            An AVX2 host on an AVX-512 one: make TARGET_CPU=haswell throughput
+            (the runner prints the instruction set of the Swift code, the C kernels
+            and the Python peers).
             """)
 
     public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
