@@ -187,7 +187,7 @@ import TransitionTraces
                 .init(
                     id: odd, userID: nil, deviceID: "d", family: odd, intent: nil, axis: "y", travel: 1e7,
                     samples: [
-                        .init(t: 0, x: -0.0, phase: "began"), .init(t: 5e-324, x: 1e-5, phase: "changed"),
+                        .init(t: 0, x: -0.0, phase: "began"), .init(t: .leastNonzeroMagnitude, x: 1e-5, phase: "changed"),
                         .init(t: 0.1 + 0.2, x: -9999999.999, phase: "ended"),
                     ]),
                 .init(id: "2", userID: "u", deviceID: nil, family: nil, intent: "cancel", axis: "x", travel: 1, samples: []),
@@ -200,7 +200,7 @@ import TransitionTraces
         let reference = try JSONSerialization.jsonObject(with: encoder.encode(contents)) as! NSDictionary
         #expect((try JSONSerialization.jsonObject(with: written) as! NSDictionary) == reference)
         let decoded = try JSONDecoder().decode(TraceUpload.Contents.self, from: written)
-        #expect(decoded.strokes[0].samples.map(\.t) == [0, 5e-324, 0.1 + 0.2])
+        #expect(decoded.strokes[0].samples.map(\.t) == [0, .leastNonzeroMagnitude, 0.1 + 0.2])
         #expect(decoded.strokes[0].samples[0].x.sign == .minus)
     }
 
