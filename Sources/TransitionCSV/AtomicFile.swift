@@ -220,19 +220,7 @@ final class WriteBack: @unchecked Sendable {
         condition.lock()
         requested = offset
         if !running && !stopping {
-            running = true
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(self).toOpaque()
-            let created = pthread_create(&thread, nil, { context in
-                Unmanaged<WriteBack>.fromOpaque(context!).takeRetainedValue().loop()
-                return nil
-            }, context)
-            if created == 0 {
-                pthread_detach(thread)
-            } else {
-                Unmanaged<WriteBack>.fromOpaque(context).release()
-                running = false
-            }
+            running = startDetachedThread { self.loop() }
         }
         condition.wakeOne()
         condition.unlock()
@@ -265,6 +253,27 @@ final class WriteBack: @unchecked Sendable {
         while running { condition.wait() }
         condition.unlock()
     }
+}
+
+/// Starts a detached thread that runs `body` (pthreads, so that this module needs no
+/// Foundation); false when the system refuses a thread.
+func startDetachedThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    final class Body: @unchecked Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    var thread = pthread_t()
+    let created = pthread_create(&thread, nil, { context in
+        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+    }, context)
+    guard created == 0 else {
+        Unmanaged<Body>.fromOpaque(context).release()
+        return false
+    }
+    pthread_detach(thread)
+    return true
 }
 
 /// A mutex with its condition variable (pthreads, so that this module needs no Foundation).

@@ -166,7 +166,7 @@ final class DirectWrites: @unchecked Sendable {
         defer { condition.unlock() }
         if let failure { return failure }
         if !writerRunning && !stopping {
-            writerRunning = startWriter()
+            writerRunning = startDetachedThread { self.writerLoop() }
             if !writerRunning {
                 // No thread to be had: write the buffer here, as a plain call.
                 condition.unlock()
@@ -184,21 +184,6 @@ final class DirectWrites: @unchecked Sendable {
         filling = idle.removeLast()
         count = 0
         return nil
-    }
-
-    private func startWriter() -> Bool {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let created = pthread_create(&thread, nil, { context in
-            Unmanaged<DirectWrites>.fromOpaque(context!).takeRetainedValue().writerLoop()
-            return nil
-        }, context)
-        if created != 0 {
-            Unmanaged<DirectWrites>.fromOpaque(context).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
     }
 
     /// The writer thread: writes queued buffers in order until stopped; after a failure it
