@@ -92,9 +92,9 @@ public enum BehaviorReport {
             return groups.allSatisfy { g in Set(g.map { rows[$0].cells[c] }).count == 1 }
         }
         var columns = textColumns.filter { (!pareto || $0.tuning) && index[$0.column] != nil }
-        for count in sourceCounts where index[count.column] != nil && !shared.contains(where: { $0.column == count.column }) {
-            columns.insert(TextColumn(column: count.column, top: "", bottom: count.column, tuning: true), at: 1)
-        }
+        // A count that differs between a source's rows stays a column, after the model.
+        let unshared = sourceCounts.filter { count in index[count.column] != nil && !shared.contains { $0.column == count.column } }
+        columns.insert(contentsOf: unshared.map { TextColumn(column: $0.column, top: "", bottom: $0.column, tuning: true) }, at: 1)
         var header = [columns.map(\.top), columns.map(\.bottom)]
         var body = rows.map { row in
             let cells = row.cells
@@ -111,15 +111,15 @@ public enum BehaviorReport {
                 if defaultModels.contains(row.model) { notes.append(defaultPresetMark) }
                 body[i].append(notes.joined(separator: ", "))
             }
-            body = body.map { fields in fields.enumerated().map { i, f in columns.indices.contains(i) && columns[i].column == "pareto" ? (f == "true" ? "yes" : "no") : f } }
         }
         var widths = header[1].indices.map { max(header[0][$0].count, header[1][$0].count) }
         for row in body { for (i, field) in row.enumerated() { widths[i] = max(widths[i], field.count) } }
-        let leftAligned = Set([0, widths.count - (pareto ? 1 : 0)].filter { $0 < widths.count })
+        // The model and the note read left to right; numbers line up on the right.
+        let noteColumn = pareto ? widths.count - 1 : nil
         func line(_ fields: [String]) -> String {
             fields.enumerated().map { i, field in
                 let pad = String(repeating: " ", count: widths[i] - field.count)
-                return leftAligned.contains(i) ? field + pad : pad + field
+                return i == 0 || i == noteColumn ? field + pad : pad + field
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
         var lines = fixed.map { wrapped($0) } ?? []
@@ -168,7 +168,7 @@ public enum BehaviorReport {
         case .count(let n): return String(n)
         case .rate(let r): return r.map { fixed($0, decimals: 4) } ?? "-"
         case .measure(let m): return m.map { fixed($0, decimals: 3) } ?? "-"
-        case .flag(let b): return b ? "true" : "false"
+        case .flag(let b): return b ? "yes" : "no"
         }
     }
 

@@ -73,9 +73,12 @@ extension ModelVariant {
 
     /// `benchName` with the parameters in `only` (all when nil): the text table's name for a
     /// variant, the parameters that vary in the run (`VariantNames`).
-    func benchName(only: Set<ReleaseParameter.ID>?) -> String {
-        let cells = parameterWords.filter { only?.contains($0.id) ?? true }.map(\.words)
-        return cells.isEmpty ? model.name : "\(model.name)(\(cells.joined(separator: ", ")))"
+    /// With `withModel` false, the parameters alone (`response 0.3 s`), for a table whose variants
+    /// are all of one model, said above it; the model's name when no parameter is left.
+    func benchName(only: Set<ReleaseParameter.ID>?, withModel: Bool = true) -> String {
+        let cells = parameterWords.filter { only?.contains($0.id) ?? true }.map(\.words).joined(separator: ", ")
+        if cells.isEmpty { return model.name }
+        return withModel ? "\(model.name)(\(cells))" : cells
     }
 }
 
@@ -104,11 +107,7 @@ struct VariantNames {
         let varying = Set(order.filter { id in words[id]!.count > 1 || variants.contains { v in !v.parameterWords.contains { $0.id == id } } })
         let kinds = Set(variants.map(\.kind))
         let oneKind = alone && kinds.count == 1
-        for variant in variants {
-            let name = variant.benchName(only: varying)
-            shortName[variant.benchName] = oneKind && name != variant.model.name
-                ? String(name.dropFirst(variant.model.name.count + 1).dropLast()) : name
-        }
+        for variant in variants { shortName[variant.benchName] = variant.benchName(only: varying, withModel: !oneKind) }
         var fixedWords = order.filter { !varying.contains($0) }.map { words[$0]!.first! }
         if oneKind { fixedWords.insert("model \(variants[0].model.name)", at: 0) }
         if !fixedWords.isEmpty { fixed = "variants' fixed parameters: " + fixedWords.joined(separator: ", ") }
