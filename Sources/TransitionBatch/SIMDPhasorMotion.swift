@@ -1,0 +1,177 @@
+import TransitionPhysics
+
+// The motion of an underdamped lane as a phasor (`Phasor`, `PhasorMotion`, `PhasorRotation`): how
+// the visual-completion twin (SIMDVisualCompletion.swift) answers the rule's questions at the
+// instants it walks, a multiplication each, with the error bound that says where it may.
+
+/// 16 complex numbers, one per lane: for a lane the rotation carries, e^((-lambda + i wd) t),
+/// whose real and imaginary parts weigh the displacement's two components
+/// (x(t) = c p1 + s q1, `PhasorRotation`).
+struct Phasor {
+    var c = Lane(), s = Lane()
+
+    @inline(__always)
+    func times(_ o: Phasor) -> Phasor { Phasor(c: c * o.c - s * o.s, s: c * o.s + s * o.c) }
+
+    @inline(__always)
+    func replacing(with o: Phasor, where mask: LaneMask) -> Phasor {
+        Phasor(c: c.replacing(with: o.c, where: mask), s: s.replacing(with: o.s, where: mask))
+    }
+}
+
+/// The motion of an underdamped lane as a phasor, by which the twin answers the rule's
+/// questions without a closed form per instant.
+///
+/// In y = (x, v sqrt(m / k)), whose length is the energy amplitude, the motion is
+/// y(t) = c p + s q with (c, s) = e^((-lambda + i wd) t), the phasor, p = y(0) and
+/// q = ((lambda x0 + v0) / wd, -(omega0² x0 + lambda v0) sqrt(m / k) / wd): the displacement is
+/// c p1 + s q1 and the squared energy amplitude c² |p|² + 2 c s p.q + s² |q|². The rule's instants
+/// come in patterns the phasor follows with a multiplication each: the energy bound's doubling
+/// (t to 2t: the phasor squared) and halving (low + width / 2^(r+1): times
+/// e^((-lambda + i wd) width / 2^(r+1)), from the low end), the scan back over the grid (one step
+/// h back: times e^((lambda - i wd) h), `PhasorRotation`) and the bisection of one grid step
+/// (halves of h). One closed form anchors each pattern.
+///
+/// Error bound: the phasor's relative error (its anchor's few ulps, then under 2^13 squarings
+/// or 4,096 steps and a few dozen multiplications: under 2^-35 in all) and the rule's instants'
+/// rounding against the nominal ones (a few ulps of t, times omega0 t <= 2^12 per ulp of the
+/// phase: under 2^-36) stay under 2^-32 of |phasor| (|p| + |q|), the margin's relative part; its
+/// absolute part, 2^-40 of the sum of the propagator's terms at decay 1, covers the scalar rule's
+/// own rounding (`1 + a` near 0 and the like) and p's and q's. Each bound is 2^3 to 2^12 times
+/// what it covers. A lane is carried at t only where those hold: underdamped, omega0 t <= 2^12 and
+/// lambda t <= 600 (the phasor stays normal), and every other lane and question left open goes
+/// to the closed form, then to the scalar rule.
+struct PhasorMotion {
+    /// Underdamped lanes with finite constants.
+    var lanes = LaneMask(repeating: false)
+    var p1 = Lane(), q1 = Lane(), alpha = Lane(), beta = Lane(), gamma = Lane()
+    var displacementRelative = Lane(), displacementAbsolute = Lane()
+    var amplitudeRelative = Lane(), amplitudeAbsolute = Lane()
+    var lambda = Lane(), wd = Lane(), omega0Squared = Lane()
+
+    /// Halvings of the energy bound's bracket carried by the phasor (then the closed form).
+    static let energyRounds = 12
+
+    init(_ block: borrowing VisualCompletionBlock) {
+        guard any(block.underdamped) else { return }
+        let r = block.rootMassPerStiffness, x0 = block.x0, v0 = block.v0
+        lambda = block.lambda
+        wd = block.wd
+        omega0Squared = block.omega0Squared
+        let inverseWd = block.inverseWd, w2 = omega0Squared
+        p1 = x0
+        q1 = (lambda * x0 + v0) * inverseWd
+        let p2 = r * v0
+        let q2 = -(w2 * x0 + lambda * v0) * r * inverseWd
+        alpha = p1 * p1 + p2 * p2
+        gamma = q1 * q1 + q2 * q2
+        beta = p1 * q1 + p2 * q2
+        let lw = lambda * inverseWd
+        let two = Lane(repeating: 2) + lw
+        let positionTerms: Lane = laneAbs(x0) * two + laneAbs(v0) * inverseWd
+        let velocityTerms: Lane = w2 * laneAbs(x0) * inverseWd + laneAbs(v0) * two
+        amplitudeAbsolute = 4 * (positionTerms + r * velocityTerms) * 0x1p-40
+        let pq: Lane = laneAbs(p1) + laneAbs(p2) + laneAbs(q1) + laneAbs(q2)
+        amplitudeRelative = pq * 0x1p-32
+        displacementRelative = (laneAbs(p1) + laneAbs(q1)) * 0x1p-32
+        let shown: Lane = laneAbs(block.start) + laneAbs(block.target)
+        displacementAbsolute = (positionTerms + laneAbs(x0) + shown) * 0x1p-40
+        let finite = (alpha + gamma + amplitudeAbsolute + displacementAbsolute .< .infinity) .& (pq .< 0x1p500)
+        lanes = block.underdamped .& finite
+    }
+
+    /// The lanes carried at `t`: omega0 t <= 2^12, lambda t <= 600.
+    @inline(__always)
+    func carries(_ t: Lane) -> LaneMask {
+        let phase: Lane = omega0Squared * t * t
+        return lanes .& (phase .<= 0x1p24) .& (lambda * t .<= 600)
+    }
+
+    /// The phasor at `t` on the lanes in `mask` (0 elsewhere): one closed form, the anchor.
+    func phasor(at t: Lane, where mask: LaneMask, counts: inout VisualCompletionWork) -> Phasor {
+        guard any(mask) else { return Phasor() }
+        counts.closedForms += 1
+        let zero = Lane()
+        let decay = laneExp(zero.replacing(with: -lambda * t, where: mask))
+        let (s, c) = laneSinCos(zero.replacing(with: wd * t, where: mask))
+        return Phasor(c: decay * c, s: decay * s)
+    }
+
+    /// `steps[r]` = e^((-lambda + i wd) width / 2^(r+1)) for r < `rounds`, on the lanes of `mask`
+    /// where omega0 width <= min(2^12, 2^rounds) (returned): the Taylor polynomial of degree 12
+    /// at u = (-lambda + i wd) width / 2^(rounds+2) (|u| <= 1/4: its first omitted term under
+    /// 2^-57), then squared `rounds + 1` times.
+    func steps(of width: Lane, for mask: LaneMask, rounds: Int, into steps: UnsafeMutableBufferPointer<Phasor>) -> LaneMask {
+        // |u| = omega0 width / 2^(rounds+2) <= 1/4, and omega0 width <= 2^12 (the carried range).
+        let limit = min(0x1p24, Double(1 << rounds) * Double(1 << rounds))
+        let phase: Lane = omega0Squared * width * width
+        let valid = mask .& lanes .& (phase .<= Lane(repeating: limit)) .& (width .>= 0)
+        guard any(valid) else { return valid }
+        let zero = Lane()
+        let scale = 1 / Double(1 << (rounds + 2))
+        let u = Phasor(c: zero.replacing(with: -lambda * width * scale, where: valid), s: zero.replacing(with: wd * width * scale, where: valid))
+        var z = Phasor(c: Lane(repeating: 1), s: zero)
+        for k in stride(from: 12, through: 1, by: -1) {
+            z = Phasor(c: u.c * (1 / Double(k)), s: u.s * (1 / Double(k))).times(z)
+            z.c += 1
+        }
+        z = z.times(z)
+        precondition(steps.count >= rounds, "PhasorMotion.steps: \(steps.count) slots for \(rounds) rounds")
+        for r in stride(from: rounds - 1, through: 0, by: -1) {
+            z = z.times(z)
+            (steps.baseAddress! + r).initialize(to: z)
+        }
+        return valid
+    }
+
+    /// With the phasor `z` at t: the lanes surely above the tolerance in energy amplitude and
+    /// those surely not (`Spring.isEnergyAmplitudeAbove`); only meaningful on carried lanes.
+    @inline(__always)
+    func energyAnswers(_ z: Phasor, tolerance: Lane) -> (above: LaneMask, below: LaneMask) {
+        let squared: Lane = z.c * z.c * alpha + 2 * z.c * z.s * beta + z.s * z.s * gamma
+        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * amplitudeRelative + amplitudeAbsolute
+        let over = tolerance + margin, under = tolerance - margin
+        let above = squared .> over * over
+        let below = (under .> 0) .& (squared .< under * under)
+        return (above, below)
+    }
+
+    /// With the phasor `z` at `t`: the lanes surely visually away and those surely not
+    /// (`CompletionCurve.isVisuallyAway`, `.clamp` held from its arrival or past the target);
+    /// only meaningful on carried lanes.
+    @inline(__always)
+    func visualAnswers(
+        _ z: Phasor, at t: Lane, tolerance: Lane, clamped: LaneMask, arrival: Lane, pastSide: Lane
+    ) -> (away: LaneMask, notAway: LaneMask) {
+        let x: Lane = z.c * p1 + z.s * q1
+        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * displacementRelative + displacementAbsolute
+        let distance = laneAbs(x)
+        // Beyond the margin, the sign of the rule's displacement is x's.
+        let held = clamped .& ((t .>= arrival) .| (x * pastSide .> margin))
+        let away = (distance .> tolerance + margin) .& .!held
+        let notAway = held .| (distance .< tolerance - margin)
+        return (away, notAway)
+    }
+}
+
+/// The scan back over the grid by the phasor (`PhasorMotion`): the lanes carried over the whole
+/// scan (omega0 bound <= 2^12, lambda bound <= 600, omega0 h <= 1/2 for the bisection's halves)
+/// and one grid step back, e^((lambda - i wd) h).
+struct PhasorRotation {
+    var lanes = LaneMask(repeating: false)
+    var back = Phasor()
+
+    init(
+        _ block: borrowing VisualCompletionBlock, motion: borrowing PhasorMotion, scanning: LaneMask, bound: Lane, gridStep h: Lane,
+        counts: inout VisualCompletionWork
+    ) {
+        let stepSquared: Lane = motion.omega0Squared * h * h
+        lanes = scanning .& motion.carries(bound) .& (stepSquared .<= 0.25)
+        guard any(lanes) else { return }
+        counts.closedForms += 1
+        let zero = Lane()
+        let decay = laneExp(zero.replacing(with: -motion.lambda * h, where: lanes))
+        let (s, c) = laneSinCos(zero.replacing(with: motion.wd * h, where: lanes))
+        back = Phasor(c: c / decay, s: -s / decay)
+    }
+}
