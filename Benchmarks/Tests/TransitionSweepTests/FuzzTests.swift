@@ -203,6 +203,26 @@ struct FuzzTests {
         let victimIndex = 1 + random.below(n - 1)
         let victim = try Data(contentsOf: URL(fileURLWithPath: shards[victimIndex]))
         let record = try Data(contentsOf: URL(fileURLWithPath: shards[victimIndex] + ".shard"))
+        let mutations = Self.damagedCopies(of: victim, record: record, shard: victimIndex + 1, of: n, random: &random)
+        for (name, bytes, recordBytes) in mutations {
+            let file = path("\(name).csv")
+            try bytes.write(to: URL(fileURLWithPath: file))
+            if let recordBytes { try recordBytes.write(to: URL(fileURLWithPath: file + ".shard")) }
+            var set = shards
+            set[victimIndex] = file
+            try merge(set, expect: ExitStatus.dataError.rawValue, naming: [name], "mutation \(name)")
+        }
+        // Not files at all.
+        let unreadable = try Binary.run(["merge", "--output", path("merged.csv"), shards[0], folder.path, path("absent.csv")])
+        #expect(unreadable.status == ExitStatus.noInput.rawValue, "\(unreadable.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("merged.csv")))
+        Self.assertNoPartialFiles(folder, "merge")
+    }
+
+    /// Damaged copies of shard `k` of `n` (its bytes and its record), each named: truncated,
+    /// reordered, overflowing row numbers, a row that is not one, header only, empty, random
+    /// bytes, one byte replaced in place, or the record tampered with (then the bytes intact).
+    static func damagedCopies(of victim: Data, record: Data, shard k: Int, of n: Int, random: inout Random) -> [(String, Data, Data?)] {
         var lines = String(decoding: victim, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.removeLast()  // the empty string after the last line end
         var mutations: [(String, Data, Data?)] = []
@@ -245,7 +265,7 @@ struct FuzzTests {
         }
         let recordText = String(decoding: record, as: UTF8.self)
         for (i, tampered) in [
-            recordText.replacingOccurrences(of: "shard \(victimIndex + 1)/\(n)", with: "shard \(victimIndex + 1)/\(n + 1)"),
+            recordText.replacingOccurrences(of: "shard \(k)/\(n)", with: "shard \(k)/\(n + 1)"),
             recordText.replacingOccurrences(of: "bytes ", with: "bytes 1"),
             // Another digest of the right form (its first digit changed), then one digit too many.
             Self.changingFirstDigestDigit(recordText),
@@ -259,19 +279,7 @@ struct FuzzTests {
         ].enumerated() {
             mutations.append(("record-\(i)", victim, Data(tampered.utf8)))
         }
-        for (name, bytes, recordBytes) in mutations {
-            let file = path("\(name).csv")
-            try bytes.write(to: URL(fileURLWithPath: file))
-            if let recordBytes { try recordBytes.write(to: URL(fileURLWithPath: file + ".shard")) }
-            var set = shards
-            set[victimIndex] = file
-            try merge(set, expect: ExitStatus.dataError.rawValue, naming: [name], "mutation \(name)")
-        }
-        // Not files at all.
-        let unreadable = try Binary.run(["merge", "--output", path("merged.csv"), shards[0], folder.path, path("absent.csv")])
-        #expect(unreadable.status == ExitStatus.noInput.rawValue, "\(unreadable.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: path("merged.csv")))
-        Self.assertNoPartialFiles(folder, "merge")
+        return mutations
     }
 
     /// A shard record's text with the first digit of its CRC-32 replaced by another.
