@@ -59,12 +59,6 @@ public struct ScalarEvaluator: SweepEvaluator {
         frameRates = grid.variants.map(\.frameRate)
     }
 
-    /// One release of the grid, as the library sees it.
-    public func releaseState(row: Int) -> (state: ReleaseState, variant: Int) {
-        let point = grid.point(row)
-        return (ReleaseState(progress: grid.progress[point.progress], velocity: grid.velocity[point.velocity]), point.variant)
-    }
-
     struct MemoKey: Hashable {
         var variant: Int
         var start: UInt64
