@@ -87,8 +87,7 @@ public struct BatchReleases: Sendable {
 
     /// N lanes, all with the same model.
     public init(model: BuiltInReleaseModel, states: [ReleaseState]) {
-        reserveCapacity(states.count)
-        for state in states { append(model, state) }
+        append(model, states: states)
     }
 
     /// N lanes, all with `model`; throws, naming it, when it is not a built-in model.
@@ -133,29 +132,50 @@ public struct BatchReleases: Sendable {
 
     /// Appends one lane.
     public mutating func append(_ model: BuiltInReleaseModel, _ state: ReleaseState) {
-        progress.append(state.progress)
-        velocity.append(state.velocity)
-        lastChangedProgress.append(state.lastChangedProgress)
-        recognizerCancelled.append(state.recognizerCancelled)
-        kind.append(model.kind)
+        appendLanes(model, states: CollectionOfOne(state))
+    }
+
+    /// Appends one lane per state, all with `model` (the model's columns filled in one go: a
+    /// caller with many lanes of one model, the behaviour benchmark's, appends them this way).
+    public mutating func append(_ model: BuiltInReleaseModel, states: [ReleaseState]) {
+        appendLanes(model, states: states)
+    }
+
+    private mutating func appendLanes(_ model: BuiltInReleaseModel, states: some Collection<ReleaseState>) {
+        progress.append(contentsOf: states.lazy.map(\.progress))
+        velocity.append(contentsOf: states.lazy.map(\.velocity))
+        lastChangedProgress.append(contentsOf: states.lazy.map(\.lastChangedProgress))
+        recognizerCancelled.append(contentsOf: states.lazy.map(\.recognizerCancelled))
+        appendModel(model, lanes: states.count)
+    }
+
+    /// The model's columns of `n` new lanes (their states appended).
+    private mutating func appendModel(_ model: BuiltInReleaseModel, lanes n: Int) {
+        kind.append(contentsOf: repeatElement(model.kind, count: n))
         switch model {
         case .physics(let m) where m.completionShape == .spring:
-            isSpringLane.append(true)
-            mass.append(m.spring.mass)
-            stiffness.append(m.spring.stiffness)
-            damping.append(m.spring.damping)
-            decelerationRate.append(m.decelerationRate.rawValue)
-            projection.append(m.projection)
-            distancePerVelocity.append(m.projection.distancePerVelocity(rate: m.decelerationRate))
-            threshold.append(m.threshold)
-            minFlingVelocity.append(m.minFlingVelocity)
-            overshoot.append(m.overshoot)
-            timedModelIndex.append(-1)
+            isSpringLane.append(contentsOf: repeatElement(true, count: n))
+            mass.append(contentsOf: repeatElement(m.spring.mass, count: n))
+            stiffness.append(contentsOf: repeatElement(m.spring.stiffness, count: n))
+            damping.append(contentsOf: repeatElement(m.spring.damping, count: n))
+            decelerationRate.append(contentsOf: repeatElement(m.decelerationRate.rawValue, count: n))
+            projection.append(contentsOf: repeatElement(m.projection, count: n))
+            distancePerVelocity.append(contentsOf: repeatElement(m.projection.distancePerVelocity(rate: m.decelerationRate), count: n))
+            threshold.append(contentsOf: repeatElement(m.threshold, count: n))
+            minFlingVelocity.append(contentsOf: repeatElement(m.minFlingVelocity, count: n))
+            overshoot.append(contentsOf: repeatElement(m.overshoot, count: n))
+            timedModelIndex.append(contentsOf: repeatElement(-1, count: n))
         case .physics, .classic, .cupertino:
-            isSpringLane.append(false)
-            mass.append(1); stiffness.append(1); damping.append(0)
-            decelerationRate.append(0.5); projection.append(.discrete); distancePerVelocity.append(0)
-            threshold.append(0.5); minFlingVelocity.append(0); overshoot.append(.allow)
+            isSpringLane.append(contentsOf: repeatElement(false, count: n))
+            mass.append(contentsOf: repeatElement(1, count: n))
+            stiffness.append(contentsOf: repeatElement(1, count: n))
+            damping.append(contentsOf: repeatElement(0, count: n))
+            decelerationRate.append(contentsOf: repeatElement(0.5, count: n))
+            projection.append(contentsOf: repeatElement(.discrete, count: n))
+            distancePerVelocity.append(contentsOf: repeatElement(0, count: n))
+            threshold.append(contentsOf: repeatElement(0.5, count: n))
+            minFlingVelocity.append(contentsOf: repeatElement(0, count: n))
+            overshoot.append(contentsOf: repeatElement(.allow, count: n))
             let index: Int32
             if let known = timedModelLookup[model] {
                 index = known
@@ -164,7 +184,7 @@ public struct BatchReleases: Sendable {
                 timedModels.append(model)
                 timedModelLookup[model] = index
             }
-            timedModelIndex.append(index)
+            timedModelIndex.append(contentsOf: repeatElement(index, count: n))
         }
     }
 
@@ -192,6 +212,6 @@ public struct BatchReleases: Sendable {
 
     /// The completion spring of physics lane `i`.
     public func spring(at i: Int) -> Spring {
-        Spring(mass: mass[i], stiffness: stiffness[i], damping: damping[i], allowOverDamping: true)
+        Spring(validatedMass: mass[i], stiffness: stiffness[i], damping: damping[i])
     }
 }

@@ -143,7 +143,7 @@ struct StepMatrixCache {
     @inline(__always)
     mutating func matrix(mass m: Double, stiffness k: Double, damping c: Double) -> SpringPropagator {
         if m == lastMass && k == lastStiffness && c == lastDamping { return last }
-        last = scheme.stepMatrix(spring: Spring(mass: m, stiffness: k, damping: c, allowOverDamping: true), dt: dt)
+        last = scheme.stepMatrix(spring: Spring(validatedMass: m, stiffness: k, damping: c), dt: dt)
         lastMass = m; lastStiffness = k; lastDamping = c
         return last
     }

@@ -50,6 +50,16 @@ public struct Spring: Hashable, Sendable {
         self.damping = (!allowOverDamping && damping > critical) ? critical : damping
     }
 
+    /// A spring from constants read back from a spring that was valid when made (the batch's
+    /// lanes store a spring's mass, stiffness and damping and rebuild it per lane): the same
+    /// spring, without checking again what `init(mass:stiffness:damping:allowOverDamping:)`
+    /// checked once (`allowOverDamping` true: the damping is taken as it is).
+    package init(validatedMass mass: Double, stiffness: Double, damping: Double) {
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+    }
+
     /// Creates a spring with the specified response and damping ratio.
     ///
     /// - Parameters:

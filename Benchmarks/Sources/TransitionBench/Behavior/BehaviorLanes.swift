@@ -148,11 +148,16 @@ struct BehaviorLanes: Sendable {
                 classNumbers[completionClass[m]] = classNumbers.count
             }
         }
+        // The chunk's models by run class (stable): lanes are made in this order, so a batch's
+        // lanes come out ordered by how long they run without sorting them.
+        let byRunClass = (0..<range.count).sorted {
+            (runClass[range.lowerBound + $0], $0) < (runClass[range.lowerBound + $1], $1)
+        }
         let classCount = classNumbers.count
         let localClasses = localClass
         ConcurrentFill.fill(&outcomes, rows: traces.count, columns: range.count) { block, slot in
-            var work = BlockWork(integrators: integrators.count, classes: classCount)
-            work.evaluate(self, models: range, localClass: localClasses, traces: block, slot: slot)
+            var work = BlockWork(integrators: integrators.count)
+            work.evaluate(self, models: range, order: byRunClass, localClass: localClasses, classes: classCount, traces: block, slot: slot)
         }
     }
 }
@@ -162,9 +167,10 @@ struct BehaviorLanes: Sendable {
 /// A SIMD block of the integrator (and of the visual-completion twin) runs until its slowest
 /// lane is done, so one undamped or lightly damped lane among fifteen quick ones made all sixteen
 /// step its 14,400 frames (60 s at 240 Hz): the reason the lanes were slower than the scalar
-/// replay on lightly damped grids. The block's lanes are therefore staged first and appended to
-/// each integrator's batch ordered by `BehaviorLanes.runClass` (how long the model's completion
-/// runs), so a block holds lanes of one class; each lane's bits do not depend on its neighbours.
+/// replay on lightly damped grids. The lanes are therefore made model by model in the order of
+/// `BehaviorLanes.runClass` (how long the model's completion runs), so a block holds lanes of one
+/// class, and each model's new lanes are appended to its integrator's batch at once; each lane's
+/// bits do not depend on its neighbours.
 private struct BlockWork {
     /// Per integrator: the block's lanes, their metrics and visual completions.
     var batches: [BatchReleases]
@@ -172,104 +178,107 @@ private struct BlockWork {
     var visual: [[Double]]
     /// Per integrator: one pixel of each lane's trace (progress), in lane order.
     var tolerances: [[Double]]
-    /// Per integrator: the lanes as staged, before ordering.
-    var staged: [[Staged]]
-    /// Per integrator: staged lane -> lane of the batch.
-    var position: [[Int32]]
-    /// Per (class, target) of the trace in hand: its staged lane, or -1.
-    var laneOfClass: [Int32]
-    /// What each (trace, model) pair of the block waits for.
-    var pending: [Pending] = []
-    /// `pendingIndex[(t - first trace) * models + i]`: the pair's index into `pending`, or -1, so
-    /// that the outcomes are written model by model: each model's outcomes of the block are
-    /// adjacent in the chunk (`BehaviorChunk.outcomes` is model-major), while trace-major writes
-    /// touched a new cache line, and often a new page, per outcome.
-    var pendingIndex: [Int32] = []
-    /// Counting sort's buckets, one per run class.
-    var bucketStart = [Int](repeating: 0, count: BehaviorLanes.runClassCount + 1)
 
-    struct Staged {
-        var model: Int32
-        var runClass: UInt16
-        var state: ReleaseState
-        var tolerance: Double
-    }
-
-    struct Pending {
-        var model: Int32
-        var trace: Int32
-        var integrator: Int32
-        /// The staged lane (`position` maps it to the batch's lane).
-        var lane: Int32
-        /// The trace's release.
-        var state: ReleaseState
-        /// Physics: the model's own decision and projection (the lane may be another model's).
-        var decision: Decision?
-        var projected: Double
-    }
-
-    init(integrators: Int, classes: Int) {
+    init(integrators: Int) {
         batches = Array(repeating: BatchReleases(), count: integrators)
         results = Array(repeating: BatchOutcome(), count: integrators)
         visual = Array(repeating: [], count: integrators)
         tolerances = Array(repeating: [], count: integrators)
-        staged = Array(repeating: [], count: integrators)
-        position = Array(repeating: [], count: integrators)
-        laneOfClass = Array(repeating: -1, count: 2 * classes)
+    }
+
+    /// The block's (trace, model) pairs, indexed `i * traces + t` (model i of the chunk, trace t
+    /// of the block), and its lanes by (trace, completion class, end): scratch of one block.
+    private struct Pairs {
+        /// The pair's lane, or -1 when its outcome is already written (no release, several
+        /// releases, or the scalar path).
+        let lane: UnsafeMutableBufferPointer<Int32>
+        /// The pair's own decision and projection (physics; the lane may be another model's).
+        let decision: UnsafeMutableBufferPointer<Decision?>
+        let projected: UnsafeMutableBufferPointer<Double>
+        /// `laneOfClass[t * 2 * classes + 2 * class + finishes]`: trace t's lane completing like
+        /// class `class` towards its end (1) or start (0), or -1.
+        let laneOfClass: UnsafeMutableBufferPointer<Int32>
+        let traces: Int
+        let classes: Int
+
+        init(traces: Int, models: Int, classes: Int) {
+            lane = .allocate(capacity: traces * models)
+            lane.initialize(repeating: -1)
+            decision = .allocate(capacity: traces * models)
+            decision.initialize(repeating: nil)
+            projected = .allocate(capacity: traces * models)
+            projected.initialize(repeating: .nan)
+            laneOfClass = .allocate(capacity: traces * 2 * classes)
+            laneOfClass.initialize(repeating: -1)
+            self.traces = traces
+            self.classes = classes
+        }
+
+        func deallocate() {
+            lane.deallocate(); decision.deallocate(); projected.deallocate(); laneOfClass.deallocate()
+        }
     }
 
     mutating func evaluate(
-        _ lanes: BehaviorLanes, models range: Range<Int>, localClass: [Int], traces block: Range<Int>,
-        slot: ConcurrentFill.Slots<ReleaseOutcome>
+        _ lanes: BehaviorLanes, models range: Range<Int>, order: [Int], localClass: [Int], classes: Int,
+        traces block: Range<Int>, slot: ConcurrentFill.Slots<ReleaseOutcome>
     ) {
-        pendingIndex = Array(repeating: -1, count: block.count * range.count)
-        for t in block {
-            let trace = lanes.traces[t]
-            var touched: [Int] = []
-            for (i, m) in range.enumerated() {
-                guard let r = lanes.replayIndex[m] else {
-                    slot(i, t, lanes.models[m].runner.run(trace).outcome)
-                    continue
-                }
+        let pairs = Pairs(traces: block.count, models: range.count, classes: classes)
+        defer { pairs.deallocate() }
+        var newStates: [ReleaseState] = [], newTolerances: [Double] = []
+        newStates.reserveCapacity(block.count)
+        newTolerances.reserveCapacity(block.count)
+        for i in order {
+            let m = range.lowerBound + i
+            guard let r = lanes.replayIndex[m] else {
+                for t in block { slot(i, t, lanes.models[m].runner.run(lanes.traces[t]).outcome) }
+                continue
+            }
+            let model = lanes.laneModels[m]!
+            let physics: ProjectedSpringModel?
+            if case .physics(let p) = model { physics = p } else { physics = nil }
+            let g = lanes.integratorIndex[m]
+            let firstLane = Int32(batches[g].count)
+            let classKey = 2 * localClass[i]
+            newStates.removeAll(keepingCapacity: true)
+            newTolerances.removeAll(keepingCapacity: true)
+            for t in block {
                 let state: ReleaseState, tolerance: Double
                 switch lanes.releases[r][t] {
                 case .none:
                     slot(i, t, ReleaseOutcome.notStarted)
                     continue
                 case .several:
-                    slot(i, t, lanes.models[m].runner.run(trace).outcome)
+                    slot(i, t, lanes.models[m].runner.run(lanes.traces[t]).outcome)
                     continue
                 case .one(let s, let pixel):
                     (state, tolerance) = (s, pixel)
                 }
-                let model = lanes.laneModels[m]!
-                let g = lanes.integratorIndex[m]
-                var decision: Decision? = nil
-                var projected = Double.nan
-                var key = 2 * localClass[i]
-                if case .physics(let physics) = model {
-                    projected = physics.projectedProgress(state)
+                let pair = i * pairs.traces + (t - block.lowerBound)
+                var key = (t - block.lowerBound) * 2 * classes + classKey
+                if let physics {
+                    let projected = physics.projectedProgress(state)
                     let d = ProjectionRule.decision(
                         projectedProgress: projected, threshold: physics.threshold, recognizerCancelled: state.recognizerCancelled)
-                    decision = d
+                    pairs.decision[pair] = d
+                    pairs.projected[pair] = projected
                     if d == .finish { key += 1 }
                 }
-                var lane = laneOfClass[key]
+                var lane = pairs.laneOfClass[key]
                 if lane < 0 {
-                    lane = Int32(staged[g].count)
-                    staged[g].append(Staged(model: Int32(m), runClass: lanes.runClass[m], state: state, tolerance: tolerance))
-                    laneOfClass[key] = lane
-                    touched.append(key)
+                    lane = firstLane + Int32(newStates.count)
+                    newStates.append(state)
+                    newTolerances.append(tolerance)
+                    pairs.laneOfClass[key] = lane
                 }
-                pendingIndex[(t - block.lowerBound) * range.count + i] = Int32(pending.count)
-                pending.append(Pending(
-                    model: Int32(i), trace: Int32(t), integrator: Int32(g), lane: lane, state: state, decision: decision,
-                    projected: projected))
+                pairs.lane[pair] = lane
             }
-            for key in touched { laneOfClass[key] = -1 }
+            if !newStates.isEmpty {
+                batches[g].append(model, states: newStates)
+                tolerances[g].append(contentsOf: newTolerances)
+            }
         }
-        for g in batches.indices where !staged[g].isEmpty {
-            order(g, lanes)
+        for g in batches.indices where batches[g].count > 0 {
             lanes.integrators[g].run(batches[g], into: &results[g])
             if visual[g].count < batches[g].count { visual[g] = Array(repeating: 0, count: batches[g].count) }
             let count = batches[g].count
@@ -280,43 +289,22 @@ private struct BlockWork {
             }
         }
         for i in 0..<range.count {
-            for t in 0..<block.count {
-                let index = pendingIndex[t * range.count + i]
-                guard index >= 0 else { continue }
-                let p = pending[Int(index)]
-                let g = Int(p.integrator), lane = Int(position[g][Int(p.lane)])
-                let outcome = results[g]
-                let decision = p.decision ?? outcome.decision[lane]
-                let projected = p.decision != nil ? p.projected : outcome.projectedProgress[lane]
-                slot(Int(p.model), Int(p.trace), ReleaseOutcome(
-                    started: true, decision: decision, release: p.state, projectedProgress: projected.isNaN ? nil : projected,
-                    metrics: outcome.metrics(at: lane), visualCompletionTime: visual[g][lane]))
+            let m = range.lowerBound + i
+            guard let r = lanes.replayIndex[m] else { continue }
+            let g = lanes.integratorIndex[m]
+            let outcome = results[g]
+            let visualTimes = visual[g]
+            let releases = lanes.releases[r]
+            for t in block {
+                let pair = i * pairs.traces + (t - block.lowerBound)
+                let lane = Int(pairs.lane[pair])
+                guard lane >= 0, case .one(let state, _) = releases[t] else { continue }
+                let decision = pairs.decision[pair] ?? outcome.decision[lane]
+                let projected = pairs.decision[pair] != nil ? pairs.projected[pair] : outcome.projectedProgress[lane]
+                slot(i, t, ReleaseOutcome(
+                    started: true, decision: decision, release: state, projectedProgress: projected.isNaN ? nil : projected,
+                    metrics: outcome.metrics(at: lane), visualCompletionTime: visualTimes[lane]))
             }
-        }
-    }
-
-    /// Appends integrator `g`'s staged lanes to its batch by run class (a stable counting sort)
-    /// and records where each went.
-    private mutating func order(_ g: Int, _ lanes: BehaviorLanes) {
-        let lanesStaged = staged[g]
-        for i in bucketStart.indices { bucketStart[i] = 0 }
-        for lane in lanesStaged { bucketStart[Int(lane.runClass) + 1] += 1 }
-        for i in 1..<bucketStart.count { bucketStart[i] += bucketStart[i - 1] }
-        position[g] = Array(repeating: 0, count: lanesStaged.count)
-        var order = [Int32](repeating: 0, count: lanesStaged.count)
-        for (p, lane) in lanesStaged.enumerated() {
-            let c = Int(lane.runClass)
-            position[g][p] = Int32(bucketStart[c])
-            order[bucketStart[c]] = Int32(p)
-            bucketStart[c] += 1
-        }
-        batches[g].reserveCapacity(lanesStaged.count)
-        tolerances[g].removeAll(keepingCapacity: true)
-        tolerances[g].reserveCapacity(lanesStaged.count)
-        for p in order {
-            let lane = lanesStaged[Int(p)]
-            batches[g].append(lanes.laneModels[Int(lane.model)]!, lane.state)
-            tolerances[g].append(lane.tolerance)
         }
     }
 }
