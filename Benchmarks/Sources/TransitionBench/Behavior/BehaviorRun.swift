@@ -69,8 +69,9 @@ public struct BehaviorBenchmark: Sendable {
     public var evaluator: BehaviorEvaluator
     /// Bytes of outcomes held at once: the models are evaluated in chunks of at most this many
     /// outcomes' worth (at least one model per chunk), so a grid of thousands of variants over
-    /// thousands of traces runs in bounded memory. 128 MiB by default.
-    public var outcomeBudgetBytes: Int = 128 << 20
+    /// thousands of traces runs in bounded memory. 16 MiB by default: a chunk's outcomes are
+    /// summarized right after they are written, and at 128 MiB they went out to memory and back.
+    public var outcomeBudgetBytes: Int = 16 << 20
 
     public init(models: [BenchModel], evaluator: BehaviorEvaluator = .default) {
         precondition(!models.isEmpty, "The behaviour benchmark needs at least one model.")
