@@ -153,6 +153,24 @@ import TransitionTraces
         #expect(zip(outcomes, whole.chunk.outcomes).allSatisfy(Self.sameBits) && outcomes.count == whole.chunk.outcomes.count)
     }
 
+    /// The next chunk is evaluated while `consume` reads one: a `consume` that throws part way
+    /// stops the run with its error after the chunks before it, each handed over once, in order.
+    @Test func consumeThatThrowsStopsTheRun() throws {
+        struct Stop: Error {}
+        let sets = try Self.sets()
+        let models = try Self.models()
+        var chunked = BehaviorBenchmark(models: models)
+        chunked.outcomeBudgetBytes = 2 * sets.reduce(0) { $0 + $1.traces.count } * MemoryLayout<ReleaseOutcome>.stride
+        var ranges: [Range<Int>] = []
+        #expect(throws: Stop.self) {
+            try chunked.run(sets) { chunk in
+                ranges.append(chunk.models)
+                if ranges.count == 2 { throw Stop() }
+            }
+        }
+        #expect(models.count > 4 && ranges == [0..<2, 2..<4])
+    }
+
     /// As a user runs it: `--evaluator batch` and `--evaluator scalar` write the same table and
     /// the same per-trace bytes, for a grid of variants, with a small chunk forced by the count.
     @Test func commandWritesTheSameBytesWithEitherEvaluator() throws {
