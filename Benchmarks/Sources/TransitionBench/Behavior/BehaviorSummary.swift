@@ -127,12 +127,38 @@ public struct BehaviorSummary: Sendable, Hashable {
         var velocityJump: [Double] = [], completionTime: [Double] = [], visualCompletionTime: [Double] = []
         var overshoot: [Double] = [], peakAcceleration: [Double] = []
 
-        mutating func removeAll() {
-            velocityJump.removeAll(keepingCapacity: true)
-            completionTime.removeAll(keepingCapacity: true)
-            visualCompletionTime.removeAll(keepingCapacity: true)
-            overshoot.removeAll(keepingCapacity: true)
-            peakAcceleration.removeAll(keepingCapacity: true)
+        /// Gives `body` room for `count` values of each measure (`velocityJump`,
+        /// `completionTime`, `visualCompletionTime`, `overshoot`, `peakAcceleration`, in that
+        /// order), written from the start; `body` returns how many it wrote, which each measure
+        /// keeps.
+        mutating func fill(
+            count: Int,
+            _ body: (
+                UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>,
+                UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>
+            ) -> Int
+        ) {
+            for measure in [\Scratch.velocityJump, \.completionTime, \.visualCompletionTime, \.overshoot, \.peakAcceleration] {
+                // One more than `count`: room that is never empty has an address.
+                let missing = count + 1 - self[keyPath: measure].count
+                if missing > 0 { self[keyPath: measure].append(contentsOf: repeatElement(0, count: missing)) }
+            }
+            // Written through pointers: an append per value and measure checked each array's
+            // uniqueness and capacity again.
+            let written = velocityJump.withUnsafeMutableBufferPointer { a in
+                completionTime.withUnsafeMutableBufferPointer { b in
+                    visualCompletionTime.withUnsafeMutableBufferPointer { c in
+                        overshoot.withUnsafeMutableBufferPointer { d in
+                            peakAcceleration.withUnsafeMutableBufferPointer { e in
+                                body(a.baseAddress!, b.baseAddress!, c.baseAddress!, d.baseAddress!, e.baseAddress!)
+                            }
+                        }
+                    }
+                }
+            }
+            for measure in [\Scratch.velocityJump, \.completionTime, \.visualCompletionTime, \.overshoot, \.peakAcceleration] {
+                self[keyPath: measure].removeLast(self[keyPath: measure].count - written)
+            }
         }
     }
 
@@ -147,26 +173,29 @@ public struct BehaviorSummary: Sendable, Hashable {
         self.source = source
         self.traces = intents.count
         self.skipped = skipped
-        values.removeAll()
         var finish = 0, cancel = 0, finished = 0, cancelled = 0
-        for (i, intent) in intents.enumerated() {
-            let o = outcome(i)
-            if o.started {
-                values.velocityJump.append(o.velocityJump)
-                values.completionTime.append(o.completionTime)
-                values.visualCompletionTime.append(o.visualCompletionTime)
-                values.overshoot.append(o.overshoot)
-                values.peakAcceleration.append(o.peakAcceleration)
+        values.fill(count: intents.count) { velocityJump, completionTime, visualCompletionTime, overshoot, peakAcceleration in
+            var started = 0
+            for (i, intent) in intents.enumerated() {
+                let o = outcome(i)
+                // Written whether or not the trace started, kept only if it did: no branch.
+                velocityJump[started] = o.velocityJump
+                completionTime[started] = o.completionTime
+                visualCompletionTime[started] = o.visualCompletionTime
+                overshoot[started] = o.overshoot
+                peakAcceleration[started] = o.peakAcceleration
+                started &+= Int(unsafeBitCast(o.started, to: UInt8.self))
+                switch intent {
+                case .finish?:
+                    finish += 1
+                    if o.decision == .finish { finished += 1 }
+                case .cancel?:
+                    cancel += 1
+                    if o.decision == .cancel { cancelled += 1 }
+                case nil: break
+                }
             }
-            switch intent {
-            case .finish?:
-                finish += 1
-                if o.decision == .finish { finished += 1 }
-            case .cancel?:
-                cancel += 1
-                if o.decision == .cancel { cancelled += 1 }
-            case nil: break
-            }
+            return started
         }
         func ratio(_ a: Int, _ b: Int) -> Double? { b == 0 ? nil : Double(a) / Double(b) }
         intendedFinish = finish
