@@ -132,16 +132,16 @@ public struct BatchReleases: Sendable {
 
     /// Appends one lane.
     public mutating func append(_ model: BuiltInReleaseModel, _ state: ReleaseState) {
-        appendLanes(model, states: CollectionOfOne(state))
+        progress.append(state.progress)
+        velocity.append(state.velocity)
+        lastChangedProgress.append(state.lastChangedProgress)
+        recognizerCancelled.append(state.recognizerCancelled)
+        appendModel(model, lanes: 1)
     }
 
     /// Appends one lane per state, all with `model` (the model's columns filled in one go: a
     /// caller with many lanes of one model, the behaviour benchmark's, appends them this way).
     public mutating func append(_ model: BuiltInReleaseModel, states: [ReleaseState]) {
-        appendLanes(model, states: states)
-    }
-
-    private mutating func appendLanes(_ model: BuiltInReleaseModel, states: some Collection<ReleaseState>) {
         progress.append(contentsOf: states.lazy.map(\.progress))
         velocity.append(contentsOf: states.lazy.map(\.velocity))
         lastChangedProgress.append(contentsOf: states.lazy.map(\.lastChangedProgress))
@@ -151,31 +151,31 @@ public struct BatchReleases: Sendable {
 
     /// The model's columns of `n` new lanes (their states appended).
     private mutating func appendModel(_ model: BuiltInReleaseModel, lanes n: Int) {
-        kind.append(contentsOf: repeatElement(model.kind, count: n))
+        Self.append(model.kind, to: &kind, times: n)
         switch model {
         case .physics(let m) where m.completionShape == .spring:
-            isSpringLane.append(contentsOf: repeatElement(true, count: n))
-            mass.append(contentsOf: repeatElement(m.spring.mass, count: n))
-            stiffness.append(contentsOf: repeatElement(m.spring.stiffness, count: n))
-            damping.append(contentsOf: repeatElement(m.spring.damping, count: n))
-            decelerationRate.append(contentsOf: repeatElement(m.decelerationRate.rawValue, count: n))
-            projection.append(contentsOf: repeatElement(m.projection, count: n))
-            distancePerVelocity.append(contentsOf: repeatElement(m.projection.distancePerVelocity(rate: m.decelerationRate), count: n))
-            threshold.append(contentsOf: repeatElement(m.threshold, count: n))
-            minFlingVelocity.append(contentsOf: repeatElement(m.minFlingVelocity, count: n))
-            overshoot.append(contentsOf: repeatElement(m.overshoot, count: n))
-            timedModelIndex.append(contentsOf: repeatElement(-1, count: n))
+            Self.append(true, to: &isSpringLane, times: n)
+            Self.append(m.spring.mass, to: &mass, times: n)
+            Self.append(m.spring.stiffness, to: &stiffness, times: n)
+            Self.append(m.spring.damping, to: &damping, times: n)
+            Self.append(m.decelerationRate.rawValue, to: &decelerationRate, times: n)
+            Self.append(m.projection, to: &projection, times: n)
+            Self.append(m.projection.distancePerVelocity(rate: m.decelerationRate), to: &distancePerVelocity, times: n)
+            Self.append(m.threshold, to: &threshold, times: n)
+            Self.append(m.minFlingVelocity, to: &minFlingVelocity, times: n)
+            Self.append(m.overshoot, to: &overshoot, times: n)
+            Self.append(-1, to: &timedModelIndex, times: n)
         case .physics, .classic, .cupertino:
-            isSpringLane.append(contentsOf: repeatElement(false, count: n))
-            mass.append(contentsOf: repeatElement(1, count: n))
-            stiffness.append(contentsOf: repeatElement(1, count: n))
-            damping.append(contentsOf: repeatElement(0, count: n))
-            decelerationRate.append(contentsOf: repeatElement(0.5, count: n))
-            projection.append(contentsOf: repeatElement(.discrete, count: n))
-            distancePerVelocity.append(contentsOf: repeatElement(0, count: n))
-            threshold.append(contentsOf: repeatElement(0.5, count: n))
-            minFlingVelocity.append(contentsOf: repeatElement(0, count: n))
-            overshoot.append(contentsOf: repeatElement(.allow, count: n))
+            Self.append(false, to: &isSpringLane, times: n)
+            Self.append(1, to: &mass, times: n)
+            Self.append(1, to: &stiffness, times: n)
+            Self.append(0, to: &damping, times: n)
+            Self.append(0.5, to: &decelerationRate, times: n)
+            Self.append(.discrete, to: &projection, times: n)
+            Self.append(0, to: &distancePerVelocity, times: n)
+            Self.append(0.5, to: &threshold, times: n)
+            Self.append(0, to: &minFlingVelocity, times: n)
+            Self.append(.allow, to: &overshoot, times: n)
             let index: Int32
             if let known = timedModelLookup[model] {
                 index = known
@@ -184,8 +184,14 @@ public struct BatchReleases: Sendable {
                 timedModels.append(model)
                 timedModelLookup[model] = index
             }
-            timedModelIndex.append(contentsOf: repeatElement(index, count: n))
+            Self.append(index, to: &timedModelIndex, times: n)
         }
+    }
+
+    /// `value` appended `n` times (one lane, the sweep's way of appending, a plain append).
+    @inline(__always)
+    private static func append<Element>(_ value: Element, to column: inout [Element], times n: Int) {
+        if n == 1 { column.append(value) } else { column.append(contentsOf: repeatElement(value, count: n)) }
     }
 
     /// The release of lane `i`.
