@@ -142,10 +142,10 @@ public struct BatchReleases: Sendable {
     /// Appends one lane per state, all with `model` (the model's columns filled in one go: a
     /// caller with many lanes of one model, the behaviour benchmark's, appends them this way).
     public mutating func append(_ model: BuiltInReleaseModel, states: [ReleaseState]) {
-        progress.append(contentsOf: states.lazy.map(\.progress))
-        velocity.append(contentsOf: states.lazy.map(\.velocity))
-        lastChangedProgress.append(contentsOf: states.lazy.map(\.lastChangedProgress))
-        recognizerCancelled.append(contentsOf: states.lazy.map(\.recognizerCancelled))
+        Self.append(states, to: &progress) { $0.progress }
+        Self.append(states, to: &velocity) { $0.velocity }
+        Self.append(states, to: &lastChangedProgress) { $0.lastChangedProgress }
+        Self.append(states, to: &recognizerCancelled) { $0.recognizerCancelled }
         appendModel(model, lanes: states.count)
     }
 
@@ -192,6 +192,20 @@ public struct BatchReleases: Sendable {
     @inline(__always)
     private static func append<Element>(_ value: Element, to column: inout [Element], times n: Int) {
         if n == 1 { column.append(value) } else { column.append(contentsOf: repeatElement(value, count: n)) }
+    }
+
+    /// Each state's `field` appended to `column`: grown in one go, then written in place (through
+    /// lazy maps the generic copy cost more than the appends it saved).
+    @inline(__always)
+    private static func append<Element>(
+        _ states: [ReleaseState], to column: inout [Element], _ field: (ReleaseState) -> Element
+    ) {
+        guard let first = states.first else { return }
+        let start = column.count
+        column.append(contentsOf: repeatElement(field(first), count: states.count))
+        column.withUnsafeMutableBufferPointer { buffer in
+            for (j, state) in states.enumerated() { buffer[start + j] = field(state) }
+        }
     }
 
     /// The release of lane `i`.
