@@ -29,7 +29,7 @@ struct VisualCompletionBoundsTests {
         var block = VisualCompletionBlock(), blocks: [VisualCompletionBlock] = []
         for (lane, start) in starts.enumerated() {
             let curve = model.release(ReleaseState(progress: start.progress, velocity: start.velocity)).curve
-            block.add(curve, spring: spring, tolerance: tolerance, lane: lane)
+            block.add(curve, tolerance: tolerance, lane: lane)
         }
         block.prepare()
         blocks.append(block)
@@ -55,7 +55,7 @@ struct VisualCompletionBoundsTests {
                             let (above, below) = motion.energyAnswers(z, tolerance: block.tolerance)
                             var rule = LaneMask(repeating: false)
                             for j in 0..<block.filled {
-                                rule[j] = block.springs[j].isEnergyAmplitudeAbove(
+                                rule[j] = block.spring(j).isEnergyAmplitudeAbove(
                                     block.tolerance[j], initialDisplacement: block.x0[j], initialVelocity: block.v0[j], time: t[j])
                                 guard carried[j] else { continue }
                                 #expect(!(above[j] && below[j]))
@@ -110,12 +110,11 @@ struct VisualCompletionBoundsTests {
                     for var block in Self.blocks(response: response, ratio: ratio, policy: policy, tolerance: tolerance) {
                         for j in block.filled..<laneWidth { block.x0[j] = 0; block.v0[j] = 0; block.lambda[j] = block.lambda[0] }
                         let motion = PhasorMotion(block)
-                        var live = LaneMask(repeating: false)
-                        for j in 0..<block.filled { live[j] = true }
+                        let live = block.live
                         // A bound as the rule's upper end would be: 12 decay times, the grid as the rule's.
                         let bound = Lane(repeating: 12 / block.lambda[0])
                         var steps = Lane(repeating: 1)
-                        for j in 0..<block.filled { steps[j] = Double(block.curves[j].visualGridSteps(bound: bound[j])) }
+                        for j in 0..<block.filled { steps[j] = Double(block.curve(j).visualGridSteps(bound: bound[j])) }
                         let h = bound / steps
                         var counts = VisualCompletionWork()
                         let rotation = PhasorRotation(block, motion: motion, scanning: live, bound: bound, gridStep: h, counts: &counts)
@@ -141,7 +140,7 @@ struct VisualCompletionBoundsTests {
                                     pastSide: block.pastSide)
                                 for j in 0..<block.filled where rotation.lanes[j] && index[j] >= 0 {
                                     #expect(!(away[j] && notAway[j]))
-                                    let rule = block.curves[j].isVisuallyAway(at: instant[j], tolerance: block.tolerance[j])
+                                    let rule = block.curve(j).isVisuallyAway(at: instant[j], tolerance: block.tolerance[j])
                                     if away[j] { #expect(rule, "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(instant[j]): away") }
                                     if notAway[j] { #expect(!rule, "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(instant[j]): not away") }
                                     asked += 1
@@ -179,5 +178,16 @@ struct VisualCompletionBoundsTests {
         let blocks = (work.lanes + laneWidth - 1) / laneWidth
         // Each lane's rule asks 20 to 60 questions; the closed form answered all of them before.
         #expect(Double(work.closedForms) < 14 * Double(blocks), "\(work.closedForms) closed forms for \(blocks) blocks")
+    }
+}
+
+extension VisualCompletionBlock {
+    /// Adds a spring curve's lane (`.allow` or `.clamp`) as `visualCompletionTimesOnLanes` adds a
+    /// batch's: its start, velocity, target, past side and spring.
+    mutating func add(_ curve: CompletionCurve, tolerance: Double, lane: Int) {
+        guard case .spring(let spring, let policy) = curve.shape else { preconditionFailure("a spring curve") }
+        add(
+            lane: lane, start: curve.start, velocity: curve.startVelocity, target: curve.target, pastSide: curve.pastSide,
+            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, clamp: policy == .clamp, tolerance: tolerance)
     }
 }
