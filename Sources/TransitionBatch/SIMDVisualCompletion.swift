@@ -390,26 +390,24 @@ struct VisualCompletionBlock {
         return answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
     }
 
-    /// Readies the filled lanes for the questions: unused slots repeat slot 0's lane, so their
-    /// arithmetic stays finite; the constants are derived for all lanes at once, by the scalar
-    /// rule's operations (`Spring.decayRate`, `stiffness / mass`, and so on); the masks are set.
+    /// Readies the filled lanes for the questions: the constants are derived for all lanes at
+    /// once, by the scalar rule's operations (`Spring.decayRate`, `stiffness / mass`, and so on;
+    /// `laneSquareRoot` is IEEE's), and the masks are set. Unused slots keep the initial values
+    /// or an earlier block's lane, so their arithmetic stays finite; no mask lets them through.
     mutating func prepare() {
         live = SIMD16<Int64>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) .< SIMD16<Int64>(repeating: Int64(filled))
-        func fill(_ vector: inout Lane) { vector = vector.replacing(with: vector[0], where: .!live) }
-        fill(&tolerance); fill(&start); fill(&v0); fill(&target); fill(&pastSide)
-        fill(&mass); fill(&stiffness); fill(&damping); fill(&clampFlag); fill(&arrival)
         x0 = start - target
         lambda = damping / (2 * mass)
         omega0Squared = stiffness / mass
         massPerStiffness = mass / stiffness
-        rootMassPerStiffness = massPerStiffness.squareRoot()
+        rootMassPerStiffness = laneSquareRoot(massPerStiffness)
         let q = omega0Squared - lambda * lambda
         underdamped = q .> 0
         let zero = Lane()
         // Each lane's own regime only: the other's values (NaN or infinite there) are replaced.
-        wd = q.squareRoot().replacing(with: zero, where: .!underdamped)
+        wd = laneSquareRoot(q).replacing(with: zero, where: .!underdamped)
         inverseWd = (1 / wd).replacing(with: zero, where: .!underdamped)
-        mu = (-q).squareRoot().replacing(with: zero, where: underdamped)
+        mu = laneSquareRoot(-q).replacing(with: zero, where: underdamped)
         r1 = (-omega0Squared / (lambda + mu)).replacing(with: zero, where: underdamped)
         r2 = (-(lambda + mu)).replacing(with: zero, where: underdamped)
         inverseTwoMu = (1 / (2 * mu)).replacing(with: zero, where: underdamped .| .!(mu .> 0))
@@ -420,12 +418,15 @@ struct VisualCompletionBlock {
     /// and finite), as a count per lane: the rule's operations on its constants, so the same
     /// bits (VisualCompletionTwinTests checks lane by lane).
     func visualGridSteps(bound: Lane) -> Lane {
-        let omega0 = omega0Squared.squareRoot()
+        let omega0 = laneSquareRoot(omega0Squared)
         let dampedSquared = omega0 * omega0 - lambda * lambda
-        let dampedPeriod = 2 * Double.pi / dampedSquared.squareRoot()
-        let wanted = (32 * bound / dampedPeriod).rounded(.up)
-        let fewest = Lane(repeating: Double(CompletionCurve.visualGridSteps))
+        let dampedPeriod = 2 * Double.pi / laneSquareRoot(dampedSquared)
         let most = Lane(repeating: Double(CompletionCurve.maximumVisualGridSteps))
+        // Rounded up as -floor(-x) (`laneFloor`, exact below 2^51): past twice the most, where
+        // the rule takes the most anyway, held at twice the most.
+        let ratio = 32 * bound / dampedPeriod
+        let wanted = -laneFloor(-ratio.replacing(with: 2 * most, where: ratio .> 2 * most))
+        let fewest = Lane(repeating: Double(CompletionCurve.visualGridSteps))
         let finer = (dampedSquared .> 0) .& (wanted .> fewest)
         return fewest.replacing(with: most.replacing(with: wanted, where: wanted .< most), where: finer)
     }
