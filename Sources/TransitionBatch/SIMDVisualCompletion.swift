@@ -208,8 +208,9 @@ struct VisualCompletionBlock {
     /// Whether the energy amplitude exceeds the tolerance at `t`, where `ask` is set, from the
     /// closed form; lanes whose answer the error bound cannot settle are asked of the scalar rule.
     /// Compared squared (a vector square root is sixteen scalar ones): the amplitude is at most
-    /// the sum of its terms, so twice that sum bounds the old margin's `size`.
-    @inline(__always)
+    /// the sum of its terms, so twice that sum bounds the old margin's `size`. Out of line: the
+    /// phasor settles most questions, and the loops that ask stay small.
+    @inline(never)
     func energyAbove(_ t: Lane, ask: LaneMask, counts: inout VisualCompletionWork) -> LaneMask {
         counts.closedForms += 1
         let (e, f, valid) = closedForm(t)
@@ -249,8 +250,9 @@ struct VisualCompletionBlock {
     }
 
     /// Whether the shown progress at `t` is the tolerance or more from the target, where `ask`
-    /// is set (`CompletionCurve.isVisuallyAway`); unsettled lanes asked of the scalar rule.
-    @inline(__always)
+    /// is set (`CompletionCurve.isVisuallyAway`); unsettled lanes asked of the scalar rule. Out of
+    /// line, as `energyAbove(_:ask:counts:)`.
+    @inline(never)
     func visuallyAway(_ t: Lane, ask: LaneMask, counts: inout VisualCompletionWork) -> LaneMask {
         counts.closedForms += 1
         let (e, f, valid) = closedForm(t)
