@@ -53,7 +53,7 @@ struct PhasorMotion {
     static let energyRounds = 12
 
     init(_ block: borrowing VisualCompletionBlock) {
-        guard any(block.underdamped) else { return }
+        guard anyLane(block.underdamped) else { return }
         let r = block.rootMassPerStiffness, x0 = block.x0, v0 = block.v0
         lambda = block.lambda
         wd = block.wd
@@ -89,7 +89,7 @@ struct PhasorMotion {
 
     /// The phasor at `t` on the lanes in `mask` (0 elsewhere): one closed form, the anchor.
     func phasor(at t: Lane, where mask: LaneMask, counts: inout VisualCompletionWork) -> Phasor {
-        guard any(mask) else { return Phasor() }
+        guard anyLane(mask) else { return Phasor() }
         counts.closedForms += 1
         let zero = Lane()
         let decay = laneExp(zero.replacing(with: -lambda * t, where: mask))
@@ -106,7 +106,7 @@ struct PhasorMotion {
         let limit = min(0x1p24, Double(1 << rounds) * Double(1 << rounds))
         let phase: Lane = omega0Squared * width * width
         let valid = mask .& lanes .& (phase .<= Lane(repeating: limit)) .& (width .>= 0)
-        guard any(valid) else { return valid }
+        guard anyLane(valid) else { return valid }
         let zero = Lane()
         let scale = 1 / Double(1 << (rounds + 2))
         let u = Phasor(c: zero.replacing(with: -lambda * width * scale, where: valid), s: zero.replacing(with: wd * width * scale, where: valid))
@@ -167,7 +167,7 @@ struct PhasorRotation {
     ) {
         let stepSquared: Lane = motion.omega0Squared * h * h
         lanes = scanning .& motion.carries(bound) .& (stepSquared .<= 0.25)
-        guard any(lanes) else { return }
+        guard anyLane(lanes) else { return }
         counts.closedForms += 1
         let zero = Lane()
         let decay = laneExp(zero.replacing(with: -motion.lambda * h, where: lanes))

@@ -166,7 +166,7 @@ struct VisualCompletionBlock {
         let decay = laneExp(-lambda * t)
         var e = Lane(), f = Lane()
         var valid = LaneMask(repeating: true)
-        if any(underdamped) {
+        if anyLane(underdamped) {
             let theta = wd * t
             let inRange = theta .<= largestPhase
             let (s, c) = laneSinCos(Lane(repeating: 0).replacing(with: theta, where: inRange))
@@ -174,7 +174,7 @@ struct VisualCompletionBlock {
             f = decay * s * inverseWd
             valid = inRange .| .!underdamped
         }
-        if any(.!underdamped) {
+        if anyLane(.!underdamped) {
             // cosh(z) and sinh(z) / z by their series below z = 1/2 (no cancellation as mu -> 0);
             // above it from the two roots' exponentials, whose difference loses under a bit.
             let z = mu * t, z2 = z * z
@@ -194,7 +194,7 @@ struct VisualCompletionBlock {
             sh = sh * z2 + 1
             var eo = decay * ch, fo = decay * t * sh
             let large = (z .>= 0.5) .& .!underdamped
-            if any(large) {
+            if anyLane(large) {
                 let e1 = laneExp(r1 * t), e2 = laneExp(r2 * t)
                 eo = eo.replacing(with: (e1 + e2) * 0.5, where: large)
                 fo = fo.replacing(with: (e1 - e2) * inverseTwoMu, where: large)
@@ -226,7 +226,7 @@ struct VisualCompletionBlock {
         var above = amplitudeSquared .> over * over
         let settled = above .| ((under .> 0) .& (amplitudeSquared .< under * under))
         let unsure = ask .& .!(settled .& valid)
-        if any(unsure) {
+        if anyLane(unsure) {
             for j in 0..<filled where unsure[j] {
                 counts.scalarAnswers += 1
                 above[j] = spring(j).isEnergyAmplitudeAbove(
@@ -245,7 +245,7 @@ struct VisualCompletionBlock {
     ) -> LaneMask {
         let (above, below) = motion.energyAnswers(z, tolerance: tolerance)
         let open = ask .& .!(carried .& (above .| below))
-        guard any(open) else { return above }
+        guard anyLane(open) else { return above }
         return above.replacing(with: energyAbove(t, ask: open, counts: &counts), where: open)
     }
 
@@ -268,7 +268,7 @@ struct VisualCompletionBlock {
         var away = (excess .> margin) .& .!held
         let settled = held .| (excess .> margin) .| (excess .< -margin)
         let unsure = ask .& .!(settled .& valid)
-        if any(unsure) {
+        if anyLane(unsure) {
             for j in 0..<filled where unsure[j] {
                 counts.scalarAnswers += 1
                 away[j] = curve(j).isVisuallyAway(at: t[j], tolerance: tolerance[j])
@@ -286,7 +286,7 @@ struct VisualCompletionBlock {
     ) -> LaneMask {
         let (away, notAway) = motion.visualAnswers(z, at: t, tolerance: tolerance, clamped: clamped, arrival: arrival, pastSide: pastSide)
         let open = ask .& .!(carried .& (away .| notAway))
-        guard any(open) else { return away }
+        guard anyLane(open) else { return away }
         return away.replacing(with: visuallyAway(t, ask: open, counts: &counts), where: open)
     }
 
@@ -321,7 +321,7 @@ struct VisualCompletionBlock {
         var bound = zero.replacing(with: .infinity, where: live .& aboveAtZero .& .!(high .< .infinity))
         var zLow = one
         var zHigh = motion.phasor(at: high, where: doubling .& motion.carries(high), counts: &counts)
-        while any(doubling) {
+        while anyLane(doubling) {
             let above = energyAbove(high, ask: doubling, motion: motion, z: zHigh, carried: motion.carries(high), counts: &counts)
             let grow = doubling .& above
             low = low.replacing(with: high, where: grow)
@@ -339,9 +339,9 @@ struct VisualCompletionBlock {
         for round in 0..<200 {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
-            if !any(halving) { break }
+            if !anyLane(halving) { break }
             let stepped = round < PhasorMotion.energyRounds ? halved .& motion.carries(mid) : LaneMask(repeating: false)
-            let zMid = any(stepped) ? zLow.times(halfSteps[round]) : zLow
+            let zMid = anyLane(stepped) ? zLow.times(halfSteps[round]) : zLow
             let above = energyAbove(mid, ask: halving, motion: motion, z: zMid, carried: stepped, counts: &counts)
             low = low.replacing(with: mid, where: halving .& above)
             zLow = zLow.replacing(with: zMid, where: halving .& above)
@@ -362,7 +362,7 @@ struct VisualCompletionBlock {
         zLow = z
         var scanHigh = bound
         var scanLow = Lane(repeating: -1)
-        while any(scanning) {
+        while anyLane(scanning) {
             let t = gridStep * index
             let away = visuallyAway(t, ask: scanning, motion: motion, carried: rotation.lanes, z: z, counts: &counts)
             let found = scanning .& away
@@ -381,9 +381,9 @@ struct VisualCompletionBlock {
         for round in 0..<CompletionCurve.visualBisectionRounds {
             let mid = scanLow + 0.5 * (scanHigh - scanLow)
             searching = searching .& (mid .> scanLow) .& (mid .< scanHigh)
-            if !any(searching) { break }
+            if !anyLane(searching) { break }
             let stepped = searching .& bisected
-            let zMid = any(stepped) ? zLow.times(halfSteps[round]) : zLow
+            let zMid = anyLane(stepped) ? zLow.times(halfSteps[round]) : zLow
             let away = visuallyAway(mid, ask: searching, motion: motion, carried: stepped, z: zMid, counts: &counts)
             scanLow = scanLow.replacing(with: mid, where: searching .& away)
             zLow = zLow.replacing(with: zMid, where: searching .& away)
