@@ -44,7 +44,8 @@ struct Phasor {
 struct PhasorMotion {
     /// Underdamped lanes with finite constants.
     var lanes = LaneMask(repeating: false)
-    var p1 = Lane(), q1 = Lane(), alpha = Lane(), beta = Lane(), gamma = Lane()
+    /// p1 and q1; |p|², 2 p.q and |q|² (the squared energy amplitude's weights).
+    var p1 = Lane(), q1 = Lane(), alpha = Lane(), twoBeta = Lane(), gamma = Lane()
     var displacementRelative = Lane(), displacementAbsolute = Lane()
     var amplitudeRelative = Lane(), amplitudeAbsolute = Lane()
     var lambda = Lane(), wd = Lane(), omega0Squared = Lane()
@@ -65,7 +66,7 @@ struct PhasorMotion {
         let q2 = -(w2 * x0 + lambda * v0) * r * inverseWd
         alpha = p1 * p1 + p2 * p2
         gamma = q1 * q1 + q2 * q2
-        beta = p1 * q1 + p2 * q2
+        twoBeta = 2 * (p1 * q1 + p2 * q2)
         let lw = lambda * inverseWd
         let two = Lane(repeating: 2) + lw
         let positionTerms: Lane = laneAbs(x0) * two + laneAbs(v0) * inverseWd
@@ -111,13 +112,14 @@ struct PhasorMotion {
         let scale = 1 / Double(1 << (rounds + 2))
         let u = Phasor(c: zero.replacing(with: -lambda * width * scale, where: valid), s: zero.replacing(with: wd * width * scale, where: valid))
         var z = Phasor(c: Lane(repeating: 1), s: zero)
-        for k in stride(from: 12, through: 1, by: -1) {
+        // Counted down with ranges: `stride` stays a call per iteration here.
+        for k in (1...12).reversed() {
             z = Phasor(c: u.c * (1 / Double(k)), s: u.s * (1 / Double(k))).times(z)
             z.c += 1
         }
         z = z.times(z)
         precondition(steps.count >= rounds, "PhasorMotion.steps: \(steps.count) slots for \(rounds) rounds")
-        for r in stride(from: rounds - 1, through: 0, by: -1) {
+        for r in (0..<rounds).reversed() {
             z = z.times(z)
             (steps.baseAddress! + r).initialize(to: z)
         }
@@ -128,7 +130,7 @@ struct PhasorMotion {
     /// those surely not (`Spring.isEnergyAmplitudeAbove`); only meaningful on carried lanes.
     @inline(__always)
     func energyAnswers(_ z: Phasor, tolerance: Lane) -> (above: LaneMask, below: LaneMask) {
-        let squared: Lane = z.c * z.c * alpha + 2 * z.c * z.s * beta + z.s * z.s * gamma
+        let squared: Lane = z.c * z.c * alpha + z.c * z.s * twoBeta + z.s * z.s * gamma
         let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * amplitudeRelative + amplitudeAbsolute
         let over = tolerance + margin, under = tolerance - margin
         let above = squared .> over * over
@@ -141,13 +143,14 @@ struct PhasorMotion {
     /// only meaningful on carried lanes.
     @inline(__always)
     func visualAnswers(
-        _ z: Phasor, at t: Lane, tolerance: Lane, clamped: LaneMask, arrival: Lane, pastSide: Lane
+        _ z: Phasor, at t: Lane, tolerance: Lane, clamped: LaneMask, anyClamped: Bool, arrival: Lane, pastSide: Lane
     ) -> (away: LaneMask, notAway: LaneMask) {
         let x: Lane = z.c * p1 + z.s * q1
         let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * displacementRelative + displacementAbsolute
         let distance = laneAbs(x)
-        // Beyond the margin, the sign of the rule's displacement is x's.
-        let held = clamped .& ((t .>= arrival) .| (x * pastSide .> margin))
+        // Beyond the margin, the sign of the rule's displacement is x's (`anyClamped`: whether
+        // `clamped` has a lane, so that blocks without one skip this).
+        let held = anyClamped ? clamped .& ((t .>= arrival) .| (x * pastSide .> margin)) : LaneMask(repeating: false)
         let away = (distance .> tolerance + margin) .& .!held
         let notAway = held .| (distance .< tolerance - margin)
         return (away, notAway)

@@ -111,6 +111,8 @@ struct VisualCompletionBlock {
     var live = LaneMask(repeating: false)
     var underdamped = LaneMask(repeating: false)
     var clamped = LaneMask(repeating: false)
+    /// Whether `clamped` has a lane.
+    var anyClamped = false
 
     /// Adds a lane: the batch's lane `lane`, its completion curve's start, start velocity and
     /// target (progress, progress per second), its past side (`OvershootPolicy.pastSide`), its
@@ -284,7 +286,8 @@ struct VisualCompletionBlock {
     func visuallyAway(
         _ t: Lane, ask: LaneMask, motion: PhasorMotion, carried: LaneMask, z: Phasor, counts: inout VisualCompletionWork
     ) -> LaneMask {
-        let (away, notAway) = motion.visualAnswers(z, at: t, tolerance: tolerance, clamped: clamped, arrival: arrival, pastSide: pastSide)
+        let (away, notAway) = motion.visualAnswers(
+            z, at: t, tolerance: tolerance, clamped: clamped, anyClamped: anyClamped, arrival: arrival, pastSide: pastSide)
         let open = ask .& .!(carried .& (away .| notAway))
         guard anyLane(open) else { return away }
         return away.replacing(with: visuallyAway(t, ask: open, counts: &counts), where: open)
@@ -335,13 +338,17 @@ struct VisualCompletionBlock {
         // Lanes whose doubling ended below infinity halve [low, high].
         var halving = live .& aboveAtZero .& (bound .== 0)
         let relativePrecision = CompletionCurve.visualBoundRelativePrecision
-        let halved = motion.steps(of: high - low, for: halving, rounds: PhasorMotion.energyRounds, into: halfSteps)
+        // Carried where carried at the bracket's upper end, which every mid stays below
+        // (`carries` holds from an instant down to 0).
+        let halved = motion.steps(of: high - low, for: halving, rounds: PhasorMotion.energyRounds, into: halfSteps) .& motion.carries(high)
+        let anyHalved = anyLane(halved)
         for round in 0..<200 {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
             if !anyLane(halving) { break }
-            let stepped = round < PhasorMotion.energyRounds ? halved .& motion.carries(mid) : LaneMask(repeating: false)
-            let zMid = anyLane(stepped) ? zLow.times(halfSteps[round]) : zLow
+            let carried = anyHalved && round < PhasorMotion.energyRounds
+            let stepped = carried ? halved : LaneMask(repeating: false)
+            let zMid = carried ? zLow.times(halfSteps[round]) : zLow
             let above = energyAbove(mid, ask: halving, motion: motion, z: zMid, carried: stepped, counts: &counts)
             low = low.replacing(with: mid, where: halving .& above)
             zLow = zLow.replacing(with: zMid, where: halving .& above)
@@ -378,12 +385,13 @@ struct VisualCompletionBlock {
         var searching = live .& (scanLow .>= 0)
         let bisected = motion.steps(
             of: gridStep, for: searching .& rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: halfSteps)
+        let anyBisected = anyLane(bisected)
         for round in 0..<CompletionCurve.visualBisectionRounds {
             let mid = scanLow + 0.5 * (scanHigh - scanLow)
             searching = searching .& (mid .> scanLow) .& (mid .< scanHigh)
             if !anyLane(searching) { break }
             let stepped = searching .& bisected
-            let zMid = anyLane(stepped) ? zLow.times(halfSteps[round]) : zLow
+            let zMid = anyBisected ? zLow.times(halfSteps[round]) : zLow
             let away = visuallyAway(mid, ask: searching, motion: motion, carried: stepped, z: zMid, counts: &counts)
             scanLow = scanLow.replacing(with: mid, where: searching .& away)
             zLow = zLow.replacing(with: zMid, where: searching .& away)
@@ -414,6 +422,7 @@ struct VisualCompletionBlock {
         r2 = (-(lambda + mu)).replacing(with: zero, where: underdamped)
         inverseTwoMu = (1 / (2 * mu)).replacing(with: zero, where: underdamped .| .!(mu .> 0))
         clamped = clampFlag .> 0
+        anyClamped = anyLane(clamped)
     }
 
     /// `CompletionCurve.visualGridSteps(bound:)` of every lane at its `bound` (seconds, positive

@@ -136,8 +136,8 @@ struct VisualCompletionBoundsTests {
                                 let instant = round < 0 ? t : low + 0.5 * (high - low)
                                 let zAt = round < 0 ? z : zLow.times(halves[round])
                                 let (away, notAway) = motion.visualAnswers(
-                                    zAt, at: instant, tolerance: block.tolerance, clamped: block.clamped, arrival: block.arrival,
-                                    pastSide: block.pastSide)
+                                    zAt, at: instant, tolerance: block.tolerance, clamped: block.clamped, anyClamped: block.anyClamped,
+                                    arrival: block.arrival, pastSide: block.pastSide)
                                 for j in 0..<block.filled where rotation.lanes[j] && index[j] >= 0 {
                                     #expect(!(away[j] && notAway[j]))
                                     let rule = block.curve(j).isVisuallyAway(at: instant[j], tolerance: block.tolerance[j])
