@@ -138,22 +138,51 @@ struct PhasorMotion {
         return (above, below)
     }
 
-    /// With the phasor `z` at `t`: the lanes surely visually away and those surely not
-    /// (`CompletionCurve.isVisuallyAway`, `.clamp` held from its arrival or past the target);
-    /// only meaningful on carried lanes.
+    /// The bounds by which the phasor `z` settles the visual question (`visualAnswers`): the
+    /// margin on its displacement, (|c| + |s|) 2^-32 (|p1| + |q1|) plus the absolute part.
+    @inline(__always)
+    func displacementBounds(_ z: Phasor, tolerance: Lane) -> DisplacementBounds {
+        DisplacementBounds(margin: (laneAbs(z.c) + laneAbs(z.s)) * displacementRelative + displacementAbsolute, tolerance: tolerance)
+    }
+
+    /// Bounds that hold for every phasor of the motion from `z`'s instant on (a bisection's mids
+    /// after its low end), so they are taken once: such a phasor is no longer than z
+    /// (e^(-lambda t) decreases), so its |c| + |s| is at most sqrt(2) |z| <= sqrt(2) (|c| + |s|) of
+    /// z's, here 1.5 times (leaving room for both phasors' relative errors, under 2^-35).
+    @inline(__always)
+    func displacementBounds(from z: Phasor, tolerance: Lane) -> DisplacementBounds {
+        DisplacementBounds(
+            margin: (laneAbs(z.c) + laneAbs(z.s)) * 1.5 * displacementRelative + displacementAbsolute, tolerance: tolerance)
+    }
+
+    /// With the phasor `z` at `t` and `bounds` that hold for it: the lanes surely visually away
+    /// and those surely not (`CompletionCurve.isVisuallyAway`, `.clamp` held from its arrival or
+    /// past the target); only meaningful on carried lanes.
     @inline(__always)
     func visualAnswers(
-        _ z: Phasor, at t: Lane, tolerance: Lane, clamped: LaneMask, anyClamped: Bool, arrival: Lane, pastSide: Lane
+        _ z: Phasor, at t: Lane, bounds: DisplacementBounds, clamped: LaneMask, anyClamped: Bool, arrival: Lane, pastSide: Lane
     ) -> (away: LaneMask, notAway: LaneMask) {
         let x: Lane = z.c * p1 + z.s * q1
-        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * displacementRelative + displacementAbsolute
         let distance = laneAbs(x)
         // Beyond the margin, the sign of the rule's displacement is x's (`anyClamped`: whether
         // `clamped` has a lane, so that blocks without one skip this).
-        let held = anyClamped ? clamped .& ((t .>= arrival) .| (x * pastSide .> margin)) : LaneMask(repeating: false)
-        let away = (distance .> tolerance + margin) .& .!held
-        let notAway = held .| (distance .< tolerance - margin)
+        let held = anyClamped ? clamped .& ((t .>= arrival) .| (x * pastSide .> bounds.margin)) : LaneMask(repeating: false)
+        let away = (distance .> bounds.over) .& .!held
+        let notAway = held .| (distance .< bounds.under)
         return (away, notAway)
+    }
+}
+
+/// A margin on the displacement the phasor gives (progress), any margin at least its error,
+/// and the tolerance plus and minus it: beyond them the rule's answer is the phasor's.
+struct DisplacementBounds {
+    var margin: Lane, over: Lane, under: Lane
+
+    @inline(__always)
+    init(margin: Lane, tolerance: Lane) {
+        self.margin = margin
+        over = tolerance + margin
+        under = tolerance - margin
     }
 }
 

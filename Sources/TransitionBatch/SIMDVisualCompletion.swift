@@ -280,14 +280,16 @@ struct VisualCompletionBlock {
     }
 
     /// The visual question at `t` where `ask` is set: settled from the phasor `z` at t on the
-    /// lanes in `carried` (`PhasorMotion`) where its error bound allows; the rest, and lanes it
-    /// does not carry, by the closed form (`visuallyAway(_:ask:counts:)`).
+    /// lanes in `carried` (`PhasorMotion`) where its error bound (`bounds`, which hold for z)
+    /// allows; the rest, and lanes it does not carry, by the closed form
+    /// (`visuallyAway(_:ask:counts:)`).
     @inline(__always)
     func visuallyAway(
-        _ t: Lane, ask: LaneMask, motion: PhasorMotion, carried: LaneMask, z: Phasor, counts: inout VisualCompletionWork
+        _ t: Lane, ask: LaneMask, motion: PhasorMotion, carried: LaneMask, z: Phasor, bounds: DisplacementBounds,
+        counts: inout VisualCompletionWork
     ) -> LaneMask {
         let (away, notAway) = motion.visualAnswers(
-            z, at: t, tolerance: tolerance, clamped: clamped, anyClamped: anyClamped, arrival: arrival, pastSide: pastSide)
+            z, at: t, bounds: bounds, clamped: clamped, anyClamped: anyClamped, arrival: arrival, pastSide: pastSide)
         let open = ask .& .!(carried .& (away .| notAway))
         guard anyLane(open) else { return away }
         return away.replacing(with: visuallyAway(t, ask: open, counts: &counts), where: open)
@@ -371,7 +373,9 @@ struct VisualCompletionBlock {
         var scanLow = Lane(repeating: -1)
         while anyLane(scanning) {
             let t = gridStep * index
-            let away = visuallyAway(t, ask: scanning, motion: motion, carried: rotation.lanes, z: z, counts: &counts)
+            let away = visuallyAway(
+                t, ask: scanning, motion: motion, carried: rotation.lanes, z: z, bounds: motion.displacementBounds(z, tolerance: tolerance),
+                counts: &counts)
             let found = scanning .& away
             scanLow = scanLow.replacing(with: t, where: found)
             zLow = zLow.replacing(with: z, where: found)
@@ -381,8 +385,10 @@ struct VisualCompletionBlock {
             z = z.times(rotation.back)
         }
 
-        // 3. The crossing in its grid step, by halving: the phasor carried by the step's halves.
+        // 3. The crossing in its grid step, by halving: the phasor carried by the step's halves,
+        //    its bounds taken once, from the step's low end.
         var searching = live .& (scanLow .>= 0)
+        let bisectionBounds = motion.displacementBounds(from: zLow, tolerance: tolerance)
         let bisected = motion.steps(
             of: gridStep, for: searching .& rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: halfSteps)
         let anyBisected = anyLane(bisected)
@@ -392,7 +398,7 @@ struct VisualCompletionBlock {
             if !anyLane(searching) { break }
             let stepped = searching .& bisected
             let zMid = anyBisected ? zLow.times(halfSteps[round]) : zLow
-            let away = visuallyAway(mid, ask: searching, motion: motion, carried: stepped, z: zMid, counts: &counts)
+            let away = visuallyAway(mid, ask: searching, motion: motion, carried: stepped, z: zMid, bounds: bisectionBounds, counts: &counts)
             scanLow = scanLow.replacing(with: mid, where: searching .& away)
             zLow = zLow.replacing(with: zMid, where: searching .& away)
             scanHigh = scanHigh.replacing(with: mid, where: searching .& .!away)

@@ -135,8 +135,12 @@ struct VisualCompletionBoundsTests {
                             for round in -1..<CompletionCurve.visualBisectionRounds {
                                 let instant = round < 0 ? t : low + 0.5 * (high - low)
                                 let zAt = round < 0 ? z : zLow.times(halves[round])
+                                // As the twin: the grid instant's own bounds; the mids' once, from it.
+                                let bounds = round < 0
+                                    ? motion.displacementBounds(zAt, tolerance: block.tolerance)
+                                    : motion.displacementBounds(from: z, tolerance: block.tolerance)
                                 let (away, notAway) = motion.visualAnswers(
-                                    zAt, at: instant, tolerance: block.tolerance, clamped: block.clamped, anyClamped: block.anyClamped,
+                                    zAt, at: instant, bounds: bounds, clamped: block.clamped, anyClamped: block.anyClamped,
                                     arrival: block.arrival, pastSide: block.pastSide)
                                 for j in 0..<block.filled where rotation.lanes[j] && index[j] >= 0 {
                                     #expect(!(away[j] && notAway[j]))
