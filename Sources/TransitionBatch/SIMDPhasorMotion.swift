@@ -99,9 +99,10 @@ struct PhasorMotion {
     }
 
     /// `steps[r]` = e^((-lambda + i wd) width / 2^(r+1)) for r < `rounds`, on the lanes of `mask`
-    /// where omega0 width <= min(2^12, 2^rounds) (returned): the Taylor polynomial of degree 12
-    /// at u = (-lambda + i wd) width / 2^(rounds+2) (|u| <= 1/4: its first omitted term under
-    /// 2^-57), then squared `rounds + 1` times.
+    /// where omega0 width <= min(2^12, 2^rounds) (returned): e^u = e^a (cos b + i sin b) at
+    /// u = a + i b = (-lambda + i wd) width / 2^(rounds+2), by the Taylor polynomials of e^a
+    /// (degree 12), cos b and sin b (degrees 12 and 11) (|a|, |b| <= |u| <= 1/4: their first
+    /// omitted terms under 2^-58), then squared `rounds + 1` times.
     func steps(of width: Lane, for mask: LaneMask, rounds: Int, into steps: UnsafeMutableBufferPointer<Phasor>) -> LaneMask {
         // |u| = omega0 width / 2^(rounds+2) <= 1/4, and omega0 width <= 2^12 (the carried range).
         let limit = min(0x1p24, Double(1 << rounds) * Double(1 << rounds))
@@ -110,15 +111,28 @@ struct PhasorMotion {
         guard anyLane(valid) else { return valid }
         let zero = Lane()
         let scale = 1 / Double(1 << (rounds + 2))
-        let u = Phasor(c: zero.replacing(with: -lambda * width * scale, where: valid), s: zero.replacing(with: wd * width * scale, where: valid))
-        var z = Phasor(c: Lane(repeating: 1), s: zero)
-        // Counted down with ranges: `stride` stays a call per iteration here.
-        for k in (1...12).reversed() {
-            z = Phasor(c: u.c * (1 / Double(k)), s: u.s * (1 / Double(k))).times(z)
-            z.c += 1
-        }
+        let a = zero.replacing(with: -lambda * width * scale, where: valid), b = zero.replacing(with: wd * width * scale, where: valid)
+        // Three short chains (Horner in a, and in b² for the cosine and sine) instead of one of
+        // complex products.
+        var ea = a * (1 / 479_001_600.0) + 1 / 39_916_800.0
+        ea = ea * a + 1 / 3_628_800.0
+        ea = ea * a + 1 / 362_880.0
+        ea = ea * a + 1 / 40320.0
+        ea = ea * a + 1 / 5040.0
+        ea = ea * a + 1 / 720.0
+        ea = ea * a + 1 / 120.0
+        ea = ea * a + 1 / 24.0
+        ea = ea * a + 1 / 6.0
+        ea = ea * a + 0.5
+        ea = ea * a + 1
+        ea = ea * a + 1
+        let b2 = b * b
+        let cb = laneTaylorInSquare(b2, through: 6, odd: false, alternating: true)
+        let sb = laneTaylorInSquare(b2, through: 5, odd: true, alternating: true) * b
+        var z = Phasor(c: ea * cb, s: ea * sb)
         z = z.times(z)
         precondition(steps.count >= rounds, "PhasorMotion.steps: \(steps.count) slots for \(rounds) rounds")
+        // Counted down with a range: `stride` stays a call per iteration here.
         for r in (0..<rounds).reversed() {
             z = z.times(z)
             (steps.baseAddress! + r).initialize(to: z)

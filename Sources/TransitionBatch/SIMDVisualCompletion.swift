@@ -71,6 +71,26 @@ extension BatchReleases {
     }
 }
 
+/// The Taylor series of cosh x (or, `odd`, sinh x / x; `alternating`, cos x or sin x / x) in
+/// w = x², to the term in w^n: the sum over j <= n of (+-1)^j w^j / (2j + k)!, k = 1 if `odd`
+/// else 0, by Horner from the highest term. Each coefficient is 1 / (2j + k)! rounded once (the
+/// factorials are exact below 19!, so n <= 8).
+@inline(__always)
+func laneTaylorInSquare(_ w: Lane, through n: Int, odd: Bool, alternating: Bool) -> Lane {
+    let k = odd ? 1 : 0
+    var factorial = 1.0
+    for m in 1...(2 * n + k) { factorial *= Double(m) }
+    let sign = alternating ? -1.0 : 1.0
+    var termSign = n % 2 == 0 ? 1 : sign
+    var sum = Lane(repeating: termSign / factorial)
+    for j in (0..<n).reversed() {
+        factorial /= Double((2 * j + k + 1) * (2 * j + k + 2))
+        termSign *= sign
+        sum = sum * w + termSign / factorial
+    }
+    return sum
+}
+
 /// How the twin answered: its lanes, the vector closed forms it evaluated (16 lanes each, one
 /// per block and question the bounds left open) and the questions the scalar rule answered.
 struct VisualCompletionWork: Equatable {
@@ -180,20 +200,8 @@ struct VisualCompletionBlock {
             // cosh(z) and sinh(z) / z by their series below z = 1/2 (no cancellation as mu -> 0);
             // above it from the two roots' exponentials, whose difference loses under a bit.
             let z = mu * t, z2 = z * z
-            var ch = z2 * (1 / 87_178_291_200.0) + 1 / 479_001_600.0
-            ch = ch * z2 + 1 / 3_628_800.0
-            ch = ch * z2 + 1 / 40320.0
-            ch = ch * z2 + 1 / 720.0
-            ch = ch * z2 + 1 / 24.0
-            ch = ch * z2 + 0.5
-            ch = ch * z2 + 1
-            var sh = z2 * (1 / 1_307_674_368_000.0) + 1 / 6_227_020_800.0
-            sh = sh * z2 + 1 / 39_916_800.0
-            sh = sh * z2 + 1 / 362_880.0
-            sh = sh * z2 + 1 / 5040.0
-            sh = sh * z2 + 1 / 120.0
-            sh = sh * z2 + 1 / 6.0
-            sh = sh * z2 + 1
+            let ch = laneTaylorInSquare(z2, through: 7, odd: false, alternating: false)
+            let sh = laneTaylorInSquare(z2, through: 7, odd: true, alternating: false)
             var eo = decay * ch, fo = decay * t * sh
             let large = (z .>= 0.5) .& .!underdamped
             if anyLane(large) {

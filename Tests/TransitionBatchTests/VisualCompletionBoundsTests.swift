@@ -164,6 +164,42 @@ struct VisualCompletionBoundsTests {
         #expect(Double(answered) > 0.999 * Double(asked), "\(answered) of \(asked)")
     }
 
+    /// Their error grows with the squarings (about 2^-39.4 at most here, under the 2^-35 the
+    /// phasor's bound allows in all).
+    @Test("the half steps are e^((-lambda + i wd) width / 2^(r+1)), lane by lane, to 2^-38 of their length")
+    func halfSteps() {
+        var checked = 0
+        for response in [0.05, 0.35, 2.0] {
+            for ratio in [0.02, 0.2, 0.7, 0.999] {
+                let blocks = Self.blocks(response: response, ratio: ratio, policy: .allow, tolerance: 1 / 1170)
+                let motion = PhasorMotion(blocks[0])
+                let omega0 = motion.omega0Squared[0].squareRoot()
+                // Widths up to the carried limit, omega0 width = 2^rounds, and one beyond it.
+                for rounds in [CompletionCurve.visualBisectionRounds, PhasorMotion.energyRounds] {
+                    for phase in [1e-6, 0.3, 5, 100, Double(1 << rounds), Double(1 << rounds) * 1.01] {
+                        let width = Lane(repeating: phase / omega0)
+                        var halves = [Phasor](repeating: Phasor(), count: rounds)
+                        let valid = halves.withUnsafeMutableBufferPointer {
+                            motion.steps(of: width, for: LaneMask(repeating: true), rounds: rounds, into: $0)
+                        }
+                        #expect(anyLane(valid .& blocks[0].live) == (phase <= Double(1 << rounds)), "phase \(phase), \(rounds) rounds")
+                        for r in 0..<(anyLane(valid) ? rounds : 0) {
+                            for j in 0..<blocks[0].filled where valid[j] {
+                                let t = width[j] / Double(1 << (r + 1))
+                                let decay = Double.exp(-motion.lambda[j] * t)
+                                let c = decay * Double.cos(motion.wd[j] * t), s = decay * Double.sin(motion.wd[j] * t)
+                                let error = abs(halves[r].c[j] - c) + abs(halves[r].s[j] - s)
+                                #expect(error <= 0x1p-38 * decay, "phase \(phase) round \(r) lane \(j): off by \(error / decay)")
+                                checked += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 1000)
+    }
+
     @Test("the twin's closed forms per block: the bounds answer most questions of light damping")
     func closedFormsPerBlock() {
         var batch = BatchReleases()
