@@ -221,3 +221,24 @@ struct PhasorRotation {
         back = Phasor(c: c / decay, s: -s / decay)
     }
 }
+
+/// The Taylor series of cosh x (or, `odd`, sinh x / x; `alternating`, cos x or sin x / x) in
+/// w = x², to the term in w^n: the sum over j <= n of (+-1)^j w^j / (2j + k)!, k = 1 if `odd`
+/// else 0, by Horner from the highest term. Each coefficient is 1 / (2j + k)! rounded once (the
+/// factorials are exact below 19!, so n <= 8). The half steps' cosine and sine
+/// (`PhasorMotion.steps`) and the closed form's cosh and sinh (`VisualCompletionBlock.closedForm`).
+@inline(__always)
+func laneTaylorInSquare(_ w: Lane, through n: Int, odd: Bool, alternating: Bool) -> Lane {
+    let k = odd ? 1 : 0
+    var factorial = 1.0
+    for m in 1...(2 * n + k) { factorial *= Double(m) }
+    let sign = alternating ? -1.0 : 1.0
+    var termSign = n % 2 == 0 ? 1 : sign
+    var sum = Lane(repeating: termSign / factorial)
+    for j in (0..<n).reversed() {
+        factorial /= Double((2 * j + k + 1) * (2 * j + k + 2))
+        termSign *= sign
+        sum = sum * w + termSign / factorial
+    }
+    return sum
+}
