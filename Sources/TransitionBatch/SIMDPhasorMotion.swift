@@ -44,7 +44,8 @@ struct Phasor {
 struct PhasorMotion {
     /// Underdamped lanes with finite constants.
     var lanes = LaneMask(repeating: false)
-    var p1 = Lane(), q1 = Lane(), alpha = Lane(), beta = Lane(), gamma = Lane()
+    /// p1 and q1; |p|², 2 p.q and |q|² (the squared energy amplitude's weights).
+    var p1 = Lane(), q1 = Lane(), alpha = Lane(), twoBeta = Lane(), gamma = Lane()
     var displacementRelative = Lane(), displacementAbsolute = Lane()
     var amplitudeRelative = Lane(), amplitudeAbsolute = Lane()
     var lambda = Lane(), wd = Lane(), omega0Squared = Lane()
@@ -53,7 +54,7 @@ struct PhasorMotion {
     static let energyRounds = 12
 
     init(_ block: borrowing VisualCompletionBlock) {
-        guard any(block.underdamped) else { return }
+        guard anyLane(block.underdamped) else { return }
         let r = block.rootMassPerStiffness, x0 = block.x0, v0 = block.v0
         lambda = block.lambda
         wd = block.wd
@@ -65,7 +66,7 @@ struct PhasorMotion {
         let q2 = -(w2 * x0 + lambda * v0) * r * inverseWd
         alpha = p1 * p1 + p2 * p2
         gamma = q1 * q1 + q2 * q2
-        beta = p1 * q1 + p2 * q2
+        twoBeta = 2 * (p1 * q1 + p2 * q2)
         let lw = lambda * inverseWd
         let two = Lane(repeating: 2) + lw
         let positionTerms: Lane = laneAbs(x0) * two + laneAbs(v0) * inverseWd
@@ -89,7 +90,7 @@ struct PhasorMotion {
 
     /// The phasor at `t` on the lanes in `mask` (0 elsewhere): one closed form, the anchor.
     func phasor(at t: Lane, where mask: LaneMask, counts: inout VisualCompletionWork) -> Phasor {
-        guard any(mask) else { return Phasor() }
+        guard anyLane(mask) else { return Phasor() }
         counts.closedForms += 1
         let zero = Lane()
         let decay = laneExp(zero.replacing(with: -lambda * t, where: mask))
@@ -98,26 +99,41 @@ struct PhasorMotion {
     }
 
     /// `steps[r]` = e^((-lambda + i wd) width / 2^(r+1)) for r < `rounds`, on the lanes of `mask`
-    /// where omega0 width <= min(2^12, 2^rounds) (returned): the Taylor polynomial of degree 12
-    /// at u = (-lambda + i wd) width / 2^(rounds+2) (|u| <= 1/4: its first omitted term under
-    /// 2^-57), then squared `rounds + 1` times.
+    /// where omega0 width <= min(2^12, 2^rounds) (returned): e^u = e^a (cos b + i sin b) at
+    /// u = a + i b = (-lambda + i wd) width / 2^(rounds+2), by the Taylor polynomials of e^a
+    /// (degree 12), cos b and sin b (degrees 12 and 11) (|a|, |b| <= |u| <= 1/4: their first
+    /// omitted terms under 2^-58), then squared `rounds + 1` times.
     func steps(of width: Lane, for mask: LaneMask, rounds: Int, into steps: UnsafeMutableBufferPointer<Phasor>) -> LaneMask {
         // |u| = omega0 width / 2^(rounds+2) <= 1/4, and omega0 width <= 2^12 (the carried range).
         let limit = min(0x1p24, Double(1 << rounds) * Double(1 << rounds))
         let phase: Lane = omega0Squared * width * width
         let valid = mask .& lanes .& (phase .<= Lane(repeating: limit)) .& (width .>= 0)
-        guard any(valid) else { return valid }
+        guard anyLane(valid) else { return valid }
         let zero = Lane()
         let scale = 1 / Double(1 << (rounds + 2))
-        let u = Phasor(c: zero.replacing(with: -lambda * width * scale, where: valid), s: zero.replacing(with: wd * width * scale, where: valid))
-        var z = Phasor(c: Lane(repeating: 1), s: zero)
-        for k in stride(from: 12, through: 1, by: -1) {
-            z = Phasor(c: u.c * (1 / Double(k)), s: u.s * (1 / Double(k))).times(z)
-            z.c += 1
-        }
+        let a = zero.replacing(with: -lambda * width * scale, where: valid), b = zero.replacing(with: wd * width * scale, where: valid)
+        // Three short chains (Horner in a, and in b² for the cosine and sine) instead of one of
+        // complex products.
+        var ea = a * (1 / 479_001_600.0) + 1 / 39_916_800.0
+        ea = ea * a + 1 / 3_628_800.0
+        ea = ea * a + 1 / 362_880.0
+        ea = ea * a + 1 / 40320.0
+        ea = ea * a + 1 / 5040.0
+        ea = ea * a + 1 / 720.0
+        ea = ea * a + 1 / 120.0
+        ea = ea * a + 1 / 24.0
+        ea = ea * a + 1 / 6.0
+        ea = ea * a + 0.5
+        ea = ea * a + 1
+        ea = ea * a + 1
+        let b2 = b * b
+        let cb = laneTaylorInSquare(b2, through: 6, odd: false, alternating: true)
+        let sb = laneTaylorInSquare(b2, through: 5, odd: true, alternating: true) * b
+        var z = Phasor(c: ea * cb, s: ea * sb)
         z = z.times(z)
         precondition(steps.count >= rounds, "PhasorMotion.steps: \(steps.count) slots for \(rounds) rounds")
-        for r in stride(from: rounds - 1, through: 0, by: -1) {
+        // Counted down with a range: `stride` stays a call per iteration here.
+        for r in (0..<rounds).reversed() {
             z = z.times(z)
             (steps.baseAddress! + r).initialize(to: z)
         }
@@ -128,7 +144,7 @@ struct PhasorMotion {
     /// those surely not (`Spring.isEnergyAmplitudeAbove`); only meaningful on carried lanes.
     @inline(__always)
     func energyAnswers(_ z: Phasor, tolerance: Lane) -> (above: LaneMask, below: LaneMask) {
-        let squared: Lane = z.c * z.c * alpha + 2 * z.c * z.s * beta + z.s * z.s * gamma
+        let squared: Lane = z.c * z.c * alpha + z.c * z.s * twoBeta + z.s * z.s * gamma
         let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * amplitudeRelative + amplitudeAbsolute
         let over = tolerance + margin, under = tolerance - margin
         let above = squared .> over * over
@@ -136,21 +152,51 @@ struct PhasorMotion {
         return (above, below)
     }
 
-    /// With the phasor `z` at `t`: the lanes surely visually away and those surely not
-    /// (`CompletionCurve.isVisuallyAway`, `.clamp` held from its arrival or past the target);
-    /// only meaningful on carried lanes.
+    /// The bounds by which the phasor `z` settles the visual question (`visualAnswers`): the
+    /// margin on its displacement, (|c| + |s|) 2^-32 (|p1| + |q1|) plus the absolute part.
+    @inline(__always)
+    func displacementBounds(_ z: Phasor, tolerance: Lane) -> DisplacementBounds {
+        DisplacementBounds(margin: (laneAbs(z.c) + laneAbs(z.s)) * displacementRelative + displacementAbsolute, tolerance: tolerance)
+    }
+
+    /// Bounds that hold for every phasor of the motion from `z`'s instant on (a bisection's mids
+    /// after its low end), so they are taken once: such a phasor is no longer than z
+    /// (e^(-lambda t) decreases), so its |c| + |s| is at most sqrt(2) |z| <= sqrt(2) (|c| + |s|) of
+    /// z's, here 1.5 times (leaving room for both phasors' relative errors, under 2^-35).
+    @inline(__always)
+    func displacementBounds(from z: Phasor, tolerance: Lane) -> DisplacementBounds {
+        DisplacementBounds(
+            margin: (laneAbs(z.c) + laneAbs(z.s)) * 1.5 * displacementRelative + displacementAbsolute, tolerance: tolerance)
+    }
+
+    /// With the phasor `z` at `t` and `bounds` that hold for it: the lanes surely visually away
+    /// and those surely not (`CompletionCurve.isVisuallyAway`, `.clamp` held from its arrival or
+    /// past the target); only meaningful on carried lanes.
     @inline(__always)
     func visualAnswers(
-        _ z: Phasor, at t: Lane, tolerance: Lane, clamped: LaneMask, arrival: Lane, pastSide: Lane
+        _ z: Phasor, at t: Lane, bounds: DisplacementBounds, clamped: LaneMask, anyClamped: Bool, arrival: Lane, pastSide: Lane
     ) -> (away: LaneMask, notAway: LaneMask) {
         let x: Lane = z.c * p1 + z.s * q1
-        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * displacementRelative + displacementAbsolute
         let distance = laneAbs(x)
-        // Beyond the margin, the sign of the rule's displacement is x's.
-        let held = clamped .& ((t .>= arrival) .| (x * pastSide .> margin))
-        let away = (distance .> tolerance + margin) .& .!held
-        let notAway = held .| (distance .< tolerance - margin)
+        // Beyond the margin, the sign of the rule's displacement is x's (`anyClamped`: whether
+        // `clamped` has a lane, so that blocks without one skip this).
+        let held = anyClamped ? clamped .& ((t .>= arrival) .| (x * pastSide .> bounds.margin)) : LaneMask(repeating: false)
+        let away = (distance .> bounds.over) .& .!held
+        let notAway = held .| (distance .< bounds.under)
         return (away, notAway)
+    }
+}
+
+/// A margin on the displacement the phasor gives (progress), any margin at least its error,
+/// and the tolerance plus and minus it: beyond them the rule's answer is the phasor's.
+struct DisplacementBounds {
+    var margin: Lane, over: Lane, under: Lane
+
+    @inline(__always)
+    init(margin: Lane, tolerance: Lane) {
+        self.margin = margin
+        over = tolerance + margin
+        under = tolerance - margin
     }
 }
 
@@ -167,11 +213,32 @@ struct PhasorRotation {
     ) {
         let stepSquared: Lane = motion.omega0Squared * h * h
         lanes = scanning .& motion.carries(bound) .& (stepSquared .<= 0.25)
-        guard any(lanes) else { return }
+        guard anyLane(lanes) else { return }
         counts.closedForms += 1
         let zero = Lane()
         let decay = laneExp(zero.replacing(with: -motion.lambda * h, where: lanes))
         let (s, c) = laneSinCos(zero.replacing(with: motion.wd * h, where: lanes))
         back = Phasor(c: c / decay, s: -s / decay)
     }
+}
+
+/// The Taylor series of cosh x (or, `odd`, sinh x / x; `alternating`, cos x or sin x / x) in
+/// w = x², to the term in w^n: the sum over j <= n of (+-1)^j w^j / (2j + k)!, k = 1 if `odd`
+/// else 0, by Horner from the highest term. Each coefficient is 1 / (2j + k)! rounded once (the
+/// factorials are exact below 19!, so n <= 8). The half steps' cosine and sine
+/// (`PhasorMotion.steps`) and the closed form's cosh and sinh (`VisualCompletionBlock.closedForm`).
+@inline(__always)
+func laneTaylorInSquare(_ w: Lane, through n: Int, odd: Bool, alternating: Bool) -> Lane {
+    let k = odd ? 1 : 0
+    var factorial = 1.0
+    for m in 1...(2 * n + k) { factorial *= Double(m) }
+    let sign = alternating ? -1.0 : 1.0
+    var termSign = n % 2 == 0 ? 1 : sign
+    var sum = Lane(repeating: termSign / factorial)
+    for j in (0..<n).reversed() {
+        factorial /= Double((2 * j + k + 1) * (2 * j + k + 2))
+        termSign *= sign
+        sum = sum * w + termSign / factorial
+    }
+    return sum
 }

@@ -36,7 +36,9 @@ extension BatchReleases {
 
     /// The same with a tolerance per lane, `tolerance(i)` for lane `i` (progress; positive and
     /// finite): lanes of any tolerances share the twin's blocks, so a caller can order its lanes
-    /// by how long they take (`BehaviorLanes`) instead of by tolerance.
+    /// by how long they take (`BehaviorLanes`) instead of by tolerance. A spring lane enters its
+    /// block from the batch's columns (`startPhysicsLane` for its target), without building its
+    /// curve.
     @discardableResult
     @inline(__always)
     func visualCompletionTimesOnLanes(
@@ -44,19 +46,25 @@ extension BatchReleases {
     ) -> VisualCompletionWork {
         var block = VisualCompletionBlock()
         var work = VisualCompletionWork()
-        for i in lanes {
-            let curve = completionCurve(at: i)
-            let laneTolerance = tolerance(i)
-            precondition(laneTolerance > 0 && laneTolerance.isFinite, "Rest tolerance must be positive and finite; got \(laneTolerance).")
-            // Timed shapes, `.rubberBand` and undamped springs (which `Spring.restTime` answers
-            // at once: infinity unless already within the tolerance) go through the rule itself.
-            guard case .spring(let spring, let policy) = curve.shape, policy != .rubberBand, spring.damping > 0 else {
-                result[i] = curve.restTime(tolerance: laneTolerance)
-                continue
+        withPointers { r in
+            for i in lanes {
+                let laneTolerance = tolerance(i)
+                precondition(laneTolerance > 0 && laneTolerance.isFinite, "Rest tolerance must be positive and finite; got \(laneTolerance).")
+                // Timed shapes, `.rubberBand` and undamped springs (which `Spring.restTime` answers
+                // at once: infinity unless already within the tolerance) go through the rule itself.
+                let policy = r.overshoot[i]
+                guard r.isSpringLane[i], policy != .rubberBand, r.damping[i] > 0 else {
+                    result[i] = completionCurve(at: i).restTime(tolerance: laneTolerance)
+                    continue
+                }
+                let lane = startPhysicsLane(r, i)
+                block.add(
+                    lane: i, start: r.progress[i], velocity: r.velocity[i], target: lane.target, pastSide: lane.side,
+                    mass: r.mass[i], stiffness: r.stiffness[i], damping: r.damping[i], clamp: policy == .clamp,
+                    tolerance: laneTolerance)
+                work.lanes += 1
+                if block.filled == laneWidth { work += block.solve(into: result) }
             }
-            block.add(curve, spring: spring, tolerance: laneTolerance, lane: i)
-            work.lanes += 1
-            if block.filled == laneWidth { work += block.solve(into: result) }
         }
         if block.filled > 0 { work += block.solve(into: result) }
         return work
@@ -79,69 +87,77 @@ struct VisualCompletionWork: Equatable {
 
 /// Up to 16 spring lanes (`.allow` or `.clamp`, damping > 0) and their constants.
 struct VisualCompletionBlock {
-    /// Per lane: one pixel, progress.
-    var tolerance = Lane(repeating: 1)
     var filled = 0
-    var lanes = [Int](repeating: 0, count: laneWidth)
-    var curves: [CompletionCurve] = []
-    var springs: [Spring] = []
-    var x0 = Lane(), v0 = Lane(), start = Lane(), target = Lane(), pastSide = Lane()
+    /// The batch's lane in each slot.
+    var lanes = SIMD16<Int>()
+    // Per lane, written by `add`: the tolerance (one pixel, progress), the curve's start,
+    // start velocity (progress per second), target and past side (`CompletionCurve.pastSide`),
+    // the spring's mass, stiffness and damping coefficient, 1 on `.clamp` lanes (else 0) and a
+    // `.clamp` lane's arrival, seconds (infinity when there is none, and on `.allow` lanes).
+    var tolerance = Lane(repeating: 1)
+    var start = Lane(), v0 = Lane(), target = Lane(), pastSide = Lane()
+    var mass = Lane(repeating: 1), stiffness = Lane(repeating: 1), damping = Lane(repeating: 1)
+    var clampFlag = Lane()
+    var arrival = Lane(repeating: .infinity)
+    // Derived by `prepare` for all lanes at once, with the scalar rule's operations (so the same
+    // bits): x0 = start - target; lambda = damping / (2 mass) (1/s); omega0² = stiffness / mass
+    // (1/s²); m / k and its square root.
+    var x0 = Lane()
     var lambda = Lane(), omega0Squared = Lane(), massPerStiffness = Lane(), rootMassPerStiffness = Lane()
     /// Underdamped: wd and 1 / wd (0 elsewhere). Overdamped or critical: mu, the roots r1, r2 and 1 / (2 mu).
     var wd = Lane(), inverseWd = Lane(), mu = Lane(), r1 = Lane(), r2 = Lane(), inverseTwoMu = Lane()
-    /// Underdamped lanes (wd > 0) and `.clamp` lanes (`clampFlag` 1): masks set by `solve` from
-    /// lanes `add` writes, since writing one lane of a mask rewrites the whole vector.
+    /// The filled slots, the underdamped lanes (wd > 0) and the `.clamp` lanes: masks set by
+    /// `prepare`.
+    var live = LaneMask(repeating: false)
     var underdamped = LaneMask(repeating: false)
     var clamped = LaneMask(repeating: false)
-    var clampFlag = Lane()
-    /// `.clamp` lanes' arrival (infinity when there is none, and on `.allow` lanes).
-    var arrival = Lane(repeating: .infinity)
-    init() {
-        curves.reserveCapacity(laneWidth)
-        springs.reserveCapacity(laneWidth)
-    }
+    /// Whether `clamped` has a lane.
+    var anyClamped = false
 
-    mutating func add(_ curve: CompletionCurve, spring: Spring, tolerance laneTolerance: Double, lane: Int) {
+    /// Adds a lane: the batch's lane `lane`, its completion curve's start, start velocity and
+    /// target (progress, progress per second), its past side (`OvershootPolicy.pastSide`), its
+    /// spring's constants (`Spring.init(mass:stiffness:damping:allowOverDamping:)`, damping > 0),
+    /// whether its policy is `.clamp` (else `.allow`) and its tolerance (progress).
+    mutating func add(
+        lane: Int, start laneStart: Double, velocity: Double, target laneTarget: Double, pastSide side: Double,
+        mass m: Double, stiffness k: Double, damping c: Double, clamp: Bool, tolerance laneTolerance: Double
+    ) {
         let j = filled
         filled += 1
-        lanes[j] = lane
-        curves.append(curve)
-        springs.append(spring)
-        let x = curve.start - curve.target
-        let l = spring.decayRate, w2 = spring.stiffness / spring.mass, mk = spring.mass / spring.stiffness
-        let q = w2 - l * l
-        var damped = 0.0, m = 0.0
-        if q > 0 { damped = q.squareRoot() } else { m = (-q).squareRoot() }
-        var clamp = 0.0, laneArrival = Double.infinity
-        if case .spring(_, .clamp) = curve.shape {
-            clamp = 1
-            laneArrival = spring.firstZeroCrossing(initialDisplacement: x, initialVelocity: curve.startVelocity) ?? .infinity
-        }
         // Stored through memory: writing one lane of a vector the compiler holds in registers
         // spills, rewrites and reloads the whole vector.
+        Self.store(lane, in: &lanes, at: j)
         Self.store(laneTolerance, in: &tolerance, at: j)
-        Self.store(x, in: &x0, at: j)
-        Self.store(curve.startVelocity, in: &v0, at: j)
-        Self.store(curve.start, in: &start, at: j)
-        Self.store(curve.target, in: &target, at: j)
-        Self.store(curve.pastSide, in: &pastSide, at: j)
-        Self.store(l, in: &lambda, at: j)
-        Self.store(w2, in: &omega0Squared, at: j)
-        Self.store(mk, in: &massPerStiffness, at: j)
-        Self.store(mk.squareRoot(), in: &rootMassPerStiffness, at: j)
-        Self.store(damped, in: &wd, at: j)
-        Self.store(q > 0 ? 1 / damped : 0, in: &inverseWd, at: j)
-        Self.store(m, in: &mu, at: j)
-        Self.store(q > 0 ? 0 : -w2 / (l + m), in: &r1, at: j)
-        Self.store(q > 0 ? 0 : -(l + m), in: &r2, at: j)
-        Self.store(q <= 0 && m > 0 ? 1 / (2 * m) : 0, in: &inverseTwoMu, at: j)
-        Self.store(clamp, in: &clampFlag, at: j)
+        Self.store(laneStart, in: &start, at: j)
+        Self.store(velocity, in: &v0, at: j)
+        Self.store(laneTarget, in: &target, at: j)
+        Self.store(side, in: &pastSide, at: j)
+        Self.store(m, in: &mass, at: j)
+        Self.store(k, in: &stiffness, at: j)
+        Self.store(c, in: &damping, at: j)
+        var laneArrival = Double.infinity
+        if clamp {
+            let spring = Spring(mass: m, stiffness: k, damping: c, allowOverDamping: true)
+            laneArrival = spring.firstZeroCrossing(initialDisplacement: laneStart - laneTarget, initialVelocity: velocity) ?? .infinity
+        }
+        Self.store(clamp ? 1 : 0, in: &clampFlag, at: j)
         Self.store(laneArrival, in: &arrival, at: j)
     }
 
+    /// Slot `j`'s spring, as its lane's completion curve holds it.
+    func spring(_ j: Int) -> Spring { Spring(mass: mass[j], stiffness: stiffness[j], damping: damping[j], allowOverDamping: true) }
+
+    /// Slot `j`'s completion curve (`BatchReleases.completionCurve(at:)` of its lane): for the
+    /// scalar rule's own answers.
+    func curve(_ j: Int) -> CompletionCurve {
+        CompletionCurve(
+            shape: .spring(spring(j), overshoot: clampFlag[j] > 0 ? .clamp : .allow), start: start[j], startVelocity: v0[j],
+            target: target[j])
+    }
+
     @inline(__always)
-    private static func store(_ value: Double, in vector: inout Lane, at j: Int) {
-        withUnsafeMutableBytes(of: &vector) { $0.storeBytes(of: value, toByteOffset: j * MemoryLayout<Double>.stride, as: Double.self) }
+    private static func store<V: SIMD>(_ value: V.Scalar, in vector: inout V, at j: Int) {
+        withUnsafeMutableBytes(of: &vector) { $0.storeBytes(of: value, toByteOffset: j * MemoryLayout<V.Scalar>.stride, as: V.Scalar.self) }
     }
 
     /// The closed form's E = e^(-lambda t) C(t) and F = e^(-lambda t) S(t) (see
@@ -152,7 +168,7 @@ struct VisualCompletionBlock {
         let decay = laneExp(-lambda * t)
         var e = Lane(), f = Lane()
         var valid = LaneMask(repeating: true)
-        if any(underdamped) {
+        if anyLane(underdamped) {
             let theta = wd * t
             let inRange = theta .<= largestPhase
             let (s, c) = laneSinCos(Lane(repeating: 0).replacing(with: theta, where: inRange))
@@ -160,27 +176,15 @@ struct VisualCompletionBlock {
             f = decay * s * inverseWd
             valid = inRange .| .!underdamped
         }
-        if any(.!underdamped) {
+        if anyLane(.!underdamped) {
             // cosh(z) and sinh(z) / z by their series below z = 1/2 (no cancellation as mu -> 0);
             // above it from the two roots' exponentials, whose difference loses under a bit.
             let z = mu * t, z2 = z * z
-            var ch = z2 * (1 / 87_178_291_200.0) + 1 / 479_001_600.0
-            ch = ch * z2 + 1 / 3_628_800.0
-            ch = ch * z2 + 1 / 40320.0
-            ch = ch * z2 + 1 / 720.0
-            ch = ch * z2 + 1 / 24.0
-            ch = ch * z2 + 0.5
-            ch = ch * z2 + 1
-            var sh = z2 * (1 / 1_307_674_368_000.0) + 1 / 6_227_020_800.0
-            sh = sh * z2 + 1 / 39_916_800.0
-            sh = sh * z2 + 1 / 362_880.0
-            sh = sh * z2 + 1 / 5040.0
-            sh = sh * z2 + 1 / 120.0
-            sh = sh * z2 + 1 / 6.0
-            sh = sh * z2 + 1
+            let ch = laneTaylorInSquare(z2, through: 7, odd: false, alternating: false)
+            let sh = laneTaylorInSquare(z2, through: 7, odd: true, alternating: false)
             var eo = decay * ch, fo = decay * t * sh
             let large = (z .>= 0.5) .& .!underdamped
-            if any(large) {
+            if anyLane(large) {
                 let e1 = laneExp(r1 * t), e2 = laneExp(r2 * t)
                 eo = eo.replacing(with: (e1 + e2) * 0.5, where: large)
                 fo = fo.replacing(with: (e1 - e2) * inverseTwoMu, where: large)
@@ -194,8 +198,9 @@ struct VisualCompletionBlock {
     /// Whether the energy amplitude exceeds the tolerance at `t`, where `ask` is set, from the
     /// closed form; lanes whose answer the error bound cannot settle are asked of the scalar rule.
     /// Compared squared (a vector square root is sixteen scalar ones): the amplitude is at most
-    /// the sum of its terms, so twice that sum bounds the old margin's `size`.
-    @inline(__always)
+    /// the sum of its terms, so twice that sum bounds the old margin's `size`. Out of line: the
+    /// phasor settles most questions, and the loops that ask stay small.
+    @inline(never)
     func energyAbove(_ t: Lane, ask: LaneMask, counts: inout VisualCompletionWork) -> LaneMask {
         counts.closedForms += 1
         let (e, f, valid) = closedForm(t)
@@ -211,10 +216,10 @@ struct VisualCompletionBlock {
         var above = amplitudeSquared .> over * over
         let settled = above .| ((under .> 0) .& (amplitudeSquared .< under * under))
         let unsure = ask .& .!(settled .& valid)
-        if any(unsure) {
+        if anyLane(unsure) {
             for j in 0..<filled where unsure[j] {
                 counts.scalarAnswers += 1
-                above[j] = springs[j].isEnergyAmplitudeAbove(
+                above[j] = spring(j).isEnergyAmplitudeAbove(
                     tolerance[j], initialDisplacement: x0[j], initialVelocity: v0[j], time: t[j])
             }
         }
@@ -230,13 +235,14 @@ struct VisualCompletionBlock {
     ) -> LaneMask {
         let (above, below) = motion.energyAnswers(z, tolerance: tolerance)
         let open = ask .& .!(carried .& (above .| below))
-        guard any(open) else { return above }
+        guard anyLane(open) else { return above }
         return above.replacing(with: energyAbove(t, ask: open, counts: &counts), where: open)
     }
 
     /// Whether the shown progress at `t` is the tolerance or more from the target, where `ask`
-    /// is set (`CompletionCurve.isVisuallyAway`); unsettled lanes asked of the scalar rule.
-    @inline(__always)
+    /// is set (`CompletionCurve.isVisuallyAway`); unsettled lanes asked of the scalar rule. Out of
+    /// line, as `energyAbove(_:ask:counts:)`.
+    @inline(never)
     func visuallyAway(_ t: Lane, ask: LaneMask, counts: inout VisualCompletionWork) -> LaneMask {
         counts.closedForms += 1
         let (e, f, valid) = closedForm(t)
@@ -252,25 +258,28 @@ struct VisualCompletionBlock {
         var away = (excess .> margin) .& .!held
         let settled = held .| (excess .> margin) .| (excess .< -margin)
         let unsure = ask .& .!(settled .& valid)
-        if any(unsure) {
+        if anyLane(unsure) {
             for j in 0..<filled where unsure[j] {
                 counts.scalarAnswers += 1
-                away[j] = curves[j].isVisuallyAway(at: t[j], tolerance: tolerance[j])
+                away[j] = curve(j).isVisuallyAway(at: t[j], tolerance: tolerance[j])
             }
         }
         return away
     }
 
     /// The visual question at `t` where `ask` is set: settled from the phasor `z` at t on the
-    /// lanes in `carried` (`PhasorMotion`) where its error bound allows; the rest, and lanes it
-    /// does not carry, by the closed form (`visuallyAway(_:ask:counts:)`).
+    /// lanes in `carried` (`PhasorMotion`) where its error bound (`bounds`, which hold for z)
+    /// allows; the rest, and lanes it does not carry, by the closed form
+    /// (`visuallyAway(_:ask:counts:)`).
     @inline(__always)
     func visuallyAway(
-        _ t: Lane, ask: LaneMask, motion: PhasorMotion, carried: LaneMask, z: Phasor, counts: inout VisualCompletionWork
+        _ t: Lane, ask: LaneMask, motion: PhasorMotion, carried: LaneMask, z: Phasor, bounds: DisplacementBounds,
+        counts: inout VisualCompletionWork
     ) -> LaneMask {
-        let (away, notAway) = motion.visualAnswers(z, at: t, tolerance: tolerance, clamped: clamped, arrival: arrival, pastSide: pastSide)
+        let (away, notAway) = motion.visualAnswers(
+            z, at: t, bounds: bounds, clamped: clamped, anyClamped: anyClamped, arrival: arrival, pastSide: pastSide)
         let open = ask .& .!(carried .& (away .| notAway))
-        guard any(open) else { return away }
+        guard anyLane(open) else { return away }
         return away.replacing(with: visuallyAway(t, ask: open, counts: &counts), where: open)
     }
 
@@ -285,16 +294,12 @@ struct VisualCompletionBlock {
         }
         for j in 0..<filled { result[lanes[j]] = answer[j] }
         filled = 0
-        curves.removeAll(keepingCapacity: true)
-        springs.removeAll(keepingCapacity: true)
         return counts
     }
 
     /// The rule's answers of the filled lanes (a non-mutating pass: the questions read the block
     /// in place); `halfSteps` is scratch for the phasor's half steps.
     private func answers(halfSteps: UnsafeMutableBufferPointer<Phasor>, counts: inout VisualCompletionWork) -> Lane {
-        var live = LaneMask(repeating: false)
-        for j in 0..<filled { live[j] = true }
         let zero = Lane(repeating: 0)
         var answer = zero
         let motion = PhasorMotion(self)
@@ -309,7 +314,7 @@ struct VisualCompletionBlock {
         var bound = zero.replacing(with: .infinity, where: live .& aboveAtZero .& .!(high .< .infinity))
         var zLow = one
         var zHigh = motion.phasor(at: high, where: doubling .& motion.carries(high), counts: &counts)
-        while any(doubling) {
+        while anyLane(doubling) {
             let above = energyAbove(high, ask: doubling, motion: motion, z: zHigh, carried: motion.carries(high), counts: &counts)
             let grow = doubling .& above
             low = low.replacing(with: high, where: grow)
@@ -323,13 +328,17 @@ struct VisualCompletionBlock {
         // Lanes whose doubling ended below infinity halve [low, high].
         var halving = live .& aboveAtZero .& (bound .== 0)
         let relativePrecision = CompletionCurve.visualBoundRelativePrecision
-        let halved = motion.steps(of: high - low, for: halving, rounds: PhasorMotion.energyRounds, into: halfSteps)
+        // Carried where carried at the bracket's upper end, which every mid stays below
+        // (`carries` holds from an instant down to 0).
+        let halved = motion.steps(of: high - low, for: halving, rounds: PhasorMotion.energyRounds, into: halfSteps) .& motion.carries(high)
+        let anyHalved = anyLane(halved)
         for round in 0..<200 {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
-            if !any(halving) { break }
-            let stepped = round < PhasorMotion.energyRounds ? halved .& motion.carries(mid) : LaneMask(repeating: false)
-            let zMid = any(stepped) ? zLow.times(halfSteps[round]) : zLow
+            if !anyLane(halving) { break }
+            let carried = anyHalved && round < PhasorMotion.energyRounds
+            let stepped = carried ? halved : LaneMask(repeating: false)
+            let zMid = carried ? zLow.times(halfSteps[round]) : zLow
             let above = energyAbove(mid, ask: halving, motion: motion, z: zMid, carried: stepped, counts: &counts)
             low = low.replacing(with: mid, where: halving .& above)
             zLow = zLow.replacing(with: zMid, where: halving .& above)
@@ -341,14 +350,7 @@ struct VisualCompletionBlock {
         // 2. The scan back over the grid from the bound: the phasor stepped back one grid step
         //    at a time where it can be (`PhasorRotation`), else the closed form at each instant.
         var scanning = live .& (bound .> 0) .& (bound .< .infinity)
-        // Gathered in memory and loaded once: writing one lane of a vector in a register spills,
-        // rewrites and reloads it.
-        let steps = withUnsafeTemporaryAllocation(of: Double.self, capacity: laneWidth) { counts in
-            for j in 0..<laneWidth {
-                counts[j] = j < filled && scanning[j] ? Double(curves[j].visualGridSteps(bound: bound[j])) : 1
-            }
-            return UnsafeRawPointer(counts.baseAddress!).loadUnaligned(as: Lane.self)
-        }
+        let steps = Lane(repeating: 1).replacing(with: visualGridSteps(bound: bound), where: scanning)
         answer = answer.replacing(with: bound, where: live .& .!(bound .< .infinity))
         var index = steps - 1
         let gridStep = bound / steps
@@ -357,9 +359,11 @@ struct VisualCompletionBlock {
         zLow = z
         var scanHigh = bound
         var scanLow = Lane(repeating: -1)
-        while any(scanning) {
+        while anyLane(scanning) {
             let t = gridStep * index
-            let away = visuallyAway(t, ask: scanning, motion: motion, carried: rotation.lanes, z: z, counts: &counts)
+            let away = visuallyAway(
+                t, ask: scanning, motion: motion, carried: rotation.lanes, z: z, bounds: motion.displacementBounds(z, tolerance: tolerance),
+                counts: &counts)
             let found = scanning .& away
             scanLow = scanLow.replacing(with: t, where: found)
             zLow = zLow.replacing(with: z, where: found)
@@ -369,17 +373,20 @@ struct VisualCompletionBlock {
             z = z.times(rotation.back)
         }
 
-        // 3. The crossing in its grid step, by halving: the phasor carried by the step's halves.
+        // 3. The crossing in its grid step, by halving: the phasor carried by the step's halves,
+        //    its bounds taken once, from the step's low end.
         var searching = live .& (scanLow .>= 0)
+        let bisectionBounds = motion.displacementBounds(from: zLow, tolerance: tolerance)
         let bisected = motion.steps(
             of: gridStep, for: searching .& rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: halfSteps)
+        let anyBisected = anyLane(bisected)
         for round in 0..<CompletionCurve.visualBisectionRounds {
             let mid = scanLow + 0.5 * (scanHigh - scanLow)
             searching = searching .& (mid .> scanLow) .& (mid .< scanHigh)
-            if !any(searching) { break }
+            if !anyLane(searching) { break }
             let stepped = searching .& bisected
-            let zMid = any(stepped) ? zLow.times(halfSteps[round]) : zLow
-            let away = visuallyAway(mid, ask: searching, motion: motion, carried: stepped, z: zMid, counts: &counts)
+            let zMid = anyBisected ? zLow.times(halfSteps[round]) : zLow
+            let away = visuallyAway(mid, ask: searching, motion: motion, carried: stepped, z: zMid, bounds: bisectionBounds, counts: &counts)
             scanLow = scanLow.replacing(with: mid, where: searching .& away)
             zLow = zLow.replacing(with: zMid, where: searching .& away)
             scanHigh = scanHigh.replacing(with: mid, where: searching .& .!away)
@@ -387,21 +394,45 @@ struct VisualCompletionBlock {
         return answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
     }
 
-    /// Readies the filled lanes for the questions: unused slots repeat slot 0's constants, so
-    /// their arithmetic stays finite, and the masks are set from the lanes.
+    /// Readies the filled lanes for the questions: the constants are derived for all lanes at
+    /// once, by the scalar rule's operations (`Spring.decayRate`, `stiffness / mass`, and so on;
+    /// `laneSquareRoot` is IEEE's), and the masks are set. Unused slots keep the initial values
+    /// or an earlier block's lane, so their arithmetic stays finite; no mask lets them through.
     mutating func prepare() {
-        for j in filled..<laneWidth { copySlot(0, to: j) }
-        underdamped = wd .> 0
+        live = SIMD16<Int64>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) .< SIMD16<Int64>(repeating: Int64(filled))
+        x0 = start - target
+        lambda = damping / (2 * mass)
+        omega0Squared = stiffness / mass
+        massPerStiffness = mass / stiffness
+        rootMassPerStiffness = laneSquareRoot(massPerStiffness)
+        let q = omega0Squared - lambda * lambda
+        underdamped = q .> 0
+        let zero = Lane()
+        // Each lane's own regime only: the other's values (NaN or infinite there) are replaced.
+        wd = laneSquareRoot(q).replacing(with: zero, where: .!underdamped)
+        inverseWd = (1 / wd).replacing(with: zero, where: .!underdamped)
+        mu = laneSquareRoot(-q).replacing(with: zero, where: underdamped)
+        r1 = (-omega0Squared / (lambda + mu)).replacing(with: zero, where: underdamped)
+        r2 = (-(lambda + mu)).replacing(with: zero, where: underdamped)
+        inverseTwoMu = (1 / (2 * mu)).replacing(with: zero, where: underdamped .| .!(mu .> 0))
         clamped = clampFlag .> 0
+        anyClamped = anyLane(clamped)
     }
 
-    private mutating func copySlot(_ from: Int, to j: Int) {
-        tolerance[j] = tolerance[from]
-        x0[j] = x0[from]; v0[j] = v0[from]; start[j] = start[from]; target[j] = target[from]; pastSide[j] = pastSide[from]
-        lambda[j] = lambda[from]; omega0Squared[j] = omega0Squared[from]
-        massPerStiffness[j] = massPerStiffness[from]; rootMassPerStiffness[j] = rootMassPerStiffness[from]
-        wd[j] = wd[from]; inverseWd[j] = inverseWd[from]; mu[j] = mu[from]; r1[j] = r1[from]; r2[j] = r2[from]
-        inverseTwoMu[j] = inverseTwoMu[from]; clampFlag[j] = clampFlag[from]
-        arrival[j] = arrival[from]
+    /// `CompletionCurve.visualGridSteps(bound:)` of every lane at its `bound` (seconds, positive
+    /// and finite), as a count per lane: the rule's operations on its constants, so the same
+    /// bits (VisualCompletionTwinTests checks lane by lane).
+    func visualGridSteps(bound: Lane) -> Lane {
+        let omega0 = laneSquareRoot(omega0Squared)
+        let dampedSquared = omega0 * omega0 - lambda * lambda
+        let dampedPeriod = 2 * Double.pi / laneSquareRoot(dampedSquared)
+        let most = Lane(repeating: Double(CompletionCurve.maximumVisualGridSteps))
+        // Rounded up as -floor(-x) (`laneFloor`, exact below 2^51): past twice the most, where
+        // the rule takes the most anyway, held at twice the most.
+        let ratio = 32 * bound / dampedPeriod
+        let wanted = -laneFloor(-ratio.replacing(with: 2 * most, where: ratio .> 2 * most))
+        let fewest = Lane(repeating: Double(CompletionCurve.visualGridSteps))
+        let finer = (dampedSquared .> 0) .& (wanted .> fewest)
+        return fewest.replacing(with: most.replacing(with: wanted, where: wanted .< most), where: finer)
     }
 }

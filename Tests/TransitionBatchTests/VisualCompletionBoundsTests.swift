@@ -29,7 +29,7 @@ struct VisualCompletionBoundsTests {
         var block = VisualCompletionBlock(), blocks: [VisualCompletionBlock] = []
         for (lane, start) in starts.enumerated() {
             let curve = model.release(ReleaseState(progress: start.progress, velocity: start.velocity)).curve
-            block.add(curve, spring: spring, tolerance: tolerance, lane: lane)
+            block.add(curve, tolerance: tolerance, lane: lane)
         }
         block.prepare()
         blocks.append(block)
@@ -55,7 +55,7 @@ struct VisualCompletionBoundsTests {
                             let (above, below) = motion.energyAnswers(z, tolerance: block.tolerance)
                             var rule = LaneMask(repeating: false)
                             for j in 0..<block.filled {
-                                rule[j] = block.springs[j].isEnergyAmplitudeAbove(
+                                rule[j] = block.spring(j).isEnergyAmplitudeAbove(
                                     block.tolerance[j], initialDisplacement: block.x0[j], initialVelocity: block.v0[j], time: t[j])
                                 guard carried[j] else { continue }
                                 #expect(!(above[j] && below[j]))
@@ -110,12 +110,11 @@ struct VisualCompletionBoundsTests {
                     for var block in Self.blocks(response: response, ratio: ratio, policy: policy, tolerance: tolerance) {
                         for j in block.filled..<laneWidth { block.x0[j] = 0; block.v0[j] = 0; block.lambda[j] = block.lambda[0] }
                         let motion = PhasorMotion(block)
-                        var live = LaneMask(repeating: false)
-                        for j in 0..<block.filled { live[j] = true }
+                        let live = block.live
                         // A bound as the rule's upper end would be: 12 decay times, the grid as the rule's.
                         let bound = Lane(repeating: 12 / block.lambda[0])
                         var steps = Lane(repeating: 1)
-                        for j in 0..<block.filled { steps[j] = Double(block.curves[j].visualGridSteps(bound: bound[j])) }
+                        for j in 0..<block.filled { steps[j] = Double(block.curve(j).visualGridSteps(bound: bound[j])) }
                         let h = bound / steps
                         var counts = VisualCompletionWork()
                         let rotation = PhasorRotation(block, motion: motion, scanning: live, bound: bound, gridStep: h, counts: &counts)
@@ -136,12 +135,16 @@ struct VisualCompletionBoundsTests {
                             for round in -1..<CompletionCurve.visualBisectionRounds {
                                 let instant = round < 0 ? t : low + 0.5 * (high - low)
                                 let zAt = round < 0 ? z : zLow.times(halves[round])
+                                // As the twin: the grid instant's own bounds; the mids' once, from it.
+                                let bounds = round < 0
+                                    ? motion.displacementBounds(zAt, tolerance: block.tolerance)
+                                    : motion.displacementBounds(from: z, tolerance: block.tolerance)
                                 let (away, notAway) = motion.visualAnswers(
-                                    zAt, at: instant, tolerance: block.tolerance, clamped: block.clamped, arrival: block.arrival,
-                                    pastSide: block.pastSide)
+                                    zAt, at: instant, bounds: bounds, clamped: block.clamped, anyClamped: block.anyClamped,
+                                    arrival: block.arrival, pastSide: block.pastSide)
                                 for j in 0..<block.filled where rotation.lanes[j] && index[j] >= 0 {
                                     #expect(!(away[j] && notAway[j]))
-                                    let rule = block.curves[j].isVisuallyAway(at: instant[j], tolerance: block.tolerance[j])
+                                    let rule = block.curve(j).isVisuallyAway(at: instant[j], tolerance: block.tolerance[j])
                                     if away[j] { #expect(rule, "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(instant[j]): away") }
                                     if notAway[j] { #expect(!rule, "ratio \(ratio) tolerance \(tolerance) lane \(j) t \(instant[j]): not away") }
                                     asked += 1
@@ -159,6 +162,42 @@ struct VisualCompletionBoundsTests {
         #expect(asked > 10_000)
         // The margin is 2^-32 of the envelope: only instants that close to the tolerance are left open.
         #expect(Double(answered) > 0.999 * Double(asked), "\(answered) of \(asked)")
+    }
+
+    /// Their error grows with the squarings (about 2^-39.4 at most here, under the 2^-35 the
+    /// phasor's bound allows in all).
+    @Test("the half steps are e^((-lambda + i wd) width / 2^(r+1)), lane by lane, to 2^-38 of their length")
+    func halfSteps() {
+        var checked = 0
+        for response in [0.05, 0.35, 2.0] {
+            for ratio in [0.02, 0.2, 0.7, 0.999] {
+                let blocks = Self.blocks(response: response, ratio: ratio, policy: .allow, tolerance: 1 / 1170)
+                let motion = PhasorMotion(blocks[0])
+                let omega0 = motion.omega0Squared[0].squareRoot()
+                // Widths up to the carried limit, omega0 width = 2^rounds, and one beyond it.
+                for rounds in [CompletionCurve.visualBisectionRounds, PhasorMotion.energyRounds] {
+                    for phase in [1e-6, 0.3, 5, 100, Double(1 << rounds), Double(1 << rounds) * 1.01] {
+                        let width = Lane(repeating: phase / omega0)
+                        var halves = [Phasor](repeating: Phasor(), count: rounds)
+                        let valid = halves.withUnsafeMutableBufferPointer {
+                            motion.steps(of: width, for: LaneMask(repeating: true), rounds: rounds, into: $0)
+                        }
+                        #expect(anyLane(valid .& blocks[0].live) == (phase <= Double(1 << rounds)), "phase \(phase), \(rounds) rounds")
+                        for r in 0..<(anyLane(valid) ? rounds : 0) {
+                            for j in 0..<blocks[0].filled where valid[j] {
+                                let t = width[j] / Double(1 << (r + 1))
+                                let decay = Double.exp(-motion.lambda[j] * t)
+                                let c = decay * Double.cos(motion.wd[j] * t), s = decay * Double.sin(motion.wd[j] * t)
+                                let error = abs(halves[r].c[j] - c) + abs(halves[r].s[j] - s)
+                                #expect(error <= 0x1p-38 * decay, "phase \(phase) round \(r) lane \(j): off by \(error / decay)")
+                                checked += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 1000)
     }
 
     @Test("the twin's closed forms per block: the bounds answer most questions of light damping")
@@ -179,5 +218,16 @@ struct VisualCompletionBoundsTests {
         let blocks = (work.lanes + laneWidth - 1) / laneWidth
         // Each lane's rule asks 20 to 60 questions; the closed form answered all of them before.
         #expect(Double(work.closedForms) < 14 * Double(blocks), "\(work.closedForms) closed forms for \(blocks) blocks")
+    }
+}
+
+extension VisualCompletionBlock {
+    /// Adds a spring curve's lane (`.allow` or `.clamp`) as `visualCompletionTimesOnLanes` adds a
+    /// batch's: its start, velocity, target, past side and spring.
+    mutating func add(_ curve: CompletionCurve, tolerance: Double, lane: Int) {
+        guard case .spring(let spring, let policy) = curve.shape else { preconditionFailure("a spring curve") }
+        add(
+            lane: lane, start: curve.start, velocity: curve.startVelocity, target: curve.target, pastSide: curve.pastSide,
+            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, clamp: policy == .clamp, tolerance: tolerance)
     }
 }

@@ -109,4 +109,38 @@ struct VisualCompletionTwinTests {
             _ = Self.expectSameBits(batch, tolerance: 1 / 1170, "\(n) lanes")
         }
     }
+
+    @Test("a block's slots are its lanes' curves, and its grid steps the rule's, lane by lane")
+    func gridSteps() {
+        let curves = Self.springs.flatMap { spring in
+            [OvershootPolicy.allow, .clamp].map { policy in
+                CompletionCurve(shape: .spring(spring, overshoot: policy), start: 0.3, startVelocity: -2, target: 1)
+            }
+        }
+        var checked = 0
+        for first in stride(from: 0, to: curves.count, by: laneWidth) {
+            var block = VisualCompletionBlock()
+            let slots = curves[first..<min(first + laneWidth, curves.count)]
+            for (j, curve) in slots.enumerated() { block.add(curve, tolerance: 1 / 1170, lane: first + j) }
+            block.prepare()
+            for (j, curve) in slots.enumerated() { #expect(block.curve(j) == curve) }
+            // Bounds across the range, and at whole numbers of 1/32 damped periods around the
+            // rule's fewest and most steps, where rounding up decides.
+            var bounds: [Lane] = [1e-9, 1e-3, 0.1, 1, 7.5, 60, 1e4, 1e9].map { Lane(repeating: $0) }
+            let period = 2 * Double.pi / (block.omega0Squared - block.lambda * block.lambda).squareRoot()
+            for n in [63.0, 64, 65, 4095, 4096, 4097] {
+                bounds.append(period * n / 32)
+                bounds.append(period * n.nextDown / 32)
+                bounds.append(period * n.nextUp / 32)
+            }
+            for bound in bounds {
+                let steps = block.visualGridSteps(bound: bound)
+                for (j, curve) in slots.enumerated() where bound[j] > 0 && bound[j].isFinite {
+                    #expect(steps[j] == Double(curve.visualGridSteps(bound: bound[j])), "\(curve) bound \(bound[j])")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 1000)
+    }
 }
