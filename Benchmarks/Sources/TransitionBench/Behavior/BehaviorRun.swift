@@ -71,7 +71,7 @@ public struct BehaviorBenchmark: Sendable {
     /// outcomes' worth (at least one model per chunk), so a grid of thousands of variants over
     /// thousands of traces runs in bounded memory. 64 MiB by default: two chunks are held while
     /// one is summarized and the next evaluated (`run(_:consume:)`), as much as one chunk of 128
-    /// MiB before; 10,000 variants over 17,361 traces took 29.5 s at 64 MiB, 30-33 s at 16 MiB
+    /// MiB before; 10,000 variants over 17,361 traces took 29.5 s at 64 MiB, 30-34 s at 16 MiB
     /// (more chunks, each ending with a core waiting on the last block) and 27.8 s at 128 MiB
     /// (110 MB more memory).
     public var outcomeBudgetBytes: Int = 64 << 20
