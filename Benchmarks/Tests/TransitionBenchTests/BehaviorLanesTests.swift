@@ -153,8 +153,8 @@ import TransitionTraces
         #expect(zip(outcomes, whole.chunk.outcomes).allSatisfy(Self.sameBits) && outcomes.count == whole.chunk.outcomes.count)
     }
 
-    /// The next chunk is evaluated while `consume` reads one: a `consume` that throws part way
-    /// stops the run with its error after the chunks before it, each handed over once, in order.
+    /// A `consume` that throws part way stops the run with its error, after the chunks before it,
+    /// each handed over once, in order.
     @Test func consumeThatThrowsStopsTheRun() throws {
         struct Stop: Error {}
         let sets = try Self.sets()

@@ -69,12 +69,11 @@ public struct BehaviorBenchmark: Sendable {
     public var evaluator: BehaviorEvaluator
     /// Bytes of outcomes held at once: the models are evaluated in chunks of at most this many
     /// outcomes' worth (at least one model per chunk), so a grid of thousands of variants over
-    /// thousands of traces runs in bounded memory. 64 MiB by default: two chunks are held while
-    /// one is summarized and the next evaluated (`run(_:consume:)`), as much as one chunk of 128
-    /// MiB before; 10,000 variants over 17,361 traces took 29.5 s at 64 MiB, 30-34 s at 16 MiB
-    /// (more chunks, each ending with a core waiting on the last block) and 27.8 s at 128 MiB
-    /// (110 MB more memory).
-    public var outcomeBudgetBytes: Int = 64 << 20
+    /// thousands of traces runs in bounded memory. 128 MiB by default. (Smaller chunks cost time:
+    /// on 10,000 variants over 17,361 traces, 16 MiB chunks took 2-3 s more than 128 MiB; and
+    /// evaluating the next chunk while the summaries read the one before made no difference,
+    /// the summaries being parallel themselves.)
+    public var outcomeBudgetBytes: Int = 128 << 20
 
     public init(models: [BenchModel], evaluator: BehaviorEvaluator = .default) {
         precondition(!models.isEmpty, "The behaviour benchmark needs at least one model.")
@@ -91,34 +90,22 @@ public struct BehaviorBenchmark: Sendable {
     /// Replays every trace under every model, handing `consume` one chunk of models at a time,
     /// in model order. Traces are split into fixed blocks that run concurrently
     /// (`DispatchQueue.concurrentPerform`); each block writes only its own slots, so the results
-    /// do not depend on scheduling or the number of cores. The next chunk is evaluated while
-    /// `consume` reads the one before (two chunks' storage in all): the summaries' last models and
-    /// the blocks' last traces no longer leave a core idle at every chunk's end.
+    /// do not depend on scheduling or the number of cores.
     public func run(_ sets: [TraceSet], consume: (BehaviorChunk) throws -> Void) rethrows {
         let traces = sets.flatMap(\.traces)
         let perChunk = modelsPerChunk(traceCount: traces.count)
         let lanes = evaluator == .batch ? BehaviorLanes(models: models, traces: traces) : nil
-        let chunks = stride(from: 0, to: models.count, by: perChunk).map { $0..<min(models.count, $0 + perChunk) }
-        let evaluate = { @Sendable (range: Range<Int>, storage: inout [ReleaseOutcome]) in
+        var storage: [ReleaseOutcome] = []
+        var first = 0
+        while first < models.count {
+            let range = first..<min(models.count, first + perChunk)
             if let lanes { lanes.outcomes(models: range, into: &storage) } else { scalarOutcomes(traces, models: range, into: &storage) }
-        }
-        var ready: [ReleaseOutcome] = [], spare: [ReleaseOutcome] = []
-        evaluate(chunks[0], &ready)
-        let next = ChunkInFlight()
-        for (c, range) in chunks.enumerated() {
-            let following = chunks.indices.contains(c + 1) ? chunks[c + 1] : nil
-            if let following {
-                next.storage = spare
-                spare = []
-                next.start { evaluate(following, &$0) }
-            }
-            // Whatever `consume` does, the chunk in flight is waited for before going on.
-            defer { if following != nil { ready = next.wait() } }
-            let chunk = BehaviorChunk(models: range, traceCount: traces.count, outcomes: ready)
-            ready = []
+            var chunk = BehaviorChunk(models: range, traceCount: traces.count, outcomes: storage)
+            storage = []
             try consume(chunk)
-            // Unless `consume` kept it, the storage is the chunk after next's, without new pages.
-            spare = chunk.outcomes
+            // Unless `consume` kept it, the storage is the next chunk's, without new pages.
+            swap(&storage, &chunk.outcomes)
+            first = range.upperBound
         }
     }
 
@@ -141,24 +128,6 @@ public struct BehaviorBenchmark: Sendable {
                 for (i, m) in range.enumerated() { slot(i, t, models[m].runner.run(traces[t]).outcome) }
             }
         }
-    }
-}
-
-/// One chunk's outcomes being computed on another thread while the caller consumes the one
-/// before: `start` runs the work into `storage` (whose earlier contents it may reuse), `wait`
-/// returns it once done.
-private final class ChunkInFlight: @unchecked Sendable {
-    var storage: [ReleaseOutcome] = []
-    private let group = DispatchGroup()
-
-    func start(_ work: @escaping @Sendable (inout [ReleaseOutcome]) -> Void) {
-        DispatchQueue.global().async(group: group) { work(&self.storage) }
-    }
-
-    func wait() -> [ReleaseOutcome] {
-        group.wait()
-        defer { storage = [] }
-        return storage
     }
 }
 
