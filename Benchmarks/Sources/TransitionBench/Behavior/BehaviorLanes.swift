@@ -166,7 +166,7 @@ struct BehaviorLanes: Sendable {
 }
 
 /// The blocks' working storage, handed from block to block (a block's batches, outcomes and
-/// visual completions allocated anew for each block were 2-3% of a grid's run in malloc).
+/// visual completions allocated anew for each block showed in the profile as malloc).
 private final class SpareBlockWork: @unchecked Sendable {
     private let lock = NSLock()
     private var spares: [BlockWork] = []
