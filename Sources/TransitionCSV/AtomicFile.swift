@@ -75,6 +75,11 @@ public protocol ByteSink: AnyObject {
 /// that was at the target before stays untouched. The library installs no signal handler: a
 /// program stopped by a signal removes the files in flight by calling
 /// `removeTemporaryFilesInFlight()` from its own handler (the commands do, then exit 128 + N).
+///
+/// A target that exists and is not a regular file or a folder (a device such as `/dev/null`, a
+/// named pipe, a socket) is written in place: there is nothing there to replace whole, and a
+/// rename would replace the device itself (run as root, `--output /dev/null` turned /dev/null
+/// into a regular file). `temporaryPath` is then the target, and `abort()` only closes it.
 public final class AtomicFile: ByteSink {
     public let path: String
     public let temporaryPath: String
@@ -85,6 +90,28 @@ public final class AtomicFile: ByteSink {
     /// Set once the file is renamed into place (`commit()`) or removed (`abort()`): later calls
     /// of `abort()` do nothing.
     private var finished = false
+    /// Written in place: the target is a device, a named pipe or a socket (no temporary file).
+    private let inPlace: Bool
+
+    /// The file the temporary one replaces: `path`, or the file a link at `path` names.
+    private let target: String
+
+    /// `path` with its links resolved when `path` is a link to something that exists; else
+    /// `path` as given.
+    private static func resolvingLink(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` names something other than a regular file or a folder (following links).
+    private static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
 
     /// A temporary file beside `path`, renamed over it by `commit()`. With
     /// `bypassingPageCache`, large writes go straight to the disk where the platform and the
@@ -92,10 +119,25 @@ public final class AtomicFile: ByteSink {
     /// which would otherwise cost a kernel copy into the page cache. The bytes are the same.
     public init(path: String, bypassingPageCache: Bool = false) throws {
         self.path = path
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
+        // A link is written through: the file it names is replaced, the link stays (a rename
+        // over `/dev/stdout` would replace the link in /dev).
+        let target = Self.resolvingLink(path)
+        self.target = target
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[..<$0]) } ?? "."
         directory = folder.isEmpty ? "/" : folder
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        if Self.isSpecialFile(path) {
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FileIOError.system("cannot open", path: path, kind: .cannotCreateOutput) }
+            fd = descriptor
+            temporaryPath = path
+            slot = -1
+            inPlace = true
+            direct = nil
+            return
+        }
+        inPlace = false
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         let pattern = "\(directory)/.\(name).partial-XXXXXX"
         var template = Array(pattern.utf8CString)
         TemporaryFiles.prepare()
@@ -141,7 +183,7 @@ public final class AtomicFile: ByteSink {
         }
         if let failure = writeAll(fd, bytes) { throw FileIOError.system("cannot write", path: temporaryPath, errno: failure.errno) }
         written += bytes.count
-        if written - flushStarted >= Self.writeBackStep {
+        if !inPlace && written - flushStarted >= Self.writeBackStep {
             flushStarted = written
             writeBack.request(upTo: written)
         }
@@ -163,13 +205,19 @@ public final class AtomicFile: ByteSink {
 
     /// Flushes, closes and renames into place.
     public func commit() throws {
+        if inPlace {
+            finished = true
+            defer { fd = -1 }
+            if close(fd) != 0 { throw FileIOError.system("cannot close", path: path) }
+            return
+        }
         if let e = direct?.finish() { throw FileIOError.system("cannot write", path: temporaryPath, errno: e) }
         direct = nil
         writeBack.stop()
         if fsync(fd) != 0 && errno != EINVAL { throw FileIOError.system("cannot flush", path: temporaryPath) }
         if close(fd) != 0 { fd = -1; throw FileIOError.system("cannot close", path: temporaryPath) }
         fd = -1
-        if rename(temporaryPath, path) != 0 { throw FileIOError.system("cannot rename \(temporaryPath) to", path: path, kind: .cannotCreateOutput) }
+        if rename(temporaryPath, target) != 0 { throw FileIOError.system("cannot rename \(temporaryPath) to", path: target, kind: .cannotCreateOutput) }
         finished = true
         TemporaryFiles.unregister(slot)
         // Make the rename itself durable.
@@ -181,6 +229,10 @@ public final class AtomicFile: ByteSink {
     public func abort() {
         if finished { return }
         finished = true
+        if inPlace {
+            if fd >= 0 { close(fd); fd = -1 }
+            return
+        }
         direct?.stop(discardingQueued: true)
         direct = nil
         writeBack.stop()

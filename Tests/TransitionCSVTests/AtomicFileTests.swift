@@ -88,4 +88,66 @@ import TransitionCSV
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "done\n")
         #expect(try contents(folder) == ["out.csv"])
     }
+
+    /// A named pipe (as a device such as /dev/null) is written in place: its reader gets the
+    /// bytes, and it is still a pipe afterwards, with nothing beside it; a rename over it would
+    /// have replaced it with a regular file. Aborting only closes it.
+    @Test func specialFileIsWrittenInPlace() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let text = String(repeating: "row,1.5,finish\n", count: 20_000)
+        for commits in [true, false] {
+            let received = Received()
+            let reader = Thread {
+                // Read to the end of the stream (FileManager reads a pipe's stat size: nothing).
+                var data = Data()
+                let fd = open(pipe, O_RDONLY)
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                while fd >= 0 {
+                    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if n <= 0 { break }
+                    data.append(contentsOf: chunk[..<n])
+                }
+                if fd >= 0 { close(fd) }
+                received.data = data
+                received.done.signal()
+            }
+            reader.start()
+            let file = try AtomicFile(path: pipe, bypassingPageCache: true)
+            #expect(file.temporaryPath == pipe)
+            try Array(text.utf8).withUnsafeBufferPointer { try file.write($0) }
+            if commits { try file.commit() } else { file.abort() }
+            // (A rename over the pipe would leave the reader waiting for a writer forever.)
+            #expect(received.done.wait(timeout: .now() + 20) == .success, "the pipe's reader got no end of stream")
+            #expect(received.data == Data(text.utf8))
+            var info = stat()
+            #expect(stat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+            #expect(try contents(folder) == ["pipe"])
+        }
+    }
+
+    /// A link is written through: the file it names gets the bytes, the link stays a link, and
+    /// nothing is left beside either.
+    @Test func linkIsWrittenThrough() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inner = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        let file = inner.appendingPathComponent("out.csv").path
+        try write("old\n", to: file)
+        let link = folder.appendingPathComponent("link.csv").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "data/out.csv")
+        try write("new\n", to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "data/out.csv")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "new\n")
+        #expect(try contents(folder) == ["data", "link.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inner.path) == ["out.csv"])
+    }
+
+    final class Received: @unchecked Sendable {
+        var data: Data?
+        let done = DispatchSemaphore(value: 0)
+    }
 }
