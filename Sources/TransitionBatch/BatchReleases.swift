@@ -142,6 +142,8 @@ public struct BatchReleases: Sendable {
     /// Appends one lane per state, all with `model` (the model's columns filled in one go: a
     /// caller with many lanes of one model, the behaviour benchmark's, appends them this way).
     public mutating func append(_ model: BuiltInReleaseModel, states: [ReleaseState]) {
+        // No lanes, nothing appended: not even a timed model to the table its lanes index.
+        guard !states.isEmpty else { return }
         Self.append(states, to: &progress) { $0.progress }
         Self.append(states, to: &velocity) { $0.velocity }
         Self.append(states, to: &lastChangedProgress) { $0.lastChangedProgress }

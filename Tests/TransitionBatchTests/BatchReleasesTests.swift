@@ -27,5 +27,9 @@ struct BatchReleasesTests {
         #expect(atOnce.minFlingVelocity == oneByOne.minFlingVelocity && atOnce.overshoot == oneByOne.overshoot)
         #expect(atOnce.timedModels == oneByOne.timedModels && atOnce.timedModelIndex == oneByOne.timedModelIndex)
         #expect((0..<atOnce.count).allSatisfy { atOnce.model(at: $0) == oneByOne.model(at: $0) })
+        // A timed model with no lanes is not taken into the table of timed models.
+        var empty = BatchReleases()
+        empty.append(.classic(.init()), states: [])
+        #expect(empty.count == 0 && empty.timedModels.isEmpty)
     }
 }
