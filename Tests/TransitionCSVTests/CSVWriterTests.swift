@@ -32,4 +32,24 @@ import TransitionCSV
         csv.field("x"); csv.emptyField(); csv.field("a,b"); csv.endRecord()
         #expect(csv.text == "x,,\"a,b\"\n")
     }
+
+    /// Inner quotes doubled wherever they fall (first, last, side by side, alone), against
+    /// RFC 4180's rule written out character by character.
+    @Test func innerQuotesAreDoubledAnywhere() {
+        let pieces = ["\"", "\"\"", ",", "a", "é", "\n", " ", "\r\n"]
+        var random = SystemRandomNumberGenerator()
+        var texts = ["\"", "\"\"", "\"a", "a\"", "a\"\"b", "\",\"", "\"\"\""]
+        for _ in 0..<500 { texts.append((0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()) }
+        for text in texts {
+            let needsQuotes = text.contains { $0 == "\"" || $0 == "," || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+            let expected = needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+            #expect(CSVWriter.quoted(text) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func recordsEndWithLineFeeds() {
+        var csv = CSVWriter()
+        csv.field("x"); csv.emptyField(); csv.field("a,b"); csv.endRecord()
+        #expect(csv.text == "x,,\"a,b\"\n")
+    }
 }
