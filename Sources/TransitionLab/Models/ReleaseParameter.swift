@@ -223,13 +223,26 @@ extension ReleaseParameter {
 
     /// The row of `id`.
     public static subscript(_ id: ID) -> ReleaseParameter {
-        table.first { $0.id == id }!
+        table[index(of: id)]
     }
+
+    /// The position of `id`'s row in `table` (its CSV column among the parameters'). Looked up,
+    /// not searched: a search copied rows, each with its strings, and naming or describing
+    /// thousands of variants asked it a hundred thousand times.
+    public static func index(of id: ID) -> Int {
+        rowIndex[id]!
+    }
+
+    private static let rowIndex = Dictionary(uniqueKeysWithValues: table.enumerated().map { ($1.id, $0) })
 
     /// The parameters of `kind`'s rows, in row-axis order (the last varies fastest).
     public static func axes(of kind: ReleaseModelKind) -> [ReleaseParameter] {
-        table.filter { $0.models.contains(kind) }.sorted { $0.axisRank < $1.axisRank }
+        axesOfKind[kind]!
     }
+
+    private static let axesOfKind = Dictionary(uniqueKeysWithValues: ReleaseModelKind.allCases.map { kind in
+        (kind, table.filter { $0.models.contains(kind) }.sorted { $0.axisRank < $1.axisRank })
+    })
 
     /// The domain as words: `> 0`, `>= 0`, `in (0, 1) exclusive`, `in (0, 10000]`, or the names.
     public var rangeText: String {

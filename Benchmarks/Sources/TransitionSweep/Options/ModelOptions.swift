@@ -289,11 +289,11 @@ public struct ModelVariant: Sendable {
     /// True when parameter `id`'s cell holds a value that was given or defaulted, false when it
     /// is derived by the library (the other spring form) or absent.
     public func isAssigned(_ id: ReleaseParameter.ID) -> Bool {
-        assignedCells & (1 << UInt64(ReleaseParameter.table.firstIndex { $0.id == id }!)) != 0
+        assignedCells & (1 << UInt64(ReleaseParameter.index(of: id))) != 0
     }
 
     /// The value of parameter `id` in this row's cells, or nil.
     public func value(_ id: ReleaseParameter.ID) -> ReleaseParameterValue? {
-        parameters[ReleaseParameter.table.firstIndex { $0.id == id }!]
+        parameters[ReleaseParameter.index(of: id)]
     }
 }
