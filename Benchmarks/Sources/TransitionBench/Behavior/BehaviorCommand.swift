@@ -119,9 +119,13 @@ public struct BehaviorCommand: ParsableCommand {
     /// The models to run, in table order: the built-ins asked for (all four by default, unless
     /// only variants were configured), then the variants.
     public func models() throws -> [BenchModel] {
+        models(variants: hasVariants ? try variantOptions.variants() : [])
+    }
+
+    /// `models()` with the variants of `--model` and its flags made already.
+    func models(variants: [ModelVariant]) -> [BenchModel] {
         let builtIns: [ReleaseModelPreset] =
             builtInNames.isEmpty ? (hasVariants ? [] : ReleaseModelPreset.allCases) : builtInNames.compactMap(ReleaseModelPreset.init)
-        let variants = hasVariants ? try variantOptions.variants() : []
         let settings = replay.settings
         return builtIns.map { $0.benchModel(replay: settings) }
             + variants.map { variant in
@@ -170,7 +174,8 @@ public struct BehaviorCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let sets = try traceSets(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
-        let models = try models()
+        let variants = hasVariants ? try variantOptions.variants() : []
+        let models = models(variants: variants)
         let names = models.map(\.name)
         // Chunks of models stream through the summaries and the per-trace file: a grid of
         // thousands of variants never holds every outcome at once.
@@ -197,13 +202,14 @@ public struct BehaviorCommand: ParsableCommand {
         }
         var rows = summaries.table
         if pareto { ParetoFront.mark(&rows) }
-        // Each row's model: one column per parameter and its Swift expression.
-        var modelCells: [String: [BehaviorSummary.Cell]] = [:]
-        for model in models where modelCells[model.name] == nil { modelCells[model.name] = BehaviorSummary.modelCells(of: model) }
-        for i in rows.indices { rows[i].modelCells = modelCells[rows[i].model] }
+        // Each row's model: one column per parameter and its Swift expression. The table holds
+        // the models in order within each source, so row i is model i % models.count (found by
+        // position: by name, a 10,000-variant table hashed its long names 80,000 times).
+        let modelCells = models.map(BehaviorSummary.modelCells(of:))
+        for i in rows.indices { rows[i].modelCells = modelCells[i % models.count] }
         let defaults = Set(models.filter(\.isDefaultPreset).map(\.name))
-        let variants = hasVariants ? try variantOptions.variants() : []
-        let variantNames = VariantNames(variants, alone: variants.count == models.count)
+        // Short names are the text table's (the CSV and JSON keep every parameter in the name).
+        let variantNames = format == .table ? VariantNames(variants, alone: variants.count == models.count) : VariantNames([])
         var table = BehaviorReport.render(
             rows, format: format, defaultModels: defaults, names: variantNames.shortName, fixed: variantNames.fixed)
         if format == .table {

@@ -76,6 +76,13 @@ extension ModelVariant {
     /// With `withModel` false, the parameters alone (`response 0.3 s`), for a table whose variants
     /// are all of one model, said above it; the model's name when no parameter is left.
     func benchName(only: Set<ReleaseParameter.ID>?, withModel: Bool = true) -> String {
+        benchName(words: parameterWords, only: only, withModel: withModel)
+    }
+
+    /// `benchName(only:withModel:)` from the variant's `parameterWords`, made once.
+    fileprivate func benchName(
+        words parameterWords: [(id: ReleaseParameter.ID, words: String)], only: Set<ReleaseParameter.ID>?, withModel: Bool = true
+    ) -> String {
         let cells = parameterWords.filter { only?.contains($0.id) ?? true }.map(\.words).joined(separator: ", ")
         if cells.isEmpty { return model.name }
         return withModel ? "\(model.name)(\(cells))" : cells
@@ -95,19 +102,27 @@ struct VariantNames {
     /// when they are all of one kind the names leave the kind out and the fixed line says it.
     init(_ variants: [ModelVariant], alone: Bool = false) {
         guard variants.count > 1 else { return }
+        // Each variant's words made once: asked per parameter, they made naming a 10,000-variant
+        // grid take seconds.
+        let wordsOfVariant = variants.map(\.parameterWords)
         var words: [ReleaseParameter.ID: Set<String>] = [:]
+        var assigned: [ReleaseParameter.ID: Int] = [:]
         var order: [ReleaseParameter.ID] = []
-        for variant in variants {
-            for (id, text) in variant.parameterWords {
+        for variantWords in wordsOfVariant {
+            for (id, text) in variantWords {
                 if words[id] == nil { order.append(id) }
                 words[id, default: []].insert(text)
+                assigned[id, default: 0] += 1
             }
         }
         // A parameter varies when variants give it different values, or some do not have it.
-        let varying = Set(order.filter { id in words[id]!.count > 1 || variants.contains { v in !v.parameterWords.contains { $0.id == id } } })
+        let varying = Set(order.filter { id in words[id]!.count > 1 || assigned[id]! < variants.count })
         let kinds = Set(variants.map(\.kind))
         let oneKind = alone && kinds.count == 1
-        for variant in variants { shortName[variant.benchName] = variant.benchName(only: varying, withModel: !oneKind) }
+        for (variant, variantWords) in zip(variants, wordsOfVariant) {
+            shortName[variant.benchName(words: variantWords, only: nil)] =
+                variant.benchName(words: variantWords, only: varying, withModel: !oneKind)
+        }
         var fixedWords = order.filter { !varying.contains($0) }.map { words[$0]!.first! }
         if oneKind { fixedWords.insert("model \(variants[0].model.name)", at: 0) }
         if !fixedWords.isEmpty { fixed = "variants' fixed parameters: " + fixedWords.joined(separator: ", ") }
