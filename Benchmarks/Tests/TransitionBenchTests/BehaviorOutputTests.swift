@@ -85,6 +85,18 @@ import TransitionCSV
         #expect(rows[0]["cancelled_of_intended_cancel"] as? Double == 1)
     }
 
+    /// A JSON string holds any text (a file name is the `source`): quotes, backslashes and
+    /// control characters escaped, the rest as is, read back equal by a JSON parser.
+    @Test func jsonStringsReadBackEqual() throws {
+        let texts = ["plain", "", "say \"hi\"", "back\\slash", "tab\tnew\nline\r", "\u{1}\u{1f}", "naïve ✓ 🚀", "physics(response 0.3 s, damping ratio 1.0)"]
+        for text in texts {
+            let json = BehaviorReport.jsonString(text)
+            let read = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
+            #expect(read == [text], "\(text.debugDescription) as \(json)")
+        }
+        #expect(BehaviorReport.jsonString("a\u{1}") == "\"a\\u0001\"")
+    }
+
     /// The text table: the source's heading with the counts its rows share, two header lines,
     /// one row per model, numbers right-aligned (every row ends where the header ends), within a
     /// terminal's width.

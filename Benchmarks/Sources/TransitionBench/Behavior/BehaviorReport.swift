@@ -212,8 +212,10 @@ public enum BehaviorReport {
     // MARK: JSON
 
     static func json(_ rows: [BehaviorSummary]) -> String {
+        // The keys quoted once, not once per row.
+        let keys = BehaviorSummary.columns(of: rows).map(jsonString)
         let objects = rows.map { row in
-            "  {" + zip(BehaviorSummary.columns(of: rows), row.cells).map { key, cell in
+            "  {" + zip(keys, row.cells).map { key, cell in
                 let value: String
                 switch cell {
                 case .text(let s): value = jsonString(s)
@@ -222,13 +224,15 @@ public enum BehaviorReport {
                     value = r.flatMap { $0.isFinite ? NumberFormatting.string($0) : nil } ?? "null"
                 case .flag(let b): value = b ? "true" : "false"
                 }
-                return jsonString(key) + ": " + value
+                return key + ": " + value
             }.joined(separator: ", ") + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
 
     static func jsonString(_ s: String) -> String {
+        // Most strings (names, Swift expressions) need no escape: quoted whole.
+        if !s.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) { return "\"" + s + "\"" }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
