@@ -139,6 +139,25 @@ import TransitionTraces
         }
     }
 
+    /// A synthetic set's rows, read in one pass for the set and its families, equal each
+    /// population summarized alone from its own traces and outcomes.
+    @Test func setAndFamilyRowsEqualEachPopulationAlone() throws {
+        let set = TraceSources.synthetic(count: 240, seed: 5)
+        let models = ReleaseModelPreset.allCases.map { $0.benchModel() }
+        let results = BehaviorBenchmark(models: models).run([set])
+        let table = results.summaries()
+        let families = Set(set.traces.compactMap(\.family)).sorted()
+        for (m, model) in models.enumerated() {
+            for (source, members) in [("synthetic", set.traces.indices.map { $0 })]
+                + families.map({ family in ("synthetic/\(family)", set.traces.indices.filter { set.traces[$0].family == family }) }) {
+                let expected = BehaviorSummary(
+                    model: model.name, source: source, traces: members.map { set.traces[$0] },
+                    outcomes: members.map { results.outcome(set: 0, trace: $0, model: m) })
+                #expect(table.filter { $0.model == model.name && $0.source == source } == [expected], "\(model.name), \(source)")
+            }
+        }
+    }
+
     /// Every family has a row per model, families alphabetically after the overall row.
     @Test func syntheticRows() throws {
         let command = try BehaviorCommand.parse(["--no-recorded", "--synthetic", "60", "--seed", "3", "--builtin", "physics", "--format", "csv"])

@@ -117,28 +117,88 @@ public struct BehaviorSummary: Sendable, Hashable {
     public init(model: String, source: String, traces: [GestureTrace], outcomes: [ReleaseOutcome], skipped: Int = 0) {
         precondition(traces.count == outcomes.count, "One outcome per trace.")
         var scratch = Scratch()
-        self.init(
-            model: model, source: source, intents: traces.map(\.intent), skipped: skipped, scratch: &scratch
-        ) { outcomes[$0] }
+        let tally = scratch.gather(intents: traces.map(\.intent), segments: [0..<traces.count]) { outcomes[$0] }[0].tally
+        self.init(model: model, source: source, traces: traces.count, skipped: skipped, tally: tally, values: &scratch)
     }
 
-    /// The started traces' values of each measure, in trace order, reused from row to row.
+    /// The intents of a population against the decisions.
+    struct IntentTally {
+        var finish = 0, cancel = 0, finished = 0, cancelled = 0
+
+        static func + (a: IntentTally, b: IntentTally) -> IntentTally {
+            IntentTally(
+                finish: a.finish + b.finish, cancel: a.cancel + b.cancel, finished: a.finished + b.finished,
+                cancelled: a.cancelled + b.cancelled)
+        }
+    }
+
+    /// The started traces' values of each measure, reused from row to row.
     struct Scratch {
         var velocityJump: [Double] = [], completionTime: [Double] = [], visualCompletionTime: [Double] = []
         var overshoot: [Double] = [], peakAcceleration: [Double] = []
+
+        static let measures = [\Scratch.velocityJump, \.completionTime, \.visualCompletionTime, \.overshoot, \.peakAcceleration]
+
+        /// Reads the outcomes `outcome(i)` of traces with `intents` (same order) once each: the
+        /// started traces' measures, in order, replace the scratch's values, and each of
+        /// `segments` (consecutive ranges of `intents`' indices, together all of them) gets its
+        /// tally and the range of the values its started traces wrote.
+        mutating func gather(
+            intents: [Intent?], segments: [Range<Int>], outcome: (Int) -> ReleaseOutcome
+        ) -> [(tally: IntentTally, values: Range<Int>)] {
+            var result: [(tally: IntentTally, values: Range<Int>)] = []
+            result.reserveCapacity(segments.count)
+            fill(count: intents.count) { velocityJump, completionTime, visualCompletionTime, overshoot, peakAcceleration in
+                var started = 0
+                for segment in segments {
+                    var tally = IntentTally()
+                    let first = started
+                    for i in segment {
+                        let o = outcome(i)
+                        // Written whether or not the trace started, kept only if it did: no branch.
+                        velocityJump[started] = o.velocityJump
+                        completionTime[started] = o.completionTime
+                        visualCompletionTime[started] = o.visualCompletionTime
+                        overshoot[started] = o.overshoot
+                        peakAcceleration[started] = o.peakAcceleration
+                        started &+= Int(unsafeBitCast(o.started, to: UInt8.self))
+                        switch intents[i] {
+                        case .finish?:
+                            tally.finish += 1
+                            if o.decision == .finish { tally.finished += 1 }
+                        case .cancel?:
+                            tally.cancel += 1
+                            if o.decision == .cancel { tally.cancelled += 1 }
+                        case nil: break
+                        }
+                    }
+                    result.append((tally, first..<started))
+                }
+                return started
+            }
+            return result
+        }
+
+        /// `source`'s values in `range`, in place of this scratch's.
+        mutating func copy(_ range: Range<Int>, of source: Scratch) {
+            for measure in Self.measures {
+                self[keyPath: measure].removeAll(keepingCapacity: true)
+                self[keyPath: measure].append(contentsOf: source[keyPath: measure][range])
+            }
+        }
 
         /// Gives `body` room for `count` values of each measure (`velocityJump`,
         /// `completionTime`, `visualCompletionTime`, `overshoot`, `peakAcceleration`, in that
         /// order), written from the start; `body` returns how many it wrote, which each measure
         /// keeps.
-        mutating func fill(
+        private mutating func fill(
             count: Int,
             _ body: (
                 UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>,
                 UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>
             ) -> Int
         ) {
-            for measure in [\Scratch.velocityJump, \.completionTime, \.visualCompletionTime, \.overshoot, \.peakAcceleration] {
+            for measure in Self.measures {
                 // One more than `count`: room that is never empty has an address.
                 let missing = count + 1 - self[keyPath: measure].count
                 if missing > 0 { self[keyPath: measure].append(contentsOf: repeatElement(0, count: missing)) }
@@ -156,53 +216,25 @@ public struct BehaviorSummary: Sendable, Hashable {
                     }
                 }
             }
-            for measure in [\Scratch.velocityJump, \.completionTime, \.visualCompletionTime, \.overshoot, \.peakAcceleration] {
+            for measure in Self.measures {
                 self[keyPath: measure].removeLast(self[keyPath: measure].count - written)
             }
         }
     }
 
-    /// Summarizes the outcomes `outcome(i)` of traces with `intents` (same order), reading each
-    /// outcome once: the counts, and every measure of the started traces into `scratch` (no copy
-    /// of the outcomes), then the medians and p90s by selection.
-    init(
-        model: String, source: String, intents: [Intent?], skipped: Int, scratch values: inout Scratch,
-        outcome: (Int) -> ReleaseOutcome
-    ) {
+    /// The row of a population of `traces` traces with `tally`, whose started traces' measures
+    /// are `values` (reordered: the medians and p90s by selection).
+    init(model: String, source: String, traces: Int, skipped: Int, tally: IntentTally, values: inout Scratch) {
         self.model = model
         self.source = source
-        self.traces = intents.count
+        self.traces = traces
         self.skipped = skipped
-        var finish = 0, cancel = 0, finished = 0, cancelled = 0
-        values.fill(count: intents.count) { velocityJump, completionTime, visualCompletionTime, overshoot, peakAcceleration in
-            var started = 0
-            for (i, intent) in intents.enumerated() {
-                let o = outcome(i)
-                // Written whether or not the trace started, kept only if it did: no branch.
-                velocityJump[started] = o.velocityJump
-                completionTime[started] = o.completionTime
-                visualCompletionTime[started] = o.visualCompletionTime
-                overshoot[started] = o.overshoot
-                peakAcceleration[started] = o.peakAcceleration
-                started &+= Int(unsafeBitCast(o.started, to: UInt8.self))
-                switch intent {
-                case .finish?:
-                    finish += 1
-                    if o.decision == .finish { finished += 1 }
-                case .cancel?:
-                    cancel += 1
-                    if o.decision == .cancel { cancelled += 1 }
-                case nil: break
-                }
-            }
-            return started
-        }
         func ratio(_ a: Int, _ b: Int) -> Double? { b == 0 ? nil : Double(a) / Double(b) }
-        intendedFinish = finish
-        intendedCancel = cancel
-        finishedOfIntendedFinish = ratio(finished, finish)
-        cancelledOfIntendedCancel = ratio(cancelled, cancel)
-        intentMatchRate = ratio(finished + cancelled, finish + cancel)
+        intendedFinish = tally.finish
+        intendedCancel = tally.cancel
+        finishedOfIntendedFinish = ratio(tally.finished, tally.finish)
+        cancelledOfIntendedCancel = ratio(tally.cancelled, tally.cancel)
+        intentMatchRate = ratio(tally.finished + tally.cancelled, tally.finish + tally.cancel)
         started = values.velocityJump.count
         /// The median of one measure, then its p90 searched among the values above the median.
         func medianAndP90(_ measure: inout [Double]) -> (median: Double?, p90: Double?) {
@@ -222,56 +254,82 @@ public struct BehaviorSummary: Sendable, Hashable {
 /// source in input order (a synthetic set followed by its families, alphabetically), one row per
 /// model in model order.
 public struct BehaviorSummaries: Sendable {
-    /// A row's population: a set, or a synthetic family.
-    struct Group: Sendable {
+    /// A set's rows: the set's own and, for a synthetic set, one per family, all from one read
+    /// of the set's outcomes (each outcome read once: a family's traces are a range of the set's,
+    /// taken family after family).
+    struct SetRows: Sendable {
         var source: String
-        /// Indices into all sets' traces, in order.
+        /// Indices into all sets' traces, family after family (each family in trace order).
         var traceIndices: [Int]
         var intents: [Intent?]
         var skipped: Int
+        /// The families in row order: their sources and ranges of `traceIndices`.
+        var families: [(source: String, traces: Range<Int>)]
+
+        /// `families`' ranges, or the whole set as one.
+        var segments: [Range<Int>] { families.isEmpty ? [0..<traceIndices.count] : families.map(\.traces) }
     }
 
     let models: [String]
-    let groups: [Group]
-    /// `rows[m][g]`, filled as chunks arrive.
+    let sets: [SetRows]
+    /// `rows[m]`: model m's rows, set after set (each set's row, then its families'), filled as
+    /// chunks arrive.
     var rows: [[BehaviorSummary]]
 
     public init(models: [String], sets: [TraceSet]) {
         self.models = models
-        var groups: [Group] = []
+        var rowsOfSets: [SetRows] = []
         var offset = 0
         for set in sets {
-            groups.append(Group(
+            var rows = SetRows(
                 source: set.source, traceIndices: Array(offset..<offset + set.traces.count), intents: set.traces.map(\.intent),
-                skipped: set.skipped.count))
+                skipped: set.skipped.count, families: [])
             if set.isSynthetic {
                 let byFamily = Dictionary(grouping: set.traces.indices) { set.traces[$0].family ?? "unlabelled" }
+                rows.traceIndices = []
+                rows.intents = []
                 for family in byFamily.keys.sorted() {
                     let indices = byFamily[family]!
-                    groups.append(Group(
-                        source: "\(set.source)/\(family)", traceIndices: indices.map { offset + $0 },
-                        intents: indices.map { set.traces[$0].intent }, skipped: 0))
+                    rows.families.append(("\(set.source)/\(family)", rows.traceIndices.count..<rows.traceIndices.count + indices.count))
+                    rows.traceIndices += indices.map { offset + $0 }
+                    rows.intents += indices.map { set.traces[$0].intent }
                 }
             }
+            rowsOfSets.append(rows)
             offset += set.traces.count
         }
-        self.groups = groups
+        self.sets = rowsOfSets
         rows = Array(repeating: [], count: models.count)
     }
 
     /// Summarizes the chunk's models (concurrently, one model per task).
     public mutating func add(_ chunk: BehaviorChunk) {
-        let groups = self.groups, models = self.models
+        let sets = self.sets, models = self.models
         let summaries = ConcurrentFill.fill(rows: chunk.models.count, columns: 1, blockSize: 2) { block, slot in
-            var scratch = BehaviorSummary.Scratch()
+            var values = BehaviorSummary.Scratch(), familyValues = BehaviorSummary.Scratch()
             for i in block {
                 let m = chunk.models.lowerBound + i
-                slot(0, i, groups.map { group in
-                    BehaviorSummary(
-                        model: models[m], source: group.source, intents: group.intents, skipped: group.skipped,
-                        scratch: &scratch
-                    ) { chunk.outcome(model: m, trace: group.traceIndices[$0]) }
-                })
+                var rows: [BehaviorSummary] = []
+                for set in sets {
+                    let segments = values.gather(intents: set.intents, segments: set.segments) {
+                        chunk.outcome(model: m, trace: set.traceIndices[$0])
+                    }
+                    // The families first, each from a copy of its range: the set's own selection
+                    // then reorders all of them.
+                    var familyRows: [BehaviorSummary] = []
+                    for (family, segment) in zip(set.families, segments) {
+                        familyValues.copy(segment.values, of: values)
+                        familyRows.append(BehaviorSummary(
+                            model: models[m], source: family.source, traces: family.traces.count, skipped: 0,
+                            tally: segment.tally, values: &familyValues))
+                    }
+                    let tally = segments.map(\.tally).reduce(BehaviorSummary.IntentTally(), +)
+                    rows.append(BehaviorSummary(
+                        model: models[m], source: set.source, traces: set.traceIndices.count, skipped: set.skipped, tally: tally,
+                        values: &values))
+                    rows += familyRows
+                }
+                slot(0, i, rows)
             }
         }
         for (i, m) in chunk.models.enumerated() { rows[m] = summaries[i] }
@@ -279,7 +337,8 @@ public struct BehaviorSummaries: Sendable {
 
     /// The rows, source by source, models in order within each.
     public var table: [BehaviorSummary] {
-        groups.indices.flatMap { g in rows.map { $0[g] } }
+        let perModel = rows.first?.count ?? 0
+        return (0..<perModel).flatMap { g in rows.map { $0[g] } }
     }
 }
 
