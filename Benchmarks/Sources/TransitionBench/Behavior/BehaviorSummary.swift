@@ -1,4 +1,5 @@
 import Foundation
+import _NonTemporal
 import TransitionLab
 import TransitionPhysics
 
@@ -117,7 +118,9 @@ public struct BehaviorSummary: Sendable, Hashable {
     public init(model: String, source: String, traces: [GestureTrace], outcomes: [ReleaseOutcome], skipped: Int = 0) {
         precondition(traces.count == outcomes.count, "One outcome per trace.")
         var scratch = Scratch()
-        let tally = scratch.gather(intents: traces.map(\.intent), segments: [0..<traces.count]) { outcomes[$0] }[0].tally
+        let tally = outcomes.withUnsafeBufferPointer { outcomes in
+            scratch.gather(intents: traces.map(\.intent), segments: [0..<traces.count], outcomes: outcomes.baseAddress, at: Array(outcomes.indices))[0].tally
+        }
         self.init(model: model, source: source, traces: traces.count, skipped: skipped, tally: tally, values: &scratch)
     }
 
@@ -139,22 +142,27 @@ public struct BehaviorSummary: Sendable, Hashable {
 
         static let measures = [\Scratch.velocityJump, \.completionTime, \.visualCompletionTime, \.overshoot, \.peakAcceleration]
 
-        /// Reads the outcomes `outcome(i)` of traces with `intents` (same order) once each: the
+        /// Reads the outcomes `outcomes[indices[i]]` of traces with `intents` (same order) once each: the
         /// started traces' measures, in order, replace the scratch's values, and each of
         /// `segments` (consecutive ranges of `intents`' indices, together all of them) gets its
         /// tally and the range of the values its started traces wrote.
         mutating func gather(
-            intents: [Intent?], segments: [Range<Int>], outcome: (Int) -> ReleaseOutcome
+            intents: [Intent?], segments: [Range<Int>], outcomes: UnsafePointer<ReleaseOutcome>?, at indices: [Int]
         ) -> [(tally: IntentTally, values: Range<Int>)] {
             var result: [(tally: IntentTally, values: Range<Int>)] = []
             result.reserveCapacity(segments.count)
+            precondition(indices.count == intents.count, "An outcome per intent")
+            // Ahead of each read, the outcome a few traces on is fetched: the chunk is far larger
+            // than the caches and a set's indices run family by family, not in address order.
+            let ahead = 8
             fill(count: intents.count) { velocityJump, completionTime, visualCompletionTime, overshoot, peakAcceleration in
                 var started = 0
                 for segment in segments {
                     var tally = IntentTally()
                     let first = started
                     for i in segment {
-                        let o = outcome(i)
+                        if i + ahead < indices.count { tp_prefetch_for_read(outcomes! + indices[i + ahead]) }
+                        let o = outcomes![indices[i]]
                         // Written whether or not the trace started, kept only if it did: no branch.
                         velocityJump[started] = o.velocityJump
                         completionTime[started] = o.completionTime
@@ -311,8 +319,10 @@ public struct BehaviorSummaries: Sendable {
                 let m = chunk.models.lowerBound + i
                 var rows: [BehaviorSummary] = []
                 for set in sets {
-                    let segments = values.gather(intents: set.intents, segments: set.segments) {
-                        chunk.outcome(model: m, trace: set.traceIndices[$0])
+                    let segments = chunk.outcomes.withUnsafeBufferPointer { outcomes in
+                        values.gather(
+                            intents: set.intents, segments: set.segments,
+                            outcomes: outcomes.baseAddress! + (m - chunk.models.lowerBound) * chunk.traceCount, at: set.traceIndices)
                     }
                     // The families first, each from a copy of its range: the set's own selection
                     // then reorders all of them.
