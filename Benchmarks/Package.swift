@@ -11,6 +11,7 @@
 //   Sources/TransitionBench    the `transition-bench` runner (behaviour and throughput)
 //   Sources/transition-bench   its one-line executable
 //   Sources/_CZlib             system-library shim for the system's zlib (the shard record's CRC-32)
+//   Sources/_Partition         C: the behaviour table's quantile partition, AVX-512/AVX2 at run time
 import PackageDescription
 
 let package = Package(
@@ -32,6 +33,9 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // The partition step of the behaviour table's quantile selection, with the vector
+        // instructions the CPU has (chosen at run time).
+        .target(name: "_Partition"),
         .target(
             name: "TransitionSweep",
             dependencies: [
@@ -54,6 +58,7 @@ let package = Package(
                 .product(name: "TransitionCSV", package: "TransitionPhysics"),
                 "TransitionSweep",
                 .product(name: "_NonTemporal", package: "TransitionPhysics"),  // the write-bandwidth probe (MemoryProbe)
+                "_Partition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +89,7 @@ let package = Package(
                 "TransitionBench",
                 "ToolTestSupport",
                 "TransitionSweep",  // ExitStatus
+                "_Partition",  // every instruction set's partition against the rule
                 .product(name: "TransitionPhysics", package: "TransitionPhysics"),
                 .product(name: "TransitionLab", package: "TransitionPhysics"),
                 .product(name: "TransitionTraces", package: "TransitionPhysics"),

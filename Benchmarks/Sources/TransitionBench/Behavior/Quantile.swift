@@ -1,4 +1,5 @@
 import Foundation
+import _Partition
 
 /// The q-quantile of ascending `sorted` values by linear interpolation between order
 /// statistics (Hyndman and Fan type 7, the default of numpy and pandas): with h = (n - 1) q,
@@ -63,14 +64,18 @@ enum OrderStatistic {
     static func select(_ values: inout [Double], _ k: Int, from first: Int = 0) -> Double {
         precondition(k >= first && first >= 0 && k < values.count, "Order statistic \(k) of \(values.count) values")
         return values.withUnsafeMutableBufferPointer { a in
-            floydRivest(a, left: first, right: a.count - 1, k: k)
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: a.count - first + 8) { spare in
+                floydRivest(a, left: first, right: a.count - 1, k: k, spare: spare.baseAddress!)
+            }
             return a[k]
         }
     }
 
     /// Rearranges `a[left...right]` so that `a[k]` is its (k - left)-th smallest, everything
     /// before it no larger and everything after no smaller.
-    private static func floydRivest(_ a: UnsafeMutableBufferPointer<Double>, left: Int, right: Int, k: Int) {
+    private static func floydRivest(
+        _ a: UnsafeMutableBufferPointer<Double>, left: Int, right: Int, k: Int, spare: UnsafeMutablePointer<Double>
+    ) {
         var left = left, right = right
         while right > left {
             if right - left > 600 {
@@ -82,13 +87,13 @@ enum OrderStatistic {
                 let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (i - n / 2 < 0 ? -1 : 1)
                 let newLeft = max(left, Int((Double(k) - i * s / n + sd).rounded(.down)))
                 let newRight = min(right, Int((Double(k) + (n - i) * s / n + sd).rounded(.down)))
-                floydRivest(a, left: newLeft, right: newRight, k: k)
+                floydRivest(a, left: newLeft, right: newRight, k: k, spare: spare)
             }
             let t = a[k]
-            // The values below t to the front, with no branch on the data (Lomuto's partition
-            // as a swap and a conditional count: Hoare's scans mispredicted about once per
+            // The values below t to the front, with no branch on the data (`tp_partition_doubles`:
+            // vector compresses where the CPU has them; Hoare's scans mispredicted about once per
             // two values): a[left..<j] < t <= a[j...right].
-            let j = moveToFront(a, left: left, right: right) { $0 < t }
+            let j = moveToFront(a, left: left, right: right, below: t, orEqual: false, spare: spare)
             if k < j {
                 right = j - 1
             } else if j > left {
@@ -96,29 +101,22 @@ enum OrderStatistic {
             } else {
                 // Nothing below t: the values equal to t (t among them) next, so that many equal
                 // values (a model's zero velocity jumps) stay linear: a[left..<e] == t < a[e...].
-                let e = moveToFront(a, left: left, right: right) { $0 <= t }
+                let e = moveToFront(a, left: left, right: right, below: t, orEqual: true, spare: spare)
                 if k < e { return }
                 left = e
             }
         }
     }
 
-    /// Moves the values of `a[left...right]` for which `isFront` holds before the others
-    /// (not stably) and returns the index of the first other one.
+    /// Moves the values of `a[left...right]` below `t` (`orEqual`: not above it) before the
+    /// others (not stably) and returns the index of the first other one; `spare` has room for
+    /// `right - left + 9` values.
     @inline(__always)
     private static func moveToFront(
-        _ a: UnsafeMutableBufferPointer<Double>, left: Int, right: Int, _ isFront: (Double) -> Bool
+        _ a: UnsafeMutableBufferPointer<Double>, left: Int, right: Int, below t: Double, orEqual: Bool,
+        spare: UnsafeMutablePointer<Double>
     ) -> Int {
-        let base = a.baseAddress!
-        var j = left
-        for i in left...right {
-            let x = base[i]
-            base[i] = base[j]
-            base[j] = x
-            // The Bool's byte as the count (a conditional increment compiled to a branch).
-            j &+= Int(unsafeBitCast(isFront(x), to: UInt8.self))
-        }
-        return j
+        left + tp_partition_doubles(a.baseAddress! + left, right - left + 1, t, orEqual ? 1 : 0, spare)
     }
 
     /// Moves the smallest of `values[k...]` to `k` and returns it.
