@@ -156,10 +156,18 @@ struct BehaviorLanes: Sendable {
         }
         let classCount = classNumbers.count
         let localClasses = localClass
+        // A model alone in its class in the chunk shares no lane: each of its pairs is a lane of
+        // its own, whose decision and projection the integrator gives (the model's own rule), so
+        // the pair's are not computed first (on a grid of distinct completions, every model).
+        var members = [Int](repeating: 0, count: classCount)
+        for c in localClass where c >= 0 { members[c] += 1 }
+        let sharesLanes = localClass.map { $0 >= 0 && members[$0] > 1 }
         let spares = SpareBlockWork(integrators: integrators.count)
         ConcurrentFill.fill(&outcomes, rows: traces.count, columns: range.count) { block, slot in
             var work = spares.take()
-            work.evaluate(self, models: range, order: byRunClass, localClass: localClasses, classes: classCount, traces: block, slot: slot)
+            work.evaluate(
+                self, models: range, order: byRunClass, localClass: localClasses, sharesLanes: sharesLanes, classes: classCount,
+                traces: block, slot: slot)
             spares.give(work)
         }
     }
@@ -255,7 +263,7 @@ private struct BlockWork {
     }
 
     mutating func evaluate(
-        _ lanes: BehaviorLanes, models range: Range<Int>, order: [Int], localClass: [Int], classes: Int,
+        _ lanes: BehaviorLanes, models range: Range<Int>, order: [Int], localClass: [Int], sharesLanes: [Bool], classes: Int,
         traces block: Range<Int>, slot: ConcurrentFill.Slots<ReleaseOutcome>
     ) {
         let pairs = Pairs(traces: block.count, models: range.count, classes: classes)
@@ -274,7 +282,7 @@ private struct BlockWork {
             if case .physics(let p) = model { physics = p } else { physics = nil }
             let g = lanes.integratorIndex[m]
             let firstLane = Int32(batches[g].count)
-            let classKey = 2 * localClass[i]
+            let classKey = 2 * localClass[i], shares = sharesLanes[i]
             newStates.removeAll(keepingCapacity: true)
             newTolerances.removeAll(keepingCapacity: true)
             for t in block {
@@ -290,6 +298,12 @@ private struct BlockWork {
                     (state, tolerance) = (s, pixel)
                 }
                 let pair = i * pairs.traces + (t - block.lowerBound)
+                guard shares else {
+                    pairs.lane[pair] = firstLane + Int32(newStates.count)
+                    newStates.append(state)
+                    newTolerances.append(tolerance)
+                    continue
+                }
                 var key = (t - block.lowerBound) * 2 * classes + classKey
                 if let physics {
                     let projected = physics.projectedProgress(state)
