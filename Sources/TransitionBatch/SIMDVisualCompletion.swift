@@ -99,20 +99,27 @@ struct VisualCompletionBlock {
     var mass = Lane(repeating: 1), stiffness = Lane(repeating: 1), damping = Lane(repeating: 1)
     var clampFlag = Lane()
     var arrival = Lane(repeating: .infinity)
-    // Derived by `prepare` for all lanes at once, with the scalar rule's operations (so the same
-    // bits): x0 = start - target; lambda = damping / (2 mass) (1/s); omega0² = stiffness / mass
-    // (1/s²); m / k and its square root.
+    /// x0 = start - target, by `prepare`.
     var x0 = Lane()
-    var lambda = Lane(), omega0Squared = Lane(), massPerStiffness = Lane(), rootMassPerStiffness = Lane()
-    /// Underdamped: wd and 1 / wd (0 elsewhere). Overdamped or critical: mu, the roots r1, r2 and 1 / (2 mu).
-    var wd = Lane(), inverseWd = Lane(), mu = Lane(), r1 = Lane(), r2 = Lane(), inverseTwoMu = Lane()
-    /// The filled slots, the underdamped lanes (wd > 0) and the `.clamp` lanes: masks set by
-    /// `prepare`.
+    /// The filled slots and the `.clamp` lanes: masks set by `prepare`.
     var live = LaneMask(repeating: false)
-    var underdamped = LaneMask(repeating: false)
     var clamped = LaneMask(repeating: false)
     /// Whether `clamped` has a lane.
     var anyClamped = false
+    /// The constants of the springs, derived by `prepare` when they differ from the last block's
+    /// (the scalar rule's operations, so the same bits; `VisualCompletionSprings`).
+    var springs = VisualCompletionSprings()
+    var lambda: Lane { get { springs.lambda } set { springs.lambda = newValue } }
+    var omega0Squared: Lane { springs.omega0Squared }
+    var massPerStiffness: Lane { springs.massPerStiffness }
+    var rootMassPerStiffness: Lane { springs.rootMassPerStiffness }
+    var wd: Lane { springs.wd }
+    var inverseWd: Lane { springs.inverseWd }
+    var mu: Lane { springs.mu }
+    var r1: Lane { springs.r1 }
+    var r2: Lane { springs.r2 }
+    var inverseTwoMu: Lane { springs.inverseTwoMu }
+    var underdamped: LaneMask { springs.underdamped }
 
     /// Adds a lane: the batch's lane `lane`, its completion curve's start, start velocity and
     /// target (progress, progress per second), its past side (`OvershootPolicy.pastSide`), its
@@ -165,7 +172,12 @@ struct VisualCompletionBlock {
     /// (a phase within the vector sine's range).
     @inline(__always)
     func closedForm(_ t: Lane) -> (e: Lane, f: Lane, valid: LaneMask) {
-        let decay = laneExp(-lambda * t)
+        let overdamped = .!underdamped
+        let z = mu * t
+        // From z = 1/2 on, an overdamped lane's values are the roots' exponentials alone: a block
+        // whose live lanes are all such lanes skips e^(-lambda t) and the series.
+        let large = (z .>= 0.5) .& overdamped
+        let decay = anyLane(live .& .!large) ? laneExp(-lambda * t) : Lane()
         var e = Lane(), f = Lane()
         var valid = LaneMask(repeating: true)
         if anyLane(underdamped) {
@@ -174,23 +186,26 @@ struct VisualCompletionBlock {
             let (s, c) = laneSinCos(Lane(repeating: 0).replacing(with: theta, where: inRange))
             e = decay * c
             f = decay * s * inverseWd
-            valid = inRange .| .!underdamped
+            valid = inRange .| overdamped
         }
-        if anyLane(.!underdamped) {
+        if anyLane(overdamped) {
             // cosh(z) and sinh(z) / z by their series below z = 1/2 (no cancellation as mu -> 0);
             // above it from the two roots' exponentials, whose difference loses under a bit.
-            let z = mu * t, z2 = z * z
-            let ch = laneTaylorInSquare(z2, through: 7, odd: false, alternating: false)
-            let sh = laneTaylorInSquare(z2, through: 7, odd: true, alternating: false)
-            var eo = decay * ch, fo = decay * t * sh
-            let large = (z .>= 0.5) .& .!underdamped
+            var eo = Lane(), fo = Lane()
+            if anyLane(live .& overdamped .& .!large) {
+                let z2 = z * z
+                let ch = laneTaylorInSquare(z2, through: 7, odd: false, alternating: false)
+                let sh = laneTaylorInSquare(z2, through: 7, odd: true, alternating: false)
+                eo = decay * ch
+                fo = decay * t * sh
+            }
             if anyLane(large) {
                 let e1 = laneExp(r1 * t), e2 = laneExp(r2 * t)
                 eo = eo.replacing(with: (e1 + e2) * 0.5, where: large)
                 fo = fo.replacing(with: (e1 - e2) * inverseTwoMu, where: large)
             }
-            e = e.replacing(with: eo, where: .!underdamped)
-            f = f.replacing(with: fo, where: .!underdamped)
+            e = e.replacing(with: eo, where: overdamped)
+            f = f.replacing(with: fo, where: overdamped)
         }
         return (e, f, valid)
     }
@@ -313,7 +328,8 @@ struct VisualCompletionBlock {
         var doubling = live .& aboveAtZero .& (high .< .infinity)
         var bound = zero.replacing(with: .infinity, where: live .& aboveAtZero .& .!(high .< .infinity))
         var zLow = one
-        var zHigh = motion.phasor(at: high, where: doubling .& motion.carries(high), counts: &counts)
+        // The phasor at 1 / lambda: its springs' (`VisualCompletionSprings.anchor`).
+        var zHigh = springs.anchor
         while anyLane(doubling) {
             let above = energyAbove(high, ask: doubling, motion: motion, z: zHigh, carried: motion.carries(high), counts: &counts)
             let grow = doubling .& above
@@ -394,27 +410,14 @@ struct VisualCompletionBlock {
         return answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
     }
 
-    /// Readies the filled lanes for the questions: the constants are derived for all lanes at
-    /// once, by the scalar rule's operations (`Spring.decayRate`, `stiffness / mass`, and so on;
-    /// `laneSquareRoot` is IEEE's), and the masks are set. Unused slots keep the initial values
-    /// or an earlier block's lane, so their arithmetic stays finite; no mask lets them through.
+    /// Readies the filled lanes for the questions: the constants of their springs
+    /// (`VisualCompletionSprings`, derived again only when the springs differ from the last
+    /// block's), x0, and the masks. Unused slots keep the initial values or an earlier block's
+    /// lane, so their arithmetic stays finite; no mask lets them through.
     mutating func prepare() {
         live = SIMD16<Int64>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) .< SIMD16<Int64>(repeating: Int64(filled))
         x0 = start - target
-        lambda = damping / (2 * mass)
-        omega0Squared = stiffness / mass
-        massPerStiffness = mass / stiffness
-        rootMassPerStiffness = laneSquareRoot(massPerStiffness)
-        let q = omega0Squared - lambda * lambda
-        underdamped = q .> 0
-        let zero = Lane()
-        // Each lane's own regime only: the other's values (NaN or infinite there) are replaced.
-        wd = laneSquareRoot(q).replacing(with: zero, where: .!underdamped)
-        inverseWd = (1 / wd).replacing(with: zero, where: .!underdamped)
-        mu = laneSquareRoot(-q).replacing(with: zero, where: underdamped)
-        r1 = (-omega0Squared / (lambda + mu)).replacing(with: zero, where: underdamped)
-        r2 = (-(lambda + mu)).replacing(with: zero, where: underdamped)
-        inverseTwoMu = (1 / (2 * mu)).replacing(with: zero, where: underdamped .| .!(mu .> 0))
+        springs.update(mass: mass, stiffness: stiffness, damping: damping)
         clamped = clampFlag .> 0
         anyClamped = anyLane(clamped)
     }
@@ -423,16 +426,13 @@ struct VisualCompletionBlock {
     /// and finite), as a count per lane: the rule's operations on its constants, so the same
     /// bits (VisualCompletionTwinTests checks lane by lane).
     func visualGridSteps(bound: Lane) -> Lane {
-        let omega0 = laneSquareRoot(omega0Squared)
-        let dampedSquared = omega0 * omega0 - lambda * lambda
-        let dampedPeriod = 2 * Double.pi / laneSquareRoot(dampedSquared)
         let most = Lane(repeating: Double(CompletionCurve.maximumVisualGridSteps))
         // Rounded up as -floor(-x) (`laneFloor`, exact below 2^51): past twice the most, where
         // the rule takes the most anyway, held at twice the most.
-        let ratio = 32 * bound / dampedPeriod
+        let ratio = 32 * bound / springs.dampedPeriod
         let wanted = -laneFloor(-ratio.replacing(with: 2 * most, where: ratio .> 2 * most))
         let fewest = Lane(repeating: Double(CompletionCurve.visualGridSteps))
-        let finer = (dampedSquared .> 0) .& (wanted .> fewest)
+        let finer = springs.hasDampedPeriod .& (wanted .> fewest)
         return fewest.replacing(with: most.replacing(with: wanted, where: wanted .< most), where: finer)
     }
 }
