@@ -22,9 +22,14 @@ struct VisualCompletionSprings {
     /// `CompletionCurve.visualGridSteps(bound:)`'s damped period, seconds, by its own operations
     /// (from sqrt(omega0²)), and where it is defined (its omega0² - lambda² > 0).
     var dampedPeriod = Lane(), hasDampedPeriod = LaneMask(repeating: false)
-    /// The phasor at the energy bound's first instant, 1 / lambda (`PhasorMotion.phasor(at:)`):
-    /// e^(-1) (cos(wd / lambda), sin(wd / lambda)) on the underdamped lanes whose omega0 / lambda is
-    /// at most 2^12 (the phasor's carried range; 0 elsewhere).
+    /// The lanes the phasor may carry (`PhasorMotion`): underdamped, or overdamped with mu > 0
+    /// (critical damping has no second root); `overdampedModes` the latter.
+    var modal = LaneMask(repeating: false), overdampedModes = LaneMask(repeating: false)
+    /// The phasor's fastest rate squared, 1/s² (omega0², or r2² where overdamped), and the
+    /// largest (rate t)² it is carried to (2^24, or 600²): `PhasorMotion.carries`.
+    var rateSquared = Lane(), rateLimitSquared = Lane()
+    /// The phasor at the energy bound's first instant, 1 / lambda (`PhasorMotion.phasor(at:)`) on
+    /// the lanes carried there (0 elsewhere).
     var anchor = Phasor()
 
     init() {}
@@ -53,14 +58,30 @@ struct VisualCompletionSprings {
         let dampedSquared = omega0 * omega0 - lambda * lambda
         hasDampedPeriod = dampedSquared .> 0
         dampedPeriod = 2 * Double.pi / laneSquareRoot(dampedSquared.replacing(with: 1, where: .!hasDampedPeriod))
-        // As `PhasorMotion.phasor(at: 1 / lambda, where:)` on the lanes it can carry there.
+        overdampedModes = .!underdamped .& (mu .> 0)
+        modal = underdamped .| overdampedModes
+        rateSquared = omega0Squared.replacing(with: r2 * r2, where: overdampedModes)
+        rateLimitSquared = Lane(repeating: 0x1p24).replacing(with: 600 * 600, where: overdampedModes)
         let t = 1 / lambda
-        let carried = underdamped .& (omega0Squared * t * t .<= 0x1p24) .& (lambda * t .<= 600)
-        if anyLane(carried) {
-            let decay = laneExp(zero.replacing(with: -lambda * t, where: carried))
-            let (s, cosine) = laneSinCos(zero.replacing(with: wd * t, where: carried))
-            anchor = Phasor(c: (decay * cosine).replacing(with: zero, where: .!carried), s: (decay * s).replacing(with: zero, where: .!carried))
+        let carried = modal .& (rateSquared * t * t .<= rateLimitSquared) .& (lambda * t .<= 600)
+        anchor = phasor(at: t, where: carried)
+    }
+
+    /// The phasor at `t` (seconds) on the lanes of `mask`, which it may carry there (0
+    /// elsewhere): e^(-lambda t) (cos wd t, sin wd t) where underdamped, (e^(r1 t), e^(r2 t))
+    /// where overdamped. The anchor of each pattern of the rule's instants (`PhasorMotion`).
+    func phasor(at t: Lane, where mask: LaneMask) -> Phasor {
+        guard anyLane(mask) else { return Phasor() }
+        let zero = Lane()
+        let over = mask .& overdampedModes
+        let decay = laneExp(zero.replacing(with: (-lambda * t).replacing(with: r2 * t, where: over), where: mask))
+        let (s, c) = laneSinCos(zero.replacing(with: wd * t, where: mask .& underdamped))
+        var z = Phasor(c: decay * c, s: decay * s)
+        if anyLane(over) {
+            let slow = laneExp(zero.replacing(with: r1 * t, where: over))
+            z = z.replacing(with: Phasor(c: slow, s: decay), where: over)
         }
+        return z.replacing(with: Phasor(), where: .!mask)
     }
 
     /// Makes these the constants of the springs `mass`, `stiffness`, `damping` (per lane): kept
@@ -96,6 +117,10 @@ struct VisualCompletionSprings {
         underdamped = LaneMask(repeating: underdamped[j])
         dampedPeriod = Lane(repeating: dampedPeriod[j])
         hasDampedPeriod = LaneMask(repeating: hasDampedPeriod[j])
+        modal = LaneMask(repeating: modal[j])
+        overdampedModes = LaneMask(repeating: overdampedModes[j])
+        rateSquared = Lane(repeating: rateSquared[j])
+        rateLimitSquared = Lane(repeating: rateLimitSquared[j])
         anchor = Phasor(c: Lane(repeating: anchor.c[j]), s: Lane(repeating: anchor.s[j]))
     }
 }

@@ -178,7 +178,7 @@ struct VisualCompletionTwinTests {
             let t = 1 / block.lambda
             var counts = VisualCompletionWork()
             let carried = motion.carries(t) .& block.live
-            let z = motion.phasor(at: t, where: carried, counts: &counts)
+            let z = motion.phasor(at: t, where: carried, springs: block.springs, counts: &counts)
             for j in 0..<slots.count where carried[j] {
                 #expect(kept.anchor.c[j] == z.c[j] && kept.anchor.s[j] == z.s[j], "block at \(first), slot \(j)")
             }
