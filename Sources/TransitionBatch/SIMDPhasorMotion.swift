@@ -42,11 +42,14 @@ struct Phasor {
 /// multiplication each (`times`): the energy bound's doubling (t to 2t: the phasor squared) and
 /// halving (low + width / 2^(r+1): times the phasor of width / 2^(r+1), from the low end), the
 /// scan back over the grid (one step h back: times the phasor of -h, `PhasorRotation`) and the
-/// bisection of one grid step (halves of h). One closed form anchors each pattern.
+/// bisection of one grid step (halves of h). The doubling starts from the springs' phasor at
+/// 1 / lambda (`VisualCompletionSprings.anchor`), the scan from the halving's upper end carried
+/// along (else a closed form), the bisection from the scan's instant.
 ///
-/// Error bound: the phasor's relative error (its anchor's few ulps, then under 2^13 squarings
-/// or 4,096 steps and a few dozen multiplications: under 2^-35 in all; an overdamped lane's two
-/// parts each on their own, with no cancellation) and the rule's instants' rounding against the
+/// Error bound: the phasor's relative error (its anchor's few ulps, times up to 2^10 along the
+/// doubling's squarings, then the halving's and the bisection's half steps, each within 2^-38
+/// and together within 2^-37, and up to 4,096 scan steps of a few ulps: under 2^-35 in all; an
+/// overdamped lane's two parts each on their own, with no cancellation) and the rule's instants' rounding against the
 /// nominal ones (a few ulps of t, times rate t <= 2^12 per ulp of the phase or exponent: under
 /// 2^-36) stay under 2^-32 of |phasor| (|p| + |q|), the margin's relative part; its absolute part,
 /// 2^-40 of the sum of the propagator's terms at decay 1, covers the scalar rule's own rounding

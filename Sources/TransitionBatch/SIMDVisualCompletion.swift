@@ -235,7 +235,7 @@ struct VisualCompletionBlock {
             low = low.replacing(with: high, where: grow)
             zLow = zLow.replacing(with: zHigh, where: grow)
             high = high.replacing(with: high * 2, where: grow)
-            zHigh = zHigh.times(zHigh, partwise: partwise, anyPartwise: anyPartwise)
+            zHigh = zHigh.replacing(with: zHigh.times(zHigh, partwise: partwise, anyPartwise: anyPartwise), where: grow)
             let overflow = grow .& .!(high .< .infinity)
             bound = bound.replacing(with: .infinity, where: overflow)
             doubling = grow .& .!overflow
@@ -247,6 +247,9 @@ struct VisualCompletionBlock {
         // (`carries` holds from an instant down to 0).
         let halved = motion.steps(of: high - low, for: halving, rounds: PhasorMotion.energyRounds, into: halfSteps) .& motion.carries(high)
         let anyHalved = anyLane(halved)
+        // The phasor at the bracket's upper end too, where every move of it was carried: the
+        // scan below starts one grid step back from it.
+        var highTracked = halved
         for round in 0..<200 {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
@@ -258,9 +261,13 @@ struct VisualCompletionBlock {
             low = low.replacing(with: mid, where: halving .& above)
             zLow = zLow.replacing(with: zMid, where: halving .& above)
             high = high.replacing(with: mid, where: halving .& .!above)
+            zHigh = zHigh.replacing(with: zMid, where: halving .& .!above)
+            highTracked = highTracked .& (stepped .| .!(halving .& .!above))
         }
         bound = bound.replacing(with: high, where: live .& aboveAtZero .& (bound .== 0))
-        bound = bound.replacing(with: arrival, where: clamped .& (arrival .< bound))
+        let arrives = clamped .& (arrival .< bound)
+        bound = bound.replacing(with: arrival, where: arrives)
+        highTracked = highTracked .& .!arrives
 
         // 2. The scan back over the grid from the bound: the phasor stepped back one grid step
         //    at a time where it can be (`PhasorRotation`), else the closed form at each instant.
@@ -270,7 +277,13 @@ struct VisualCompletionBlock {
         var index = steps - 1
         let gridStep = bound / steps
         let rotation = PhasorRotation(self, motion: motion, scanning: scanning, bound: bound, gridStep: gridStep, counts: &counts)
-        var z = motion.phasor(at: gridStep * index, where: rotation.lanes, springs: springs, counts: &counts)
+        // From the phasor at the bound one step back (the grid's last instant, bound / steps *
+        // (steps - 1), is bound - h to a few ulps), else its closed form.
+        var z = zHigh.times(rotation.back, partwise: partwise, anyPartwise: anyPartwise)
+        let unanchored = rotation.lanes .& .!highTracked
+        if anyLane(unanchored) {
+            z = z.replacing(with: motion.phasor(at: gridStep * index, where: unanchored, springs: springs, counts: &counts), where: unanchored)
+        }
         zLow = z
         var scanHigh = bound
         var scanLow = Lane(repeating: -1)
