@@ -218,12 +218,24 @@ struct PhasorMotion {
     /// those surely not (`Spring.isEnergyAmplitudeAbove`); only meaningful on carried lanes.
     @inline(__always)
     func energyAnswers(_ z: Phasor, tolerance: Lane) -> (above: LaneMask, below: LaneMask) {
+        energyAnswers(z, bounds: energyBounds(z, lengthFactor: 1, tolerance: tolerance))
+    }
+
+    /// The same with `bounds` that hold for `z` (`energyBounds`).
+    @inline(__always)
+    func energyAnswers(_ z: Phasor, bounds: EnergyBounds) -> (above: LaneMask, below: LaneMask) {
         let squared: Lane = z.c * z.c * alpha + z.c * z.s * twoBeta + z.s * z.s * gamma
-        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * amplitudeRelative + amplitudeAbsolute
+        return (squared .> bounds.overSquared, bounds.underPositive .& (squared .< bounds.underSquared))
+    }
+
+    /// Bounds on the squared energy amplitude the phasor gives, for `z` (`lengthFactor` 1) or,
+    /// taken once (`lengthFactor` 1.5, as `displacementBounds(from:tolerance:)`), for every
+    /// phasor of the motion from `z`'s instant on (the energy bound's halving, from its low end).
+    @inline(__always)
+    func energyBounds(_ z: Phasor, lengthFactor: Double, tolerance: Lane) -> EnergyBounds {
+        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * lengthFactor * amplitudeRelative + amplitudeAbsolute
         let over = tolerance + margin, under = tolerance - margin
-        let above = squared .> over * over
-        let below = (under .> 0) .& (squared .< under * under)
-        return (above, below)
+        return EnergyBounds(overSquared: over * over, underSquared: under * under, underPositive: under .> 0)
     }
 
     /// The bounds by which the phasor `z` settles the visual question (`visualAnswers`): the
@@ -260,6 +272,12 @@ struct PhasorMotion {
         let notAway = held .| (distance .< bounds.under)
         return (away, notAway)
     }
+}
+
+/// The tolerance plus and minus a margin on the energy amplitude the phasor gives, squared, and
+/// where the minus is positive: beyond them the rule's answer is the phasor's.
+struct EnergyBounds {
+    var overSquared: Lane, underSquared: Lane, underPositive: LaneMask
 }
 
 /// A margin on the displacement the phasor gives (progress), any margin at least its error,

@@ -164,13 +164,14 @@ struct VisualCompletionBlock {
     }
 
     /// The energy question at `t` where `ask` is set: settled from the phasor `z` at t on the
-    /// lanes in `carried` (`PhasorMotion`) where its error bound allows; the rest by the closed
-    /// form (`energyAbove(_:ask:counts:)`).
+    /// lanes in `carried` (`PhasorMotion`) where its error bound (`bounds` if given, which hold
+    /// for z; else z's own) allows; the rest by the closed form (`energyAbove(_:ask:counts:)`).
     @inline(__always)
     func energyAbove(
-        _ t: Lane, ask: LaneMask, motion: PhasorMotion, z: Phasor, carried: LaneMask, counts: inout VisualCompletionWork
+        _ t: Lane, ask: LaneMask, motion: PhasorMotion, z: Phasor, carried: LaneMask, bounds: EnergyBounds? = nil,
+        counts: inout VisualCompletionWork
     ) -> LaneMask {
-        let (above, below) = motion.energyAnswers(z, tolerance: tolerance)
+        let (above, below) = bounds.map { motion.energyAnswers(z, bounds: $0) } ?? motion.energyAnswers(z, tolerance: tolerance)
         let open = ask .& .!(carried .& (above .| below))
         guard anyLane(open) else { return above }
         return above.replacing(with: energyAbove(t, ask: open, counts: &counts), where: open)
@@ -250,6 +251,8 @@ struct VisualCompletionBlock {
         // The phasor at the bracket's upper end too, where every move of it was carried: the
         // scan below starts one grid step back from it.
         var highTracked = halved
+        // Its energy bounds taken once, from the bracket's low end.
+        let halvingBounds = motion.energyBounds(zLow, lengthFactor: 1.5, tolerance: tolerance)
         for round in 0..<200 {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
@@ -257,7 +260,7 @@ struct VisualCompletionBlock {
             let carried = anyHalved && round < PhasorMotion.energyRounds
             let stepped = carried ? halved : LaneMask(repeating: false)
             let zMid = carried ? zLow.times(halfSteps[round], partwise: partwise, anyPartwise: anyPartwise) : zLow
-            let above = energyAbove(mid, ask: halving, motion: motion, z: zMid, carried: stepped, counts: &counts)
+            let above = energyAbove(mid, ask: halving, motion: motion, z: zMid, carried: stepped, bounds: halvingBounds, counts: &counts)
             low = low.replacing(with: mid, where: halving .& above)
             zLow = zLow.replacing(with: zMid, where: halving .& above)
             high = high.replacing(with: mid, where: halving .& .!above)

@@ -51,8 +51,9 @@ struct VisualCompletionBoundsTests {
                         var zLow = motion.atZero
                         var zHigh = motion.phasor(at: high, where: motion.carries(high), springs: block.springs, counts: &counts)
                         var carried = motion.carries(high)
-                        func check(_ t: Lane, _ z: Phasor, _ carried: LaneMask) -> LaneMask {
-                            let (above, below) = motion.energyAnswers(z, tolerance: block.tolerance)
+                        func check(_ t: Lane, _ z: Phasor, _ carried: LaneMask, bounds: EnergyBounds? = nil) -> LaneMask {
+                            let (above, below) = bounds.map { motion.energyAnswers(z, bounds: $0) }
+                                ?? motion.energyAnswers(z, tolerance: block.tolerance)
                             var rule = LaneMask(repeating: false)
                             for j in 0..<block.filled {
                                 rule[j] = block.spring(j).isEnergyAmplitudeAbove(
@@ -83,10 +84,12 @@ struct VisualCompletionBoundsTests {
                         let halved = halves.withUnsafeMutableBufferPointer {
                             motion.steps(of: high - low, for: LaneMask(repeating: true), rounds: PhasorMotion.energyRounds, into: $0)
                         }
+                        // As the twin: the halving's bounds taken once, from its low end.
+                        let halvingBounds = motion.energyBounds(zLow, lengthFactor: 1.5, tolerance: block.tolerance)
                         for round in 0..<(any(halved) ? PhasorMotion.energyRounds : 0) {
                             let mid = (low + high) / 2
                             let zMid = motion.times(zLow, halves[round])
-                            let rule = check(mid, zMid, halved .& motion.carries(mid) .& .!doubling)
+                            let rule = check(mid, zMid, halved .& motion.carries(mid) .& .!doubling, bounds: halvingBounds)
                             low = low.replacing(with: mid, where: rule)
                             zLow = zLow.replacing(with: zMid, where: rule)
                             high = high.replacing(with: mid, where: .!rule)
