@@ -1,17 +1,26 @@
 import TransitionPhysics
 
-// The motion of an underdamped lane as a phasor (`Phasor`, `PhasorMotion`, `PhasorRotation`): how
+// The motion of an underdamped or overdamped lane as a phasor (`Phasor`, `PhasorMotion`, `PhasorRotation`): how
 // the visual-completion twin (SIMDVisualCompletion.swift) answers the rule's questions at the
 // instants it walks, a multiplication each, with the error bound that says where it may.
 
-/// 16 complex numbers, one per lane: for a lane the rotation carries, e^((-lambda + i wd) t),
-/// whose real and imaginary parts weigh the displacement's two components
-/// (x(t) = c p1 + s q1, `PhasorRotation`).
+/// 16 pairs, one per lane: for an underdamped lane the phasor carries, the complex number
+/// e^((-lambda + i wd) t); for an overdamped one, its two modes (e^(r1 t), e^(r2 t)). Either way
+/// its parts weigh the displacement's two components (x(t) = c p1 + s q1, `PhasorMotion`).
 struct Phasor {
     var c = Lane(), s = Lane()
 
     @inline(__always)
     func times(_ o: Phasor) -> Phasor { Phasor(c: c * o.c - s * o.s, s: c * o.s + s * o.c) }
+
+    /// The product where `partwise` is not set, else part by part (an overdamped lane's two
+    /// modes); `anyPartwise`: whether `partwise` has a lane.
+    @_transparent
+    func times(_ o: Phasor, partwise: LaneMask, anyPartwise: Bool) -> Phasor {
+        var product = times(o)
+        if anyPartwise { product = product.replacing(with: Phasor(c: c * o.c, s: s * o.s), where: partwise) }
+        return product
+    }
 
     @inline(__always)
     func replacing(with o: Phasor, where mask: LaneMask) -> Phasor {
@@ -19,101 +28,177 @@ struct Phasor {
     }
 }
 
-/// The motion of an underdamped lane as a phasor, by which the twin answers the rule's
-/// questions without a closed form per instant.
+/// The motion of an underdamped or overdamped lane as a phasor, by which the twin answers the
+/// rule's questions without a closed form per instant.
 ///
 /// In y = (x, v sqrt(m / k)), whose length is the energy amplitude, the motion is
-/// y(t) = c p + s q with (c, s) = e^((-lambda + i wd) t), the phasor, p = y(0) and
-/// q = ((lambda x0 + v0) / wd, -(omega0² x0 + lambda v0) sqrt(m / k) / wd): the displacement is
-/// c p1 + s q1 and the squared energy amplitude c² |p|² + 2 c s p.q + s² |q|². The rule's instants
-/// come in patterns the phasor follows with a multiplication each: the energy bound's doubling
-/// (t to 2t: the phasor squared) and halving (low + width / 2^(r+1): times
-/// e^((-lambda + i wd) width / 2^(r+1)), from the low end), the scan back over the grid (one step
-/// h back: times e^((lambda - i wd) h), `PhasorRotation`) and the bisection of one grid step
-/// (halves of h). One closed form anchors each pattern.
+/// y(t) = c p + s q. Underdamped, (c, s) = e^((-lambda + i wd) t), p = y(0) and
+/// q = ((lambda x0 + v0) / wd, -(omega0² x0 + lambda v0) sqrt(m / k) / wd). Overdamped (mu > 0),
+/// (c, s) = (e^(r1 t), e^(r2 t)), the two modes, multiplied part by part, and p, q their weights:
+/// p1 = x0 / 2 + (lambda x0 + v0) / (2 mu), q1 = x0 / 2 - (lambda x0 + v0) / (2 mu) (the scalar
+/// rule's (e1 + e2) / 2 and (e1 - e2) / (2 mu) regrouped), p2 = r1 p1 sqrt(m / k),
+/// q2 = r2 q1 sqrt(m / k). The displacement is c p1 + s q1 and the squared energy amplitude
+/// c² |p|² + 2 c s p.q + s² |q|². The rule's instants come in patterns the phasor follows with a
+/// multiplication each (`times`): the energy bound's doubling (t to 2t: the phasor squared) and
+/// halving (low + width / 2^(r+1): times the phasor of width / 2^(r+1), from the low end), the
+/// scan back over the grid (one step h back: times the phasor of -h, `PhasorRotation`) and the
+/// bisection of one grid step (halves of h). The doubling starts from the springs' phasor at
+/// 1 / lambda (`VisualCompletionSprings.anchor`), the scan from the halving's upper end carried
+/// along (else a closed form), the bisection from the scan's instant.
 ///
-/// Error bound: the phasor's relative error (its anchor's few ulps, then under 2^13 squarings
-/// or 4,096 steps and a few dozen multiplications: under 2^-35 in all) and the rule's instants'
-/// rounding against the nominal ones (a few ulps of t, times omega0 t <= 2^12 per ulp of the
-/// phase: under 2^-36) stay under 2^-32 of |phasor| (|p| + |q|), the margin's relative part; its
-/// absolute part, 2^-40 of the sum of the propagator's terms at decay 1, covers the scalar rule's
-/// own rounding (`1 + a` near 0 and the like) and p's and q's. Each bound is 2^3 to 2^12 times
-/// what it covers. A lane is carried at t only where those hold: underdamped, omega0 t <= 2^12 and
-/// lambda t <= 600 (the phasor stays normal), and every other lane and question left open goes
-/// to the closed form, then to the scalar rule.
+/// Error bound: the phasor's relative error (its anchor's few ulps, times up to 2^10 along the
+/// doubling's squarings, then the halving's and the bisection's half steps, each within 2^-38
+/// and together within 2^-37, and up to 4,096 scan steps of a few ulps: under 2^-35 in all; an
+/// overdamped lane's two parts each on their own, with no cancellation) and the rule's instants' rounding against the
+/// nominal ones (a few ulps of t, times rate t <= 2^12 per ulp of the phase or exponent: under
+/// 2^-36) stay under 2^-32 of |phasor| (|p| + |q|), the margin's relative part; its absolute part,
+/// 2^-40 of the sum of the propagator's terms at decay 1, covers the scalar rule's own rounding
+/// (`1 + a` near 0 and the like) and p's and q's. An overdamped lane's weights lose to
+/// cancellation up to a few ulps of P = (|lambda x0| + |v0|) / mu (large near critical damping),
+/// which its relative part adds (2 P, and 2 P (1 + sqrt(m / k) |r2|) for the energy). Each bound
+/// is 2^3 to 2^12 times what it covers. A lane is carried at t only where those hold: underdamped
+/// with omega0 t <= 2^12, or overdamped with |r2| t <= 600, and lambda t <= 600 (the phasor stays
+/// normal); every other lane (critical damping) and question left open goes to the closed form,
+/// then to the scalar rule.
 struct PhasorMotion {
-    /// Underdamped lanes with finite constants.
+    /// Lanes with finite constants, underdamped or overdamped (`VisualCompletionSprings.modal`).
     var lanes = LaneMask(repeating: false)
+    /// The overdamped ones among them, and whether there is one.
+    var overdamped = LaneMask(repeating: false)
+    var anyOverdamped = false
     /// p1 and q1; |p|², 2 p.q and |q|² (the squared energy amplitude's weights).
     var p1 = Lane(), q1 = Lane(), alpha = Lane(), twoBeta = Lane(), gamma = Lane()
     var displacementRelative = Lane(), displacementAbsolute = Lane()
     var amplitudeRelative = Lane(), amplitudeAbsolute = Lane()
-    var lambda = Lane(), wd = Lane(), omega0Squared = Lane()
+    /// lambda, wd and the roots r1, r2 (1/s); the fastest rate squared (1/s²) and its carried
+    /// limit (`VisualCompletionSprings.rateSquared`).
+    var lambda = Lane(), wd = Lane(), r1 = Lane(), r2 = Lane(), rateSquared = Lane(), rateLimitSquared = Lane()
 
     /// Halvings of the energy bound's bracket carried by the phasor (then the closed form).
     static let energyRounds = 12
 
     init(_ block: borrowing VisualCompletionBlock) {
-        guard anyLane(block.underdamped) else { return }
-        let r = block.rootMassPerStiffness, x0 = block.x0, v0 = block.v0
-        lambda = block.lambda
-        wd = block.wd
-        omega0Squared = block.omega0Squared
-        let inverseWd = block.inverseWd, w2 = omega0Squared
+        let modal = block.springs.modal .& block.live
+        guard anyLane(modal) else { return }
+        let r = block.springs.rootMassPerStiffness, x0 = block.x0, v0 = block.v0
+        lambda = block.springs.lambda
+        wd = block.springs.wd
+        r1 = block.springs.r1
+        r2 = block.springs.r2
+        rateSquared = block.springs.rateSquared
+        rateLimitSquared = block.springs.rateLimitSquared
+        let inverseWd = block.springs.inverseWd, w2 = block.springs.omega0Squared
         p1 = x0
         q1 = (lambda * x0 + v0) * inverseWd
-        let p2 = r * v0
-        let q2 = -(w2 * x0 + lambda * v0) * r * inverseWd
+        var p2 = r * v0
+        var q2 = -(w2 * x0 + lambda * v0) * r * inverseWd
+        let lw = lambda * inverseWd
+        let two = Lane(repeating: 2) + lw
+        var positionTerms: Lane = laneAbs(x0) * two + laneAbs(v0) * inverseWd
+        var velocityTerms: Lane = w2 * laneAbs(x0) * inverseWd + laneAbs(v0) * two
+        // Overdamped: the modes' weights, the propagator's terms at decay 1 (|F| <= min(1 / (2 mu),
+        // 1 / |r1|), |E| <= 1) and the weights' cancellation, P.
+        overdamped = modal .& block.springs.overdampedModes
+        var cancellation = Lane()
+        if anyLane(overdamped) {
+            let inverseTwoMu = block.springs.inverseTwoMu
+            let half = 0.5 * x0, k = (lambda * x0 + v0) * inverseTwoMu
+            p1 = p1.replacing(with: half + k, where: overdamped)
+            q1 = q1.replacing(with: half - k, where: overdamped)
+            p2 = p2.replacing(with: r * r1 * p1, where: overdamped)
+            q2 = q2.replacing(with: r * r2 * q1, where: overdamped)
+            let f = laneMin(inverseTwoMu, 1 / laneAbs(r1))
+            let lf = lambda * f + 1
+            positionTerms = positionTerms.replacing(with: laneAbs(x0) * (lf + 1) + laneAbs(v0) * f, where: overdamped)
+            velocityTerms = velocityTerms.replacing(with: w2 * f * laneAbs(x0) + laneAbs(v0) * lf, where: overdamped)
+            cancellation = ((laneAbs(lambda * x0) + laneAbs(v0)) * (2 * inverseTwoMu)).replacing(with: Lane(), where: .!overdamped)
+        }
         alpha = p1 * p1 + p2 * p2
         gamma = q1 * q1 + q2 * q2
         twoBeta = 2 * (p1 * q1 + p2 * q2)
-        let lw = lambda * inverseWd
-        let two = Lane(repeating: 2) + lw
-        let positionTerms: Lane = laneAbs(x0) * two + laneAbs(v0) * inverseWd
-        let velocityTerms: Lane = w2 * laneAbs(x0) * inverseWd + laneAbs(v0) * two
         amplitudeAbsolute = 4 * (positionTerms + r * velocityTerms) * 0x1p-40
         let pq: Lane = laneAbs(p1) + laneAbs(p2) + laneAbs(q1) + laneAbs(q2)
-        amplitudeRelative = pq * 0x1p-32
-        displacementRelative = (laneAbs(p1) + laneAbs(q1)) * 0x1p-32
+        amplitudeRelative = (pq + 2 * cancellation * (1 + r * laneAbs(r2))) * 0x1p-32
+        displacementRelative = (laneAbs(p1) + laneAbs(q1) + 2 * cancellation) * 0x1p-32
         let shown: Lane = laneAbs(block.start) + laneAbs(block.target)
         displacementAbsolute = (positionTerms + laneAbs(x0) + shown) * 0x1p-40
-        let finite = (alpha + gamma + amplitudeAbsolute + displacementAbsolute .< .infinity) .& (pq .< 0x1p500)
-        lanes = block.underdamped .& finite
+        let finite = (alpha + gamma + amplitudeAbsolute + displacementAbsolute + amplitudeRelative .< .infinity) .& (pq + cancellation .< 0x1p500)
+        lanes = modal .& finite
+        overdamped = overdamped .& lanes
+        anyOverdamped = anyLane(overdamped)
     }
 
-    /// The lanes carried at `t`: omega0 t <= 2^12, lambda t <= 600.
+    /// The lanes carried at `t`: rate t within its limit (omega0 t <= 2^12, or |r2| t <= 600),
+    /// lambda t <= 600.
     @inline(__always)
     func carries(_ t: Lane) -> LaneMask {
-        let phase: Lane = omega0Squared * t * t
-        return lanes .& (phase .<= 0x1p24) .& (lambda * t .<= 600)
+        let phase: Lane = rateSquared * t * t
+        return lanes .& (phase .<= rateLimitSquared) .& (lambda * t .<= 600)
     }
 
-    /// The phasor at `t` on the lanes in `mask` (0 elsewhere): one closed form, the anchor.
-    func phasor(at t: Lane, where mask: LaneMask, counts: inout VisualCompletionWork) -> Phasor {
+    /// The phasor at 0: 1 where underdamped, both modes 1 where overdamped.
+    var atZero: Phasor { Phasor(c: Lane(repeating: 1), s: Lane().replacing(with: 1, where: overdamped)) }
+
+    /// `z` carried by `o` (both phasors of the lane's motion): a complex product where
+    /// underdamped, part by part where overdamped.
+    @_transparent
+    func times(_ z: Phasor, _ o: Phasor) -> Phasor { z.times(o, partwise: overdamped, anyPartwise: anyOverdamped) }
+
+    /// The phasor at `t` on the lanes in `mask` (0 elsewhere): one closed form, the anchor
+    /// (`VisualCompletionSprings.phasor(at:where:)`).
+    func phasor(at t: Lane, where mask: LaneMask, springs: borrowing VisualCompletionSprings, counts: inout VisualCompletionWork) -> Phasor {
         guard anyLane(mask) else { return Phasor() }
         counts.closedForms += 1
-        let zero = Lane()
-        let decay = laneExp(zero.replacing(with: -lambda * t, where: mask))
-        let (s, c) = laneSinCos(zero.replacing(with: wd * t, where: mask))
-        return Phasor(c: decay * c, s: decay * s)
+        return springs.phasor(at: t, where: mask)
     }
 
-    /// `steps[r]` = e^((-lambda + i wd) width / 2^(r+1)) for r < `rounds`, on the lanes of `mask`
-    /// where omega0 width <= min(2^12, 2^rounds) (returned): e^u = e^a (cos b + i sin b) at
-    /// u = a + i b = (-lambda + i wd) width / 2^(rounds+2), by the Taylor polynomials of e^a
-    /// (degree 12), cos b and sin b (degrees 12 and 11) (|a|, |b| <= |u| <= 1/4: their first
-    /// omitted terms under 2^-58), then squared `rounds + 1` times.
+    /// `steps[r]` = the phasor of width / 2^(r+1) for r < `rounds`, on the lanes of `mask`
+    /// where rate width <= 2^rounds and its carried limit (returned): e^u = e^a (cos b + i sin b)
+    /// at u = a + i b = (-lambda + i wd) width / 2^(rounds+2) (overdamped: e^a at a = r1 and at
+    /// r2 times that width, a part each), by the Taylor polynomials of e^a (degree 12), cos b and
+    /// sin b (degrees 12 and 11) (|a|, |b| <= rate width / 2^(rounds+2) <= 1/4: their first omitted
+    /// terms under 2^-58), then squared `rounds + 1` times.
     func steps(of width: Lane, for mask: LaneMask, rounds: Int, into steps: UnsafeMutableBufferPointer<Phasor>) -> LaneMask {
-        // |u| = omega0 width / 2^(rounds+2) <= 1/4, and omega0 width <= 2^12 (the carried range).
-        let limit = min(0x1p24, Double(1 << rounds) * Double(1 << rounds))
-        let phase: Lane = omega0Squared * width * width
-        let valid = mask .& lanes .& (phase .<= Lane(repeating: limit)) .& (width .>= 0)
+        let limit = Lane(repeating: Double(1 << rounds) * Double(1 << rounds))
+        let phase: Lane = rateSquared * width * width
+        let valid = mask .& lanes .& (phase .<= laneMin(limit, rateLimitSquared)) .& (width .>= 0)
         guard anyLane(valid) else { return valid }
         let zero = Lane()
         let scale = 1 / Double(1 << (rounds + 2))
-        let a = zero.replacing(with: -lambda * width * scale, where: valid), b = zero.replacing(with: wd * width * scale, where: valid)
-        // Three short chains (Horner in a, and in b² for the cosine and sine) instead of one of
-        // complex products.
+        let over = valid .& overdamped, anyOver = anyLane(over)
+        // wd is 0 on overdamped lanes, so b is.
+        let rate = anyOver ? (-lambda).replacing(with: r2, where: over) : -lambda
+        let a = zero.replacing(with: rate * width * scale, where: valid), b = zero.replacing(with: wd * width * scale, where: valid)
+        let ea = exponentialTaylor(a)
+        let b2 = b * b
+        let cb = laneTaylorInSquare(b2, through: 6, odd: false, alternating: true)
+        let sb = laneTaylorInSquare(b2, through: 5, odd: true, alternating: true) * b
+        var z = Phasor(c: ea * cb, s: ea * sb)
+        precondition(steps.count >= rounds, "PhasorMotion.steps: \(steps.count) slots for \(rounds) rounds")
+        // Counted down with a range: `stride` stays a call per iteration here. Blocks without an
+        // overdamped lane keep a loop of complex squarings only.
+        if anyOver {
+            let slow = exponentialTaylor(zero.replacing(with: r1 * width * scale, where: over))
+            z = z.replacing(with: Phasor(c: slow, s: ea), where: over)
+            z = z.times(z, partwise: over, anyPartwise: true)
+            for r in (0..<rounds).reversed() {
+                z = z.times(z, partwise: over, anyPartwise: true)
+                (steps.baseAddress! + r).initialize(to: z)
+            }
+        } else {
+            z = z.times(z)
+            for r in (0..<rounds).reversed() {
+                z = z.times(z)
+                (steps.baseAddress! + r).initialize(to: z)
+            }
+        }
+        return valid
+    }
+
+    /// e^a by its Taylor polynomial of degree 12 (|a| <= 1/4: the first omitted term under
+    /// 2^-58), by Horner.
+    @inline(__always)
+    private func exponentialTaylor(_ a: Lane) -> Lane {
         var ea = a * (1 / 479_001_600.0) + 1 / 39_916_800.0
         ea = ea * a + 1 / 3_628_800.0
         ea = ea * a + 1 / 362_880.0
@@ -126,30 +211,31 @@ struct PhasorMotion {
         ea = ea * a + 0.5
         ea = ea * a + 1
         ea = ea * a + 1
-        let b2 = b * b
-        let cb = laneTaylorInSquare(b2, through: 6, odd: false, alternating: true)
-        let sb = laneTaylorInSquare(b2, through: 5, odd: true, alternating: true) * b
-        var z = Phasor(c: ea * cb, s: ea * sb)
-        z = z.times(z)
-        precondition(steps.count >= rounds, "PhasorMotion.steps: \(steps.count) slots for \(rounds) rounds")
-        // Counted down with a range: `stride` stays a call per iteration here.
-        for r in (0..<rounds).reversed() {
-            z = z.times(z)
-            (steps.baseAddress! + r).initialize(to: z)
-        }
-        return valid
+        return ea
     }
 
     /// With the phasor `z` at t: the lanes surely above the tolerance in energy amplitude and
     /// those surely not (`Spring.isEnergyAmplitudeAbove`); only meaningful on carried lanes.
     @inline(__always)
     func energyAnswers(_ z: Phasor, tolerance: Lane) -> (above: LaneMask, below: LaneMask) {
+        energyAnswers(z, bounds: energyBounds(z, lengthFactor: 1, tolerance: tolerance))
+    }
+
+    /// The same with `bounds` that hold for `z` (`energyBounds`).
+    @inline(__always)
+    func energyAnswers(_ z: Phasor, bounds: EnergyBounds) -> (above: LaneMask, below: LaneMask) {
         let squared: Lane = z.c * z.c * alpha + z.c * z.s * twoBeta + z.s * z.s * gamma
-        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * amplitudeRelative + amplitudeAbsolute
+        return (squared .> bounds.overSquared, bounds.underPositive .& (squared .< bounds.underSquared))
+    }
+
+    /// Bounds on the squared energy amplitude the phasor gives, for `z` (`lengthFactor` 1) or,
+    /// taken once (`lengthFactor` 1.5, as `displacementBounds(from:tolerance:)`), for every
+    /// phasor of the motion from `z`'s instant on (the energy bound's halving, from its low end).
+    @inline(__always)
+    func energyBounds(_ z: Phasor, lengthFactor: Double, tolerance: Lane) -> EnergyBounds {
+        let margin: Lane = (laneAbs(z.c) + laneAbs(z.s)) * lengthFactor * amplitudeRelative + amplitudeAbsolute
         let over = tolerance + margin, under = tolerance - margin
-        let above = squared .> over * over
-        let below = (under .> 0) .& (squared .< under * under)
-        return (above, below)
+        return EnergyBounds(overSquared: over * over, underSquared: under * under, underPositive: under .> 0)
     }
 
     /// The bounds by which the phasor `z` settles the visual question (`visualAnswers`): the
@@ -161,8 +247,9 @@ struct PhasorMotion {
 
     /// Bounds that hold for every phasor of the motion from `z`'s instant on (a bisection's mids
     /// after its low end), so they are taken once: such a phasor is no longer than z
-    /// (e^(-lambda t) decreases), so its |c| + |s| is at most sqrt(2) |z| <= sqrt(2) (|c| + |s|) of
-    /// z's, here 1.5 times (leaving room for both phasors' relative errors, under 2^-35).
+    /// (e^(-lambda t) decreases; overdamped, each part does), so its |c| + |s| is at most
+    /// sqrt(2) |z| <= sqrt(2) (|c| + |s|) of z's, here 1.5 times (leaving room for both phasors'
+    /// relative errors, under 2^-35).
     @inline(__always)
     func displacementBounds(from z: Phasor, tolerance: Lane) -> DisplacementBounds {
         DisplacementBounds(
@@ -187,6 +274,12 @@ struct PhasorMotion {
     }
 }
 
+/// The tolerance plus and minus a margin on the energy amplitude the phasor gives, squared, and
+/// where the minus is positive: beyond them the rule's answer is the phasor's.
+struct EnergyBounds {
+    var overSquared: Lane, underSquared: Lane, underPositive: LaneMask
+}
+
 /// A margin on the displacement the phasor gives (progress), any margin at least its error,
 /// and the tolerance plus and minus it: beyond them the rule's answer is the phasor's.
 struct DisplacementBounds {
@@ -201,8 +294,9 @@ struct DisplacementBounds {
 }
 
 /// The scan back over the grid by the phasor (`PhasorMotion`): the lanes carried over the whole
-/// scan (omega0 bound <= 2^12, lambda bound <= 600, omega0 h <= 1/2 for the bisection's halves)
-/// and one grid step back, e^((lambda - i wd) h).
+/// scan (rate bound within the carried range, lambda bound <= 600, rate h <= 1/2 for the
+/// bisection's halves) and one grid step back, the phasor of -h: e^((lambda - i wd) h), or
+/// overdamped (e^(-r1 h), e^(-r2 h)).
 struct PhasorRotation {
     var lanes = LaneMask(repeating: false)
     var back = Phasor()
@@ -211,14 +305,19 @@ struct PhasorRotation {
         _ block: borrowing VisualCompletionBlock, motion: borrowing PhasorMotion, scanning: LaneMask, bound: Lane, gridStep h: Lane,
         counts: inout VisualCompletionWork
     ) {
-        let stepSquared: Lane = motion.omega0Squared * h * h
+        let stepSquared: Lane = motion.rateSquared * h * h
         lanes = scanning .& motion.carries(bound) .& (stepSquared .<= 0.25)
         guard anyLane(lanes) else { return }
         counts.closedForms += 1
         let zero = Lane()
-        let decay = laneExp(zero.replacing(with: -motion.lambda * h, where: lanes))
-        let (s, c) = laneSinCos(zero.replacing(with: motion.wd * h, where: lanes))
+        let over = lanes .& motion.overdamped
+        let decay = laneExp(zero.replacing(with: (-motion.lambda * h).replacing(with: motion.r2 * h, where: over), where: lanes))
+        let (s, c) = laneSinCos(zero.replacing(with: motion.wd * h, where: lanes .& .!over))
         back = Phasor(c: c / decay, s: -s / decay)
+        if anyLane(over) {
+            let slow = laneExp(zero.replacing(with: motion.r1 * h, where: over))
+            back = back.replacing(with: Phasor(c: 1 / slow, s: 1 / decay), where: over)
+        }
     }
 }
 

@@ -6,23 +6,17 @@ import TransitionPhysics
 // spring's energy amplitude above the tolerance at t? is the shown progress a tolerance or more
 // from the target at t?) at instants computed from earlier answers only. Here the 16 lanes walk
 // the rule's steps in lockstep (the energy bound's doubling and halving, the scan back over the
-// grid, the halvings of the last grid step). Each step answers an underdamped lane's question
-// from its motion's phasor, carried from instant to instant by a multiplication
+// grid, the halvings of the last grid step). Each step answers an underdamped or overdamped
+// lane's question from its motion's phasor, carried from instant to instant by a multiplication
 // (`PhasorMotion`), where that error bound settles it; else, and for the other lanes, from one
-// vector closed form with an error bound that covers both its own rounding and the scalar rule's.
+// vector closed form (SIMDVisualCompletionClosedForm.swift) with an error bound that covers both
+// its own rounding and the scalar rule's.
 // An answer neither bound can settle (the value within ~1e-11 of the tolerance) is asked of the
 // scalar rule itself (`Spring.isEnergyAmplitudeAbove`, `CompletionCurve.isVisuallyAway`), so each
 // lane receives exactly the scalar rule's answers, asks at the same instants (the same IEEE
 // operations on the same values) and ends on its bits. Tested lane by lane against the rule
 // (VisualCompletionTwinTests; the phasor's answers in VisualCompletionBoundsTests). Lanes the
 // twin does not take (timed shapes, `.rubberBand`, an undamped spring) run the scalar rule.
-
-/// The relative size of the error bound on a closed-form value against the magnitudes of the
-/// terms it sums (2^-44, about 5.7e-14: 256 ulps, where either evaluator rounds by a few).
-private let closedFormMargin = 0x1p-44
-
-/// Largest phase wd t (radians) the vector sine and cosine take; beyond it the scalar answers.
-private let largestPhase = 0x1p20
 
 extension BatchReleases {
     /// `visualCompletionTimes(tolerance:into:)` on the vector twin; returns how the work was
@@ -46,6 +40,8 @@ extension BatchReleases {
     ) -> VisualCompletionWork {
         var block = VisualCompletionBlock()
         var work = VisualCompletionWork()
+        let halfSteps = UnsafeMutableBufferPointer<Phasor>.allocate(capacity: VisualCompletionBlock.halfStepRounds)
+        defer { halfSteps.deallocate() }
         withPointers { r in
             for i in lanes {
                 let laneTolerance = tolerance(i)
@@ -63,10 +59,10 @@ extension BatchReleases {
                     mass: r.mass[i], stiffness: r.stiffness[i], damping: r.damping[i], clamp: policy == .clamp,
                     tolerance: laneTolerance)
                 work.lanes += 1
-                if block.filled == laneWidth { work += block.solve(into: result) }
+                if block.filled == laneWidth { work += block.solve(into: result, halfSteps: halfSteps) }
             }
         }
-        if block.filled > 0 { work += block.solve(into: result) }
+        if block.filled > 0 { work += block.solve(into: result, halfSteps: halfSteps) }
         return work
     }
 }
@@ -99,20 +95,27 @@ struct VisualCompletionBlock {
     var mass = Lane(repeating: 1), stiffness = Lane(repeating: 1), damping = Lane(repeating: 1)
     var clampFlag = Lane()
     var arrival = Lane(repeating: .infinity)
-    // Derived by `prepare` for all lanes at once, with the scalar rule's operations (so the same
-    // bits): x0 = start - target; lambda = damping / (2 mass) (1/s); omega0² = stiffness / mass
-    // (1/s²); m / k and its square root.
+    /// x0 = start - target, by `prepare`.
     var x0 = Lane()
-    var lambda = Lane(), omega0Squared = Lane(), massPerStiffness = Lane(), rootMassPerStiffness = Lane()
-    /// Underdamped: wd and 1 / wd (0 elsewhere). Overdamped or critical: mu, the roots r1, r2 and 1 / (2 mu).
-    var wd = Lane(), inverseWd = Lane(), mu = Lane(), r1 = Lane(), r2 = Lane(), inverseTwoMu = Lane()
-    /// The filled slots, the underdamped lanes (wd > 0) and the `.clamp` lanes: masks set by
-    /// `prepare`.
+    /// The filled slots and the `.clamp` lanes: masks set by `prepare`.
     var live = LaneMask(repeating: false)
-    var underdamped = LaneMask(repeating: false)
     var clamped = LaneMask(repeating: false)
     /// Whether `clamped` has a lane.
     var anyClamped = false
+    /// The constants of the springs, derived by `prepare` when they differ from the last block's
+    /// (the scalar rule's operations, so the same bits; `VisualCompletionSprings`).
+    var springs = VisualCompletionSprings()
+    var lambda: Lane { get { springs.lambda } set { springs.lambda = newValue } }
+    var omega0Squared: Lane { springs.omega0Squared }
+    var massPerStiffness: Lane { springs.massPerStiffness }
+    var rootMassPerStiffness: Lane { springs.rootMassPerStiffness }
+    var wd: Lane { springs.wd }
+    var inverseWd: Lane { springs.inverseWd }
+    var mu: Lane { springs.mu }
+    var r1: Lane { springs.r1 }
+    var r2: Lane { springs.r2 }
+    var inverseTwoMu: Lane { springs.inverseTwoMu }
+    var underdamped: LaneMask { springs.underdamped }
 
     /// Adds a lane: the batch's lane `lane`, its completion curve's start, start velocity and
     /// target (progress, progress per second), its past side (`OvershootPolicy.pastSide`), its
@@ -160,111 +163,18 @@ struct VisualCompletionBlock {
         withUnsafeMutableBytes(of: &vector) { $0.storeBytes(of: value, toByteOffset: j * MemoryLayout<V.Scalar>.stride, as: V.Scalar.self) }
     }
 
-    /// The closed form's E = e^(-lambda t) C(t) and F = e^(-lambda t) S(t) (see
-    /// `Spring.propagator(time:)`) at per-lane times `t` (>= 0), and where they can be trusted
-    /// (a phase within the vector sine's range).
-    @inline(__always)
-    func closedForm(_ t: Lane) -> (e: Lane, f: Lane, valid: LaneMask) {
-        let decay = laneExp(-lambda * t)
-        var e = Lane(), f = Lane()
-        var valid = LaneMask(repeating: true)
-        if anyLane(underdamped) {
-            let theta = wd * t
-            let inRange = theta .<= largestPhase
-            let (s, c) = laneSinCos(Lane(repeating: 0).replacing(with: theta, where: inRange))
-            e = decay * c
-            f = decay * s * inverseWd
-            valid = inRange .| .!underdamped
-        }
-        if anyLane(.!underdamped) {
-            // cosh(z) and sinh(z) / z by their series below z = 1/2 (no cancellation as mu -> 0);
-            // above it from the two roots' exponentials, whose difference loses under a bit.
-            let z = mu * t, z2 = z * z
-            let ch = laneTaylorInSquare(z2, through: 7, odd: false, alternating: false)
-            let sh = laneTaylorInSquare(z2, through: 7, odd: true, alternating: false)
-            var eo = decay * ch, fo = decay * t * sh
-            let large = (z .>= 0.5) .& .!underdamped
-            if anyLane(large) {
-                let e1 = laneExp(r1 * t), e2 = laneExp(r2 * t)
-                eo = eo.replacing(with: (e1 + e2) * 0.5, where: large)
-                fo = fo.replacing(with: (e1 - e2) * inverseTwoMu, where: large)
-            }
-            e = e.replacing(with: eo, where: .!underdamped)
-            f = f.replacing(with: fo, where: .!underdamped)
-        }
-        return (e, f, valid)
-    }
-
-    /// Whether the energy amplitude exceeds the tolerance at `t`, where `ask` is set, from the
-    /// closed form; lanes whose answer the error bound cannot settle are asked of the scalar rule.
-    /// Compared squared (a vector square root is sixteen scalar ones): the amplitude is at most
-    /// the sum of its terms, so twice that sum bounds the old margin's `size`. Out of line: the
-    /// phasor settles most questions, and the loops that ask stay small.
-    @inline(never)
-    func energyAbove(_ t: Lane, ask: LaneMask, counts: inout VisualCompletionWork) -> LaneMask {
-        counts.closedForms += 1
-        let (e, f, valid) = closedForm(t)
-        let lf = lambda * f
-        let a = (e - 1) + lf
-        let pxx = 1 + a, pxv = f, pvx = -omega0Squared * f, pvv = e - lf
-        let x = pxx * x0 + pxv * v0
-        let v = pvx * x0 + pvv * v0
-        let amplitudeSquared = x * x + massPerStiffness * v * v
-        let terms = laneAbs(pxx * x0) + laneAbs(pxv * v0) + rootMassPerStiffness * (laneAbs(pvx * x0) + laneAbs(pvv * v0))
-        let margin = 2 * terms * closedFormMargin
-        let over = tolerance + margin, under = tolerance - margin
-        var above = amplitudeSquared .> over * over
-        let settled = above .| ((under .> 0) .& (amplitudeSquared .< under * under))
-        let unsure = ask .& .!(settled .& valid)
-        if anyLane(unsure) {
-            for j in 0..<filled where unsure[j] {
-                counts.scalarAnswers += 1
-                above[j] = spring(j).isEnergyAmplitudeAbove(
-                    tolerance[j], initialDisplacement: x0[j], initialVelocity: v0[j], time: t[j])
-            }
-        }
-        return above
-    }
-
     /// The energy question at `t` where `ask` is set: settled from the phasor `z` at t on the
-    /// lanes in `carried` (`PhasorMotion`) where its error bound allows; the rest by the closed
-    /// form (`energyAbove(_:ask:counts:)`).
+    /// lanes in `carried` (`PhasorMotion`) where its error bound (`bounds` if given, which hold
+    /// for z; else z's own) allows; the rest by the closed form (`energyAbove(_:ask:counts:)`).
     @inline(__always)
     func energyAbove(
-        _ t: Lane, ask: LaneMask, motion: PhasorMotion, z: Phasor, carried: LaneMask, counts: inout VisualCompletionWork
+        _ t: Lane, ask: LaneMask, motion: PhasorMotion, z: Phasor, carried: LaneMask, bounds: EnergyBounds? = nil,
+        counts: inout VisualCompletionWork
     ) -> LaneMask {
-        let (above, below) = motion.energyAnswers(z, tolerance: tolerance)
+        let (above, below) = bounds.map { motion.energyAnswers(z, bounds: $0) } ?? motion.energyAnswers(z, tolerance: tolerance)
         let open = ask .& .!(carried .& (above .| below))
         guard anyLane(open) else { return above }
         return above.replacing(with: energyAbove(t, ask: open, counts: &counts), where: open)
-    }
-
-    /// Whether the shown progress at `t` is the tolerance or more from the target, where `ask`
-    /// is set (`CompletionCurve.isVisuallyAway`); unsettled lanes asked of the scalar rule. Out of
-    /// line, as `energyAbove(_:ask:counts:)`.
-    @inline(never)
-    func visuallyAway(_ t: Lane, ask: LaneMask, counts: inout VisualCompletionWork) -> LaneMask {
-        counts.closedForms += 1
-        let (e, f, valid) = closedForm(t)
-        let lf = lambda * f
-        let increment = ((e - 1) + lf) * x0 + f * v0
-        let shown = start + increment
-        let distance = laneAbs(shown - target)
-        let size = laneAbs(x0) * (3 + laneAbs(e) + laneAbs(lf)) + laneAbs(f * v0) + laneAbs(start) + laneAbs(target)
-        let margin = size * closedFormMargin
-        let excess = distance - tolerance
-        // `.clamp`: at the target from its arrival on, and wherever the motion is past it.
-        let held = clamped .& ((t .>= arrival) .| ((x0 + increment) * pastSide .> 0))
-        var away = (excess .> margin) .& .!held
-        let settled = held .| (excess .> margin) .| (excess .< -margin)
-        let unsure = ask .& .!(settled .& valid)
-        if anyLane(unsure) {
-            for j in 0..<filled where unsure[j] {
-                counts.scalarAnswers += 1
-                away[j] = curve(j).isVisuallyAway(at: t[j], tolerance: tolerance[j])
-            }
-        }
-        return away
     }
 
     /// The visual question at `t` where `ask` is set: settled from the phasor `z` at t on the
@@ -285,17 +195,20 @@ struct VisualCompletionBlock {
 
     /// Runs the rule's steps on the filled lanes, writes their answers and empties the block;
     /// returns how much of the work each evaluator did.
-    mutating func solve(into result: UnsafeMutableBufferPointer<Double>) -> VisualCompletionWork {
+    /// `halfSteps`: scratch of at least `halfStepRounds` phasors, the caller's (a temporary
+    /// allocation here would capture, so copy, the whole block: 4.6 KB per block).
+    mutating func solve(into result: UnsafeMutableBufferPointer<Double>, halfSteps: UnsafeMutableBufferPointer<Phasor>) -> VisualCompletionWork {
         var counts = VisualCompletionWork()
         prepare()
-        let rounds = max(PhasorMotion.energyRounds, CompletionCurve.visualBisectionRounds)
-        let answer = withUnsafeTemporaryAllocation(of: Phasor.self, capacity: rounds) { halfSteps in
-            answers(halfSteps: halfSteps, counts: &counts)
-        }
+        precondition(halfSteps.count >= Self.halfStepRounds, "VisualCompletionBlock.solve: \(halfSteps.count) half steps")
+        let answer = answers(halfSteps: halfSteps, counts: &counts)
         for j in 0..<filled { result[lanes[j]] = answer[j] }
         filled = 0
         return counts
     }
+
+    /// The half steps the phasor takes at most in one search (`solve`'s scratch).
+    static let halfStepRounds = max(PhasorMotion.energyRounds, CompletionCurve.visualBisectionRounds)
 
     /// The rule's answers of the filled lanes (a non-mutating pass: the questions read the block
     /// in place); `halfSteps` is scratch for the phasor's half steps.
@@ -303,24 +216,27 @@ struct VisualCompletionBlock {
         let zero = Lane(repeating: 0)
         var answer = zero
         let motion = PhasorMotion(self)
+        // The phasor's products: part by part on its overdamped lanes (`PhasorMotion.times`).
+        let partwise = motion.overdamped, anyPartwise = motion.anyOverdamped
 
         // 1. The upper end: `Spring.restTime(..., relativePrecision:)`, doubling from 1 / lambda,
         //    then halving to the relative precision; `.clamp`'s arrival if earlier. The phasor
         //    is squared along the doubling and carried by the halving's half widths.
-        let one = Phasor(c: Lane(repeating: 1), s: zero)
+        let one = motion.atZero
         let aboveAtZero = energyAbove(zero, ask: live, motion: motion, z: one, carried: motion.lanes, counts: &counts)
         var low = zero, high = 1 / lambda
         var doubling = live .& aboveAtZero .& (high .< .infinity)
         var bound = zero.replacing(with: .infinity, where: live .& aboveAtZero .& .!(high .< .infinity))
         var zLow = one
-        var zHigh = motion.phasor(at: high, where: doubling .& motion.carries(high), counts: &counts)
+        // The phasor at 1 / lambda: its springs' (`VisualCompletionSprings.anchor`).
+        var zHigh = springs.anchor
         while anyLane(doubling) {
             let above = energyAbove(high, ask: doubling, motion: motion, z: zHigh, carried: motion.carries(high), counts: &counts)
             let grow = doubling .& above
             low = low.replacing(with: high, where: grow)
             zLow = zLow.replacing(with: zHigh, where: grow)
             high = high.replacing(with: high * 2, where: grow)
-            zHigh = zHigh.times(zHigh)
+            zHigh = zHigh.replacing(with: zHigh.times(zHigh, partwise: partwise, anyPartwise: anyPartwise), where: grow)
             let overflow = grow .& .!(high .< .infinity)
             bound = bound.replacing(with: .infinity, where: overflow)
             doubling = grow .& .!overflow
@@ -332,20 +248,29 @@ struct VisualCompletionBlock {
         // (`carries` holds from an instant down to 0).
         let halved = motion.steps(of: high - low, for: halving, rounds: PhasorMotion.energyRounds, into: halfSteps) .& motion.carries(high)
         let anyHalved = anyLane(halved)
+        // The phasor at the bracket's upper end too, where every move of it was carried: the
+        // scan below starts one grid step back from it.
+        var highTracked = halved
+        // Its energy bounds taken once, from the bracket's low end.
+        let halvingBounds = motion.energyBounds(zLow, lengthFactor: 1.5, tolerance: tolerance)
         for round in 0..<200 {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
             if !anyLane(halving) { break }
             let carried = anyHalved && round < PhasorMotion.energyRounds
             let stepped = carried ? halved : LaneMask(repeating: false)
-            let zMid = carried ? zLow.times(halfSteps[round]) : zLow
-            let above = energyAbove(mid, ask: halving, motion: motion, z: zMid, carried: stepped, counts: &counts)
+            let zMid = carried ? zLow.times(halfSteps[round], partwise: partwise, anyPartwise: anyPartwise) : zLow
+            let above = energyAbove(mid, ask: halving, motion: motion, z: zMid, carried: stepped, bounds: halvingBounds, counts: &counts)
             low = low.replacing(with: mid, where: halving .& above)
             zLow = zLow.replacing(with: zMid, where: halving .& above)
             high = high.replacing(with: mid, where: halving .& .!above)
+            zHigh = zHigh.replacing(with: zMid, where: halving .& .!above)
+            highTracked = highTracked .& (stepped .| .!(halving .& .!above))
         }
         bound = bound.replacing(with: high, where: live .& aboveAtZero .& (bound .== 0))
-        bound = bound.replacing(with: arrival, where: clamped .& (arrival .< bound))
+        let arrives = clamped .& (arrival .< bound)
+        bound = bound.replacing(with: arrival, where: arrives)
+        highTracked = highTracked .& .!arrives
 
         // 2. The scan back over the grid from the bound: the phasor stepped back one grid step
         //    at a time where it can be (`PhasorRotation`), else the closed form at each instant.
@@ -355,7 +280,13 @@ struct VisualCompletionBlock {
         var index = steps - 1
         let gridStep = bound / steps
         let rotation = PhasorRotation(self, motion: motion, scanning: scanning, bound: bound, gridStep: gridStep, counts: &counts)
-        var z = motion.phasor(at: gridStep * index, where: rotation.lanes, counts: &counts)
+        // From the phasor at the bound one step back (the grid's last instant, bound / steps *
+        // (steps - 1), is bound - h to a few ulps), else its closed form.
+        var z = zHigh.times(rotation.back, partwise: partwise, anyPartwise: anyPartwise)
+        let unanchored = rotation.lanes .& .!highTracked
+        if anyLane(unanchored) {
+            z = z.replacing(with: motion.phasor(at: gridStep * index, where: unanchored, springs: springs, counts: &counts), where: unanchored)
+        }
         zLow = z
         var scanHigh = bound
         var scanLow = Lane(repeating: -1)
@@ -370,7 +301,7 @@ struct VisualCompletionBlock {
             scanHigh = scanHigh.replacing(with: t, where: scanning .& .!away)
             index = index - 1
             scanning = scanning .& .!away .& (index .>= 0)
-            z = z.times(rotation.back)
+            z = z.times(rotation.back, partwise: partwise, anyPartwise: anyPartwise)
         }
 
         // 3. The crossing in its grid step, by halving: the phasor carried by the step's halves,
@@ -385,7 +316,7 @@ struct VisualCompletionBlock {
             searching = searching .& (mid .> scanLow) .& (mid .< scanHigh)
             if !anyLane(searching) { break }
             let stepped = searching .& bisected
-            let zMid = anyBisected ? zLow.times(halfSteps[round]) : zLow
+            let zMid = anyBisected ? zLow.times(halfSteps[round], partwise: partwise, anyPartwise: anyPartwise) : zLow
             let away = visuallyAway(mid, ask: searching, motion: motion, carried: stepped, z: zMid, bounds: bisectionBounds, counts: &counts)
             scanLow = scanLow.replacing(with: mid, where: searching .& away)
             zLow = zLow.replacing(with: zMid, where: searching .& away)
@@ -394,27 +325,14 @@ struct VisualCompletionBlock {
         return answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
     }
 
-    /// Readies the filled lanes for the questions: the constants are derived for all lanes at
-    /// once, by the scalar rule's operations (`Spring.decayRate`, `stiffness / mass`, and so on;
-    /// `laneSquareRoot` is IEEE's), and the masks are set. Unused slots keep the initial values
-    /// or an earlier block's lane, so their arithmetic stays finite; no mask lets them through.
+    /// Readies the filled lanes for the questions: the constants of their springs
+    /// (`VisualCompletionSprings`, derived again only when the springs differ from the last
+    /// block's), x0, and the masks. Unused slots keep the initial values or an earlier block's
+    /// lane, so their arithmetic stays finite; no mask lets them through.
     mutating func prepare() {
         live = SIMD16<Int64>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) .< SIMD16<Int64>(repeating: Int64(filled))
         x0 = start - target
-        lambda = damping / (2 * mass)
-        omega0Squared = stiffness / mass
-        massPerStiffness = mass / stiffness
-        rootMassPerStiffness = laneSquareRoot(massPerStiffness)
-        let q = omega0Squared - lambda * lambda
-        underdamped = q .> 0
-        let zero = Lane()
-        // Each lane's own regime only: the other's values (NaN or infinite there) are replaced.
-        wd = laneSquareRoot(q).replacing(with: zero, where: .!underdamped)
-        inverseWd = (1 / wd).replacing(with: zero, where: .!underdamped)
-        mu = laneSquareRoot(-q).replacing(with: zero, where: underdamped)
-        r1 = (-omega0Squared / (lambda + mu)).replacing(with: zero, where: underdamped)
-        r2 = (-(lambda + mu)).replacing(with: zero, where: underdamped)
-        inverseTwoMu = (1 / (2 * mu)).replacing(with: zero, where: underdamped .| .!(mu .> 0))
+        springs.update(mass: mass, stiffness: stiffness, damping: damping)
         clamped = clampFlag .> 0
         anyClamped = anyLane(clamped)
     }
@@ -423,16 +341,13 @@ struct VisualCompletionBlock {
     /// and finite), as a count per lane: the rule's operations on its constants, so the same
     /// bits (VisualCompletionTwinTests checks lane by lane).
     func visualGridSteps(bound: Lane) -> Lane {
-        let omega0 = laneSquareRoot(omega0Squared)
-        let dampedSquared = omega0 * omega0 - lambda * lambda
-        let dampedPeriod = 2 * Double.pi / laneSquareRoot(dampedSquared)
         let most = Lane(repeating: Double(CompletionCurve.maximumVisualGridSteps))
         // Rounded up as -floor(-x) (`laneFloor`, exact below 2^51): past twice the most, where
         // the rule takes the most anyway, held at twice the most.
-        let ratio = 32 * bound / dampedPeriod
+        let ratio = 32 * bound / springs.dampedPeriod
         let wanted = -laneFloor(-ratio.replacing(with: 2 * most, where: ratio .> 2 * most))
         let fewest = Lane(repeating: Double(CompletionCurve.visualGridSteps))
-        let finer = (dampedSquared .> 0) .& (wanted .> fewest)
+        let finer = springs.hasDampedPeriod .& (wanted .> fewest)
         return fewest.replacing(with: most.replacing(with: wanted, where: wanted .< most), where: finer)
     }
 }

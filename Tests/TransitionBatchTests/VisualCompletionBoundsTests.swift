@@ -8,7 +8,7 @@ import TransitionPhysics
 /// squared along the energy bound's doubling, carried by its halving's and the bisection's half
 /// widths, and stepped back along the scan's grid (`PhasorRotation`). Each answer it gives is
 /// checked against the scalar rule's own question at the same instant, across regimes (very
-/// light damping to critical; overdamped lanes are never carried), starts (at the target, at
+/// light damping to strongly overdamped; critical damping is never carried), starts (at the target, at
 /// rest, fast), tolerances (1e-10 to 3) and both policies; and it must settle nearly every
 /// question (else it costs without saving).
 @Suite("Visual completion: the twin's phasor gives the rule's answers")
@@ -38,21 +38,22 @@ struct VisualCompletionBoundsTests {
 
     @Test("the phasor squared along the doubling and carried by the halving answers as the rule", arguments: [OvershootPolicy.allow, .clamp])
     func energyAlongTheRule(policy: OvershootPolicy) {
-        var asked = 0, answered = 0
+        var asked = 0, answered = 0, trackedEnds = 0
         for response in [0.1, 0.35, 2.0] {
             for ratio in Self.ratios {
                 for tolerance in Self.tolerances {
                     for block in Self.blocks(response: response, ratio: ratio, policy: policy, tolerance: tolerance) {
                         let motion = PhasorMotion(block)
-                        if ratio < 0.999 { #expect(motion.lanes == block.underdamped) }
+                        if ratio < 0.999 { #expect(motion.lanes == (block.underdamped .& block.live)) }
                         var counts = VisualCompletionWork()
                         // Every lane's own path through `Spring.restTime`, moved by the rule's answers.
                         var low = Lane(), high = 1 / block.lambda
-                        var zLow = Phasor(c: Lane(repeating: 1), s: Lane())
-                        var zHigh = motion.phasor(at: high, where: motion.carries(high), counts: &counts)
+                        var zLow = motion.atZero
+                        var zHigh = motion.phasor(at: high, where: motion.carries(high), springs: block.springs, counts: &counts)
                         var carried = motion.carries(high)
-                        func check(_ t: Lane, _ z: Phasor, _ carried: LaneMask) -> LaneMask {
-                            let (above, below) = motion.energyAnswers(z, tolerance: block.tolerance)
+                        func check(_ t: Lane, _ z: Phasor, _ carried: LaneMask, bounds: EnergyBounds? = nil) -> LaneMask {
+                            let (above, below) = bounds.map { motion.energyAnswers(z, bounds: $0) }
+                                ?? motion.energyAnswers(z, tolerance: block.tolerance)
                             var rule = LaneMask(repeating: false)
                             for j in 0..<block.filled {
                                 rule[j] = block.spring(j).isEnergyAmplitudeAbove(
@@ -76,26 +77,39 @@ struct VisualCompletionBoundsTests {
                             low = low.replacing(with: high, where: doubling)
                             zLow = zLow.replacing(with: zHigh, where: doubling)
                             high = high.replacing(with: high * 2, where: doubling)
-                            zHigh = zHigh.times(zHigh)
+                            zHigh = zHigh.replacing(with: motion.times(zHigh, zHigh), where: doubling)
                             carried = carried .& motion.carries(high)
                         }
                         var halves = [Phasor](repeating: Phasor(), count: PhasorMotion.energyRounds)
                         let halved = halves.withUnsafeMutableBufferPointer {
                             motion.steps(of: high - low, for: LaneMask(repeating: true), rounds: PhasorMotion.energyRounds, into: $0)
                         }
+                        // As the twin: the halving's bounds taken once, from its low end.
+                        let halvingBounds = motion.energyBounds(zLow, lengthFactor: 1.5, tolerance: block.tolerance)
                         for round in 0..<(any(halved) ? PhasorMotion.energyRounds : 0) {
                             let mid = (low + high) / 2
-                            let zMid = zLow.times(halves[round])
-                            let rule = check(mid, zMid, halved .& motion.carries(mid) .& .!doubling)
+                            let zMid = motion.times(zLow, halves[round])
+                            let rule = check(mid, zMid, halved .& motion.carries(mid) .& .!doubling, bounds: halvingBounds)
                             low = low.replacing(with: mid, where: rule)
                             zLow = zLow.replacing(with: zMid, where: rule)
                             high = high.replacing(with: mid, where: .!rule)
+                            zHigh = zHigh.replacing(with: zMid, where: .!rule)
+                        }
+                        // The phasor at the bracket's upper end, carried along (where the scan
+                        // starts from it): its closed form's to 2^-36 of its length.
+                        let tracked = halved .& motion.carries(high) .& .!doubling .& block.live
+                        let z = motion.phasor(at: high, where: tracked, springs: block.springs, counts: &counts)
+                        for j in 0..<block.filled where tracked[j] {
+                            let error = abs(zHigh.c[j] - z.c[j]) + abs(zHigh.s[j] - z.s[j])
+                            #expect(error <= 0x1p-36 * (abs(z.c[j]) + abs(z.s[j])), "ratio \(ratio) lane \(j): off by \(error)")
+                            trackedEnds += 1
                         }
                     }
                 }
             }
         }
         #expect(asked > 10_000)
+        #expect(trackedEnds > 1000)
         // The margin is 2^-32 of the envelope: only instants that close to the tolerance, and
         // near-critical lanes (whose q is large against the motion), are left open (0.6% here).
         #expect(Double(answered) > 0.99 * Double(asked), "\(answered) of \(asked)")
@@ -105,7 +119,7 @@ struct VisualCompletionBoundsTests {
     func phasorRotation(policy: OvershootPolicy) {
         var answered = 0, asked = 0
         for response in [0.1, 0.35, 2.0] {
-            for ratio in [0.05, 0.2, 0.5, 0.9, 0.999999] {
+            for ratio in [0.05, 0.2, 0.5, 0.9, 0.999999, 1.000001, 1.04, 3] {
                 for tolerance in Self.tolerances {
                     for var block in Self.blocks(response: response, ratio: ratio, policy: policy, tolerance: tolerance) {
                         for j in block.filled..<laneWidth { block.x0[j] = 0; block.v0[j] = 0; block.lambda[j] = block.lambda[0] }
@@ -120,7 +134,7 @@ struct VisualCompletionBoundsTests {
                         let rotation = PhasorRotation(block, motion: motion, scanning: live, bound: bound, gridStep: h, counts: &counts)
                         if ratio <= 0.5 { #expect(rotation.lanes == live, "ratio \(ratio): every lane carried") }
                         var index = steps - 1
-                        var z = motion.phasor(at: h * index, where: rotation.lanes, counts: &counts)
+                        var z = motion.phasor(at: h * index, where: rotation.lanes, springs: block.springs, counts: &counts)
                         var halves = [Phasor](repeating: Phasor(), count: CompletionCurve.visualBisectionRounds)
                         let bisected = halves.withUnsafeMutableBufferPointer {
                             motion.steps(of: h, for: rotation.lanes, rounds: CompletionCurve.visualBisectionRounds, into: $0)
@@ -134,7 +148,7 @@ struct VisualCompletionBoundsTests {
                             let high = h * (index + 1)
                             for round in -1..<CompletionCurve.visualBisectionRounds {
                                 let instant = round < 0 ? t : low + 0.5 * (high - low)
-                                let zAt = round < 0 ? z : zLow.times(halves[round])
+                                let zAt = round < 0 ? z : motion.times(zLow, halves[round])
                                 // As the twin: the grid instant's own bounds; the mids' once, from it.
                                 let bounds = round < 0
                                     ? motion.displacementBounds(zAt, tolerance: block.tolerance)
@@ -153,7 +167,7 @@ struct VisualCompletionBoundsTests {
                                 (low, zLow) = (instant, zAt)
                             }
                             index = index - 1
-                            z = z.times(rotation.back)
+                            z = motion.times(z, rotation.back)
                         }
                     }
                 }
@@ -165,31 +179,39 @@ struct VisualCompletionBoundsTests {
     }
 
     /// Their error grows with the squarings (about 2^-39.4 at most here, under the 2^-35 the
-    /// phasor's bound allows in all).
-    @Test("the half steps are e^((-lambda + i wd) width / 2^(r+1)), lane by lane, to 2^-38 of their length")
+    /// phasor's bound allows in all); an overdamped lane's two modes each to that of its own size.
+    @Test("the half steps are the phasor of width / 2^(r+1), lane by lane, to 2^-38 of their length")
     func halfSteps() {
-        var checked = 0
+        var checked = 0, overdamped = 0
         for response in [0.05, 0.35, 2.0] {
-            for ratio in [0.02, 0.2, 0.7, 0.999] {
+            for ratio in [0.02, 0.2, 0.7, 0.999, 1.000001, 1.04, 3] {
                 let blocks = Self.blocks(response: response, ratio: ratio, policy: .allow, tolerance: 1 / 1170)
                 let motion = PhasorMotion(blocks[0])
-                let omega0 = motion.omega0Squared[0].squareRoot()
-                // Widths up to the carried limit, omega0 width = 2^rounds, and one beyond it.
+                let rate = motion.rateSquared[0].squareRoot(), limit = motion.rateLimitSquared[0].squareRoot()
+                // Widths up to the carried limit, rate width = 2^rounds, and one beyond it.
                 for rounds in [CompletionCurve.visualBisectionRounds, PhasorMotion.energyRounds] {
-                    for phase in [1e-6, 0.3, 5, 100, Double(1 << rounds), Double(1 << rounds) * 1.01] {
-                        let width = Lane(repeating: phase / omega0)
+                    for phase in [1e-6, 0.3, 5, 100, 599, Double(1 << rounds), Double(1 << rounds) * 1.01] {
+                        let width = Lane(repeating: phase / rate)
                         var halves = [Phasor](repeating: Phasor(), count: rounds)
                         let valid = halves.withUnsafeMutableBufferPointer {
                             motion.steps(of: width, for: LaneMask(repeating: true), rounds: rounds, into: $0)
                         }
-                        #expect(anyLane(valid .& blocks[0].live) == (phase <= Double(1 << rounds)), "phase \(phase), \(rounds) rounds")
+                        let expected = phase <= Double(1 << rounds) && phase <= limit
+                        #expect(anyLane(valid .& blocks[0].live) == expected, "ratio \(ratio) phase \(phase), \(rounds) rounds")
                         for r in 0..<(anyLane(valid) ? rounds : 0) {
                             for j in 0..<blocks[0].filled where valid[j] {
                                 let t = width[j] / Double(1 << (r + 1))
-                                let decay = Double.exp(-motion.lambda[j] * t)
-                                let c = decay * Double.cos(motion.wd[j] * t), s = decay * Double.sin(motion.wd[j] * t)
-                                let error = abs(halves[r].c[j] - c) + abs(halves[r].s[j] - s)
-                                #expect(error <= 0x1p-38 * decay, "phase \(phase) round \(r) lane \(j): off by \(error / decay)")
+                                if motion.overdamped[j] {
+                                    let e1 = Double.exp(motion.r1[j] * t), e2 = Double.exp(motion.r2[j] * t)
+                                    #expect(abs(halves[r].c[j] - e1) <= 0x1p-38 * e1, "ratio \(ratio) phase \(phase) round \(r) lane \(j): slow mode")
+                                    #expect(abs(halves[r].s[j] - e2) <= 0x1p-38 * e2, "ratio \(ratio) phase \(phase) round \(r) lane \(j): fast mode")
+                                    overdamped += 1
+                                } else {
+                                    let decay = Double.exp(-motion.lambda[j] * t)
+                                    let c = decay * Double.cos(motion.wd[j] * t), s = decay * Double.sin(motion.wd[j] * t)
+                                    let error = abs(halves[r].c[j] - c) + abs(halves[r].s[j] - s)
+                                    #expect(error <= 0x1p-38 * decay, "phase \(phase) round \(r) lane \(j): off by \(error / decay)")
+                                }
                                 checked += 1
                             }
                         }
@@ -198,6 +220,7 @@ struct VisualCompletionBoundsTests {
             }
         }
         #expect(checked > 1000)
+        #expect(overdamped > 300)
     }
 
     @Test("the twin's closed forms per block: the bounds answer most questions of light damping")
@@ -218,6 +241,29 @@ struct VisualCompletionBoundsTests {
         let blocks = (work.lanes + laneWidth - 1) / laneWidth
         // Each lane's rule asks 20 to 60 questions; the closed form answered all of them before.
         #expect(Double(work.closedForms) < 14 * Double(blocks), "\(work.closedForms) closed forms for \(blocks) blocks")
+    }
+
+    @Test("overdamped blocks: the two modes answer most questions, past critical damping by a hair")
+    func closedFormsPerOverdampedBlock() {
+        var lanes = 0, closedForms = 0
+        for response in [0.1, 0.35, 0.6] {
+            for ratio in [1.0001, 1.01, 1.04, 1.5, 3] {
+                let model = ProjectedSpringModel(spring: Spring(response: response, dampingRatio: ratio), threshold: 0.5)
+                var batch = BatchReleases()
+                for start in Self.starts { batch.append(.physics(model), ReleaseState(progress: start.progress, velocity: start.velocity)) }
+                for k in 0..<19 { batch.append(.physics(model), ReleaseState(progress: Double(k) / 20, velocity: Double(k) - 9)) }
+                var vector = [Double](repeating: .nan, count: batch.count)
+                let work = vector.withUnsafeMutableBufferPointer { batch.visualCompletionTimesOnLanes(tolerance: 1 / 1170, into: $0) }
+                for i in 0..<batch.count {
+                    #expect(vector[i].bitPattern == batch.completionCurve(at: i).restTime(tolerance: 1 / 1170).bitPattern, "ratio \(ratio) lane \(i)")
+                }
+                lanes += work.lanes
+                closedForms += work.closedForms
+            }
+        }
+        let blocks = lanes / laneWidth
+        // Each lane asks 20 to 60 questions, every one a closed form before the modes carried them.
+        #expect(Double(closedForms) < 14 * Double(blocks), "\(closedForms) closed forms for \(blocks) blocks")
     }
 }
 

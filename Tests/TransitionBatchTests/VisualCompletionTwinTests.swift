@@ -143,4 +143,46 @@ struct VisualCompletionTwinTests {
         }
         #expect(checked > 1000)
     }
+
+    @Test("a block's spring constants, kept, spread from its last slot or derived anew, are its springs' own")
+    func springConstantsAcrossBlocks() {
+        // Runs of one spring that begin and end inside blocks, as a batch orders its lanes.
+        let runs: [(Spring, Int)] = [(Self.springs[0], 40), (Self.springs[7], 9), (Self.springs[20], 16), (Self.springs[33], 37),
+                                     (Self.springs[15], 3), (Self.springs[46], 50)]
+        var lanes: [Spring] = []
+        for (spring, n) in runs { lanes += Array(repeating: spring, count: n) }
+        var block = VisualCompletionBlock()
+        for first in stride(from: 0, to: lanes.count, by: laneWidth) {
+            let slots = lanes[first..<min(first + laneWidth, lanes.count)]
+            for (j, spring) in slots.enumerated() {
+                block.add(
+                    CompletionCurve(shape: .spring(spring, overshoot: .allow), start: 0.2, startVelocity: 1, target: 1),
+                    tolerance: 1 / 1170, lane: first + j)
+            }
+            block.prepare()
+            let fresh = VisualCompletionSprings(mass: block.mass, stiffness: block.stiffness, damping: block.damping)
+            let kept = block.springs
+            for (a, b) in [(kept.lambda, fresh.lambda), (kept.omega0Squared, fresh.omega0Squared), (kept.massPerStiffness, fresh.massPerStiffness),
+                           (kept.rootMassPerStiffness, fresh.rootMassPerStiffness), (kept.wd, fresh.wd), (kept.inverseWd, fresh.inverseWd),
+                           (kept.mu, fresh.mu), (kept.r1, fresh.r1), (kept.r2, fresh.r2), (kept.inverseTwoMu, fresh.inverseTwoMu),
+                           (kept.anchor.c, fresh.anchor.c), (kept.anchor.s, fresh.anchor.s)] {
+                for j in 0..<slots.count { #expect(a[j].bitPattern == b[j].bitPattern, "block at \(first), slot \(j)") }
+            }
+            for j in 0..<slots.count {
+                #expect(kept.underdamped[j] == fresh.underdamped[j])
+                #expect(kept.hasDampedPeriod[j] == fresh.hasDampedPeriod[j])
+                if fresh.hasDampedPeriod[j] { #expect(kept.dampedPeriod[j].bitPattern == fresh.dampedPeriod[j].bitPattern) }
+            }
+            // The anchor is the phasor at 1 / lambda wherever the phasor carries the lane there.
+            let motion = PhasorMotion(block)
+            let t = 1 / block.lambda
+            var counts = VisualCompletionWork()
+            let carried = motion.carries(t) .& block.live
+            let z = motion.phasor(at: t, where: carried, springs: block.springs, counts: &counts)
+            for j in 0..<slots.count where carried[j] {
+                #expect(kept.anchor.c[j] == z.c[j] && kept.anchor.s[j] == z.s[j], "block at \(first), slot \(j)")
+            }
+            block.filled = 0
+        }
+    }
 }
