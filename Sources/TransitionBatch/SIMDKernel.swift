@@ -137,10 +137,11 @@ func rubberBandAcceleration(_ y: Lane, _ w: Lane, _ k: BlockCoefficients) -> Lan
 /// and frames 0..<output.frames for the trajectory. `fast` allows fast chunks and the closed form
 /// (the exact scheme only: they rely on the energy never increasing, which Euler and RK4 do not
 /// guarantee; the closed form also needs `closedForm`, and resolves the metrics of trajectory
-/// runs too, leaving the frames to be written); `dt` is the frame step in seconds.
+/// runs too, leaving the frames to be written); `dt` is the frame step in seconds. `cache`, when
+/// given, holds `k`'s step (from `PlainBlockCache.series`) and serves the settling search its powers.
 func runBlock(
     _ s: inout BlockState, _ k: BlockCoefficients, frameStep dt: Double, maximumFrames: Int, toleranceSquared: Double,
-    output: BlockOutput?, fast: Bool, closedForm: Bool
+    output: BlockOutput?, fast: Bool, closedForm: Bool, cache: UnsafeMutablePointer<PlainBlockCache>? = nil
 ) {
     if fast && closedForm
         && resolveClosedForm(&s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared)
@@ -198,7 +199,7 @@ func runBlock(
             }
         } else {
             if !tracking.y && !tracking.f
-                && resolveSettling(&s, k, from: n, lastFrame: metricsEnd - 1, toleranceSquared: toleranceSquared)
+                && resolveSettling(&s, k, from: n, lastFrame: metricsEnd - 1, toleranceSquared: toleranceSquared, cache: cache)
             {
                 // Every active lane's completion frame is known: the metrics are done.
                 n = metricsEnd

@@ -41,12 +41,24 @@ let settleAmbiguity = 1e-7
 /// steps the block frame by frame as before. Otherwise every comparison agrees with exact
 /// arithmetic, hence with the stepped path, and the completion frames are the scalar path's.
 /// Returns true when every active lane is resolved (their `completion` set, `active` cleared).
+/// `cache`, when given, holds `k`'s step and its powers (`PlainBlockCache`).
 func resolveSettling(
-    _ s: inout BlockState, _ k: BlockCoefficients, from n: Int, lastFrame: Int, toleranceSquared: Double
+    _ s: inout BlockState, _ k: BlockCoefficients, from n: Int, lastFrame: Int, toleranceSquared: Double,
+    cache: UnsafeMutablePointer<PlainBlockCache>? = nil
 ) -> Bool {
     let active = s.active
     if !anyLane(active) { return true }
     let levels = stepPowerLevels(covering: lastFrame - n)
+    if let cache {
+        guard
+            let completion = settlingFrames(
+                y: s.y, w: s.w, lanes: active, from: n, lastFrame: lastFrame, toleranceSquared: toleranceSquared,
+                inverseOmega0Squared: k.inverseOmega0Squared, powers: cache.pointee.stepPowers(levels: levels), levels: levels)
+        else { return false }
+        s.completion.replace(with: completion, where: active)
+        s.active = LaneMask()
+        return true
+    }
     let completion = withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { powers -> Lane? in
         fillStepPowers(powers.baseAddress!, levels: levels, (k.p00, k.p01, k.p10, k.p11))
         return settlingFrames(
