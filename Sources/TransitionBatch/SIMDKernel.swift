@@ -152,6 +152,9 @@ func runBlock(
     }
     let trajectoryFrames = output?.frames ?? 0
     let metricsEnd = maximumFrames + 1
+    // No clamped or rubber-banded lane: a metrics-only chunk redone frame by frame can take
+    // `settlingChunk`.
+    let plainLanes = !anyLane(k.clamp .| k.rubber)
     var n = 0
     while true {
         let metricsLive = n < metricsEnd && anyLane(s.active)
@@ -214,7 +217,7 @@ func runBlock(
             case (false, true): valid = fastChunk(TrackF.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
             case (false, false): valid = fastChunk(TrackNone.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
             }
-            if !valid {
+            if !valid && !(plainLanes && settlingChunk(&s, k, from: n, count: count, toleranceSquared: toleranceSquared)) {
                 for j in 0..<count {
                     preciseFrame(n + j, &s, k, toleranceSquared: toleranceSquared, output: nil)
                     if !anyLane(s.active) { break }

@@ -22,6 +22,61 @@ func finishValues(
     return (extremes.overshoot, max(largestForce / mass, maxBand))
 }
 
+/// `count` frames from frame `n` of a metrics-only block without clamped or rubber-banded lanes,
+/// redone after `fastChunk` found that an active lane settles in them: `preciseFrame`'s records and
+/// settling test, frame by frame, then the step. Commits and returns true, else leaves `s`
+/// untouched for `preciseFrame` (a force whose acceleration might not be finite, a settling test
+/// too close to call without the division, or a block outside the range where that is proven).
+///
+/// The same bits as `preciseFrame` then the step, `count` times: with neither policy in the block,
+/// `preciseFrame` records max y and the force extremes of the active lanes whose acceleration
+/// f / m is finite, then marks the active lanes whose energy fl(fl(y²) + fl(fl(w²) / omega0²)) is
+/// within the tolerance as done at this frame. Here:
+/// - every active lane records its force, the same while every active |f| < m 2^1000 (then
+///   |f / m| is finite); a frame beyond that bound, or a NaN force, returns false;
+/// - the energy multiplies by 1 / omega0² instead of dividing: with both omega0² and its inverse
+///   in [2^-400, 2^400], the two second terms are within 3 ulps of w² / omega0² each (no
+///   underflow that matters: terms below 2^-1000 are far below a tolerance² of at least 2^-900),
+///   so the two energies differ by under 1e-15 relative; a lane whose energy lies within 1e-12
+///   (relative) of the tolerance² at any frame returns false, so every decision taken here is
+///   the division's. NaN energies settle in neither;
+/// - the redo loop stops stepping once no lane is active; these frames step on, which changes
+///   only the state of a block whose metrics are done (the caller stops it; nothing reads it).
+/// Without `preciseFrame`'s per-frame branches and its two divisions per frame (a vector division
+/// costs as much as the rest of the frame), this is the cheap way through the chunk in which lanes
+/// settle. `SettleSearchTests` compares it with `preciseFrame` lane by lane.
+func settlingChunk(_ s: inout BlockState, _ k: BlockCoefficients, from n: Int, count: Int, toleranceSquared: Double) -> Bool {
+    let inRange = (k.omega0Squared .>= Lane(repeating: 0x1p-400)) .& (k.omega0Squared .<= Lane(repeating: 0x1p400))
+        .& (k.inverseOmega0Squared .>= Lane(repeating: 0x1p-400)) .& (k.inverseOmega0Squared .<= Lane(repeating: 0x1p400))
+    if !(toleranceSquared >= 0x1p-900 && toleranceSquared <= 0x1p900) || anyLane(s.active .& .!inRange) { return false }
+    var y = s.y, w = s.w, active = s.active
+    var maxY = s.maxY, maxF = s.maxF, minF = s.minF, completion = s.completion
+    var unsure = LaneMask()
+    let tolerance = Lane(repeating: toleranceSquared)
+    let low = Lane(repeating: toleranceSquared * (1 - 1e-12)), high = Lane(repeating: toleranceSquared * (1 + 1e-12))
+    for j in 0..<count {
+        maxY = maxY.replacing(with: laneMax(maxY, y), where: active)
+        let f = k.stiffness * y + k.damping * w
+        maxF = maxF.replacing(with: laneMax(maxF, f), where: active)
+        minF = minF.replacing(with: laneMin(minF, f), where: active)
+        let energy = y * y + w * w * k.inverseOmega0Squared
+        unsure = unsure .| (active .& (.!((f .< k.forceLimit) .& (f .> -k.forceLimit)) .| ((energy .> low) .& (energy .<= high))))
+        let settled = active .& (energy .<= tolerance)
+        completion.replace(with: Double(n + j), where: settled)
+        active = active .& .!settled
+        (y, w) = step(y, w, k)
+    }
+    if anyLane(unsure) { return false }
+    s.y = y
+    s.w = w
+    s.active = active
+    s.maxY = maxY
+    s.maxF = maxF
+    s.minF = minF
+    s.completion = completion
+    return true
+}
+
 /// Relative half-width of the band around the settling tolerance in which `resolveSettling`
 /// declines to decide (and the block steps frame by frame instead). Matrix powers and stepping
 /// differ by a few hundred ulps at most; 1e-7 leaves a wide margin.
