@@ -229,31 +229,6 @@ func runBlock(
     }
 }
 
-/// Which running maxima a chunk must still record.
-///
-/// The energy E = y² + w²/omega0² of the exact motion never increases, and y <= sqrt(E),
-/// |k y + c w| <= sqrt((k² + c² omega0²) E) (Cauchy-Schwarz). So once E at the chunk's first
-/// frame (with a 1e-9 margin for rounding) is within max y², or within max |k y + c w|² over that
-/// factor, for every active lane, no later frame can change that maximum: the block stops
-/// recording it. Clamped and rubber-banded lanes always record y (their arrival and band tests).
-@inline(__always)
-func trackingNeeded(_ s: BlockState, _ k: BlockCoefficients, trajectory: Bool) -> (y: Bool, f: Bool) {
-    // Nothing active and nothing watched (the usual trajectory block once its metrics are done).
-    if !anyLane(s.active .| k.clamp .| k.rubber) { return (false, false) }
-    let energy = (s.y * s.y + s.w * s.w * k.inverseOmega0Squared) * (1 + 1e-9)
-    let yDone = (s.maxY .>= 0) .& (energy .<= s.maxY * s.maxY)
-    let largestForce = laneMax(s.maxF, -s.minF)
-    let fDone = k.forceBoundSquared * energy .<= largestForce * largestForce
-    let watched = (k.clamp .& .!s.clampStopped) .| (k.rubber .& (trajectory ? LaneMask(repeating: true) : s.active))
-    return (anyLane((s.active .& .!yDone) .| watched), anyLane(s.active .& .!fDone))
-}
-
-protocol ChunkTracking { static var y: Bool { get }; static var f: Bool { get } }
-enum TrackBoth: ChunkTracking { static var y: Bool { true }; static var f: Bool { true } }
-enum TrackY: ChunkTracking { static var y: Bool { true }; static var f: Bool { false } }
-enum TrackF: ChunkTracking { static var y: Bool { false }; static var f: Bool { true } }
-enum TrackNone: ChunkTracking { static var y: Bool { false }; static var f: Bool { false } }
-
 /// `count` frames recording only the running maxima `T` asks for; commits and returns true when
 /// valid (see the file comment), else leaves `s` untouched (the caller redoes the chunk precisely).
 func fastChunk<T: ChunkTracking>(
