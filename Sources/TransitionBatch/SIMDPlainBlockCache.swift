@@ -19,6 +19,9 @@ struct PlainBlockCache {
     private var powers: UnsafeMutablePointer<Lane>? = nil
     private var capacityLevels = 0
     private var levels = 0
+    /// Levels of powers the settling search of the last block of these springs needed, plus one
+    /// (0: none known): the next block's trial (`settlingFrames`' `trialLevels`).
+    var settleLevels = 0
 
     /// The series of the springs (lambda, omega0²) lane by lane over `dt` seconds, from the cache
     /// when the last call had the same inputs (`dt` must be the same at every call).
@@ -31,6 +34,7 @@ struct PlainBlockCache {
         lambdaBits = l
         omega0SquaredBits = o
         levels = 0
+        settleLevels = 0
         return step
     }
 

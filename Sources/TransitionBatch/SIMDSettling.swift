@@ -105,11 +105,16 @@ func resolveSettling(
     if !anyLane(active) { return true }
     let levels = stepPowerLevels(covering: lastFrame - n)
     if let cache {
+        // The next block of these springs tries one level more than this one needed (none when a
+        // lane did not settle in range).
+        var needed = 0
         guard
             let completion = settlingFrames(
                 y: s.y, w: s.w, lanes: active, from: n, lastFrame: lastFrame, toleranceSquared: toleranceSquared,
-                inverseOmega0Squared: k.inverseOmega0Squared, powers: cache.pointee.stepPowers(levels: levels), levels: levels)
+                inverseOmega0Squared: k.inverseOmega0Squared, powers: cache.pointee.stepPowers(levels: levels), levels: levels,
+                trialLevels: cache.pointee.settleLevels, neededLevels: &needed)
         else { return false }
+        cache.pointee.settleLevels = needed > 0 ? needed + 1 : 0
         s.completion.replace(with: completion, where: active)
         s.active = LaneMask()
         return true
@@ -158,9 +163,18 @@ func fillStepPowers(_ powers: UnsafeMutablePointer<Lane>, levels: Int, _ m: Step
 /// from the state (y, w) at frame n, by binary lifting (see `resolveSettling`); nil when a
 /// compared energy lies inside the ambiguity band (the caller steps instead). Lanes outside
 /// `lanes` get -1.
+///
+/// `trialLevels` (0: none), when below `levels`: first the energy at frame n + 2^trialLevels (a
+/// frame in range: 2^(levels - 1) <= lastFrame - n); when every searching lane is settled there,
+/// outside the ambiguity band, the last unsettled frame of each lies before it (energy never
+/// increases), within reach of the jumps 2^j, j < trialLevels, so the search starts there and
+/// skips the levels above; else it uses them all. The answer is the same either way.
+/// `neededLevels`, when given, receives the trial that would have sufficed here: one more than the
+/// highest level at which a lane jumped (its last unsettled frame is then below n + 2^(that + 1)),
+/// 1 when none jumped, 0 when a lane does not settle in range.
 func settlingFrames(
     y y0: Lane, w w0: Lane, lanes: LaneMask, from n: Int, lastFrame: Int, toleranceSquared: Double, inverseOmega0Squared: Lane,
-    powers: UnsafePointer<Lane>, levels: Int
+    powers: UnsafePointer<Lane>, levels: Int, trialLevels: Int = 0, neededLevels: UnsafeMutablePointer<Int>? = nil
 ) -> Lane? {
     let tol = Lane(repeating: toleranceSquared)
     let low = tol * (1 - settleAmbiguity), high = tol * (1 + settleAmbiguity)
@@ -179,10 +193,18 @@ func settlingFrames(
     // blends of Int64 lanes compile to lane-by-lane code here.
     var cur = Lane(repeating: Double(n))
     let remaining = lastFrame - n
+    var highestJump = -1
     if remaining > 0 && anyLane(searching) {
         precondition((1 << levels) > remaining, "settlingFrames: \(levels) power levels cannot reach \(remaining) frames")
         let last = Lane(repeating: Double(lastFrame))
         var j = levels
+        if trialLevels > 0 && trialLevels < levels {
+            let t = trialLevels
+            let a = powers[4 * t], b = powers[4 * t + 1], c = powers[4 * t + 2], d = powers[4 * t + 3]
+            let ny = laneMultiplyAdd(a, y, b * w), nw = laneMultiplyAdd(c, y, d * w)
+            let e = ny * ny + nw * nw * inverseOmega0Squared
+            if !anyLane(searching .& .!(e .<= low)) { j = t }
+        }
         while j > 0 {
             j -= 1
             let candidate = cur + Double(1 << j)
@@ -193,6 +215,7 @@ func settlingFrames(
             let e = ny * ny + nw * nw * inverseOmega0Squared
             if undecidable(e, consider) { return nil }
             let accept = consider .& (e .> tol)
+            if highestJump < 0 && neededLevels != nil && anyLane(accept) { highestJump = j }
             y.replace(with: ny, where: accept)
             w.replace(with: nw, where: accept)
             cur.replace(with: candidate, where: accept)
@@ -202,6 +225,8 @@ func settlingFrames(
     let next = cur + 1
     var completion = Lane(repeating: -1)
     completion.replace(with: Double(n), where: settledNow)
-    completion.replace(with: next, where: searching .& (next .<= Lane(repeating: Double(lastFrame))))
+    let inRange = next .<= Lane(repeating: Double(lastFrame))
+    completion.replace(with: next, where: searching .& inRange)
+    neededLevels?.pointee = anyLane(searching .& .!inRange) ? 0 : max(highestJump + 1, 1)
     return completion
 }

@@ -58,6 +58,49 @@ struct SettleSearchTests {
         #expect(decided * 10 >= blocks * 9, "the search decided only \(decided) of \(blocks) blocks")
     }
 
+    /// `settlingFrames` with a trial level (the levels a previous block needed) gives the frames
+    /// of the full search, whether the trial is too low, exact or generous.
+    @Test func trialLevelsChangeNoFrame() {
+        var g = SplitMix64(seed: 99)
+        var shortened = 0
+        for _ in 0..<200 {
+            var m = identityLanes, omega0Squared = Lane(), y = Lane(), w = Lane()
+            let dt = 1 / 240.0
+            let spring = randomSpring(&g)
+            let p = spring.propagator(time: dt)
+            for i in 0..<laneWidth {
+                (m.p00[i], m.p01[i], m.p10[i], m.p11[i]) =
+                    (p.positionFromPosition, p.positionFromVelocity, p.velocityFromPosition, p.velocityFromVelocity)
+                omega0Squared[i] = spring.stiffness / spring.mass
+                y[i] = .random(in: -1...1, using: &g)
+                w[i] = .random(in: -8...8, using: &g)
+            }
+            let lastFrame = [300, 2000, 14400].randomElement(using: &g)!
+            let levels = stepPowerLevels(covering: lastFrame)
+            withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { powers in
+                fillStepPowers(powers.baseAddress!, levels: levels, m)
+                var needed = -1
+                func search(_ trial: Int) -> Lane? {
+                    settlingFrames(
+                        y: y, w: w, lanes: LaneMask(repeating: true), from: 0, lastFrame: lastFrame, toleranceSquared: 1e-6,
+                        inverseOmega0Squared: 1 / omega0Squared, powers: powers.baseAddress!, levels: levels, trialLevels: trial,
+                        neededLevels: &needed)
+                }
+                guard let full = search(0) else { return }
+                let fullNeeded = needed
+                let farthest = Int(full.max())
+                // The levels it reports suffice: every lane settled by frame 2^needed.
+                if full.min() >= 0 { #expect(fullNeeded > 0 && farthest <= 1 << fullNeeded) } else { #expect(fullNeeded == 0) }
+                for trial in 1..<levels {
+                    let got = search(trial)
+                    #expect(got == full, "trial \(trial) of \(levels) levels, farthest frame \(farthest)")
+                    if trial < levels - 1 && 1 << trial >= farthest && full.min() >= 0 { shortened += 1 }
+                }
+            }
+        }
+        #expect(shortened > 100, "trials that could shorten the search: \(shortened)")
+    }
+
     /// Through the integrator: frame limits around the settling frames of lightly damped lanes,
     /// SIMD against the scalar reference.
     @Test(arguments: [12, 200, 241, 900, 3000])
