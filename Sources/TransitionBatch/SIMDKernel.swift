@@ -152,6 +152,8 @@ func runBlock(
     }
     let trajectoryFrames = output?.frames ?? 0
     let metricsEnd = maximumFrames + 1
+    // Once `trackingNeeded` finds the force's maxima final, they stay final (see there).
+    var forceFinal = false
     // No clamped or rubber-banded lane: a metrics-only chunk redone frame by frame can take
     // `settlingChunk`.
     let plainLanes = !anyLane(k.clamp .| k.rubber)
@@ -174,7 +176,8 @@ func runBlock(
             continue
         }
         let count = min(chunkFrames, boundary - n)
-        let tracking = trackingNeeded(s, k, trajectory: trajectoryLive)
+        let tracking = trackingNeeded(s, k, trajectory: trajectoryLive, forceFinal: forceFinal)
+        forceFinal = forceFinal || !tracking.f
         if trajectoryLive {
             let o = output!
             let stage = o.staging

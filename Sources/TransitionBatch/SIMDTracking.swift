@@ -16,17 +16,24 @@ import TransitionPhysics
 /// (`forceEnergyBound`, with the same margin) is within max |k y + c w|², for every active lane,
 /// no later frame can change that maximum: the block stops recording it. Clamped and
 /// rubber-banded lanes always record y (their arrival and band tests).
+///
+/// The force's answer, once false, stays false for the block (`forceFinal` then skips it): the
+/// energies only decrease, the recorded extremes only grow (every chunk variant that records the
+/// force records it into them; one that does not leaves them), and the active lanes only shrink.
+/// (Its second bound is computed only where the first fails: skipping it after it held saves
+/// recomputing it at every later chunk.)
 @inline(__always)
-func trackingNeeded(_ s: BlockState, _ k: BlockCoefficients, trajectory: Bool) -> (y: Bool, f: Bool) {
+func trackingNeeded(_ s: BlockState, _ k: BlockCoefficients, trajectory: Bool, forceFinal: Bool = false) -> (y: Bool, f: Bool) {
     // Nothing active and nothing watched (the usual trajectory block once its metrics are done).
     if !anyLane(s.active .| k.clamp .| k.rubber) { return (false, false) }
     let energy = (s.y * s.y + s.w * s.w * k.inverseOmega0Squared) * (1 + 1e-9)
     let yDone = (s.maxY .>= 0) .& (energy .<= s.maxY * s.maxY)
+    let watched = (k.clamp .& .!s.clampStopped) .| (k.rubber .& (trajectory ? LaneMask(repeating: true) : s.active))
+    let yNeeded = anyLane((s.active .& .!yDone) .| watched)
+    if forceFinal { return (yNeeded, false) }
     let largestForce = laneMax(s.maxF, -s.minF)
     let largestSquared = largestForce * largestForce
     var fDone = k.forceBoundSquared * energy .<= largestSquared
-    let watched = (k.clamp .& .!s.clampStopped) .| (k.rubber .& (trajectory ? LaneMask(repeating: true) : s.active))
-    let yNeeded = anyLane((s.active .& .!yDone) .| watched)
     if !anyLane(s.active .& .!fDone) { return (yNeeded, false) }
     fDone = fDone .| ((forceEnergyBound(y: s.y, w: s.w, k) * (1 + 1e-9) .<= largestSquared) .& (k.damping .>= 0))
     return (yNeeded, anyLane(s.active .& .!fDone))
