@@ -178,15 +178,15 @@ func settlingFrames(
 ) -> Lane? {
     let tol = Lane(repeating: toleranceSquared)
     let low = tol * (1 - settleAmbiguity), high = tol * (1 + settleAmbiguity)
-    @inline(__always) func undecidable(_ e: Lane, _ considered: LaneMask) -> Bool {
+    @inline(__always) func undecidable(_ e: Lane, _ considered: LaneMask) -> LaneMask {
         // Inside the band, or not finite (NaN, infinity): leave it to the stepped path.
-        anyLane(considered .& .!((e .<= low) .| ((e .> high) .& (e .< Lane(repeating: .infinity)))))
+        considered .& .!((e .<= low) .| ((e .> high) .& (e .< Lane(repeating: .infinity))))
     }
     var y = y0, w = w0
     // Energies with 1 / omega0² (the scalar test divides): a difference of an ulp or two, far
     // inside the ambiguity band.
     let e0 = y * y + w * w * inverseOmega0Squared
-    if undecidable(e0, lanes) { return nil }
+    if anyLane(undecidable(e0, lanes)) { return nil }
     let settledNow = lanes .& (e0 .<= tol)
     let searching = lanes .& .!settledNow
     // Frames as whole-number doubles (exact far beyond any frame limit): vector compares and
@@ -205,21 +205,24 @@ func settlingFrames(
             let e = ny * ny + nw * nw * inverseOmega0Squared
             if !anyLane(searching .& .!(e .<= low)) { j = t }
         }
+        // Undecidable comparisons are gathered and answered once after the loop (the answer is
+        // then nil whatever the loop did): no lane reduction per level.
+        var unsure = LaneMask()
         while j > 0 {
             j -= 1
             let candidate = cur + Double(1 << j)
             let consider = searching .& (candidate .<= last)
-            if !anyLane(consider) { continue }
             let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
             let ny = laneMultiplyAdd(a, y, b * w), nw = laneMultiplyAdd(c, y, d * w)
             let e = ny * ny + nw * nw * inverseOmega0Squared
-            if undecidable(e, consider) { return nil }
+            unsure = unsure .| undecidable(e, consider)
             let accept = consider .& (e .> tol)
             if highestJump < 0 && neededLevels != nil && anyLane(accept) { highestJump = j }
             y.replace(with: ny, where: accept)
             w.replace(with: nw, where: accept)
             cur.replace(with: candidate, where: accept)
         }
+        if anyLane(unsure) { return nil }
     }
     // Searching lanes: `cur` is the last unsettled frame; the next one settles, if within range.
     let next = cur + 1
