@@ -202,7 +202,9 @@ public struct BatchIntegrator: Sendable {
         // The lane-by-lane setup's scratch, made on the first block that needs it (plain blocks
         // do not).
         var blockScratch: BlockScratch? = nil
+        var plainCache = PlainBlockCache()
         defer {
+            plainCache.deallocate()
             blockScratch?.deallocate()
             scratch?.deallocate()
             staging.map { UnsafeMutableRawPointer($0).deallocate() }
@@ -234,7 +236,9 @@ public struct BatchIntegrator: Sendable {
             case .scalar:
                 runScalarBlock(base: base, releases: r, cache: &cache, writer: writer, output: output)
             case .simd, .blas:
-                runSIMDBlock(base: base, releases: r, cache: &cache, writer: writer, output: output, scratch: &blockScratch)
+                runSIMDBlock(
+                    base: base, releases: r, cache: &cache, writer: writer, output: output, scratch: &blockScratch,
+                    plainCache: &plainCache)
             }
             // Timed lanes, lane by lane through their curve (none in a block of spring lanes).
             let timedLanes = allSpringLanes(r, base: base) ? 0 : laneWidth
@@ -286,10 +290,10 @@ public struct BatchIntegrator: Sendable {
 
     private func runSIMDBlock(
         base: Int, releases r: BatchReleases.Pointers, cache: inout StepMatrixCache, writer: OutcomeWriter, output: BlockOutput?,
-        scratch madeScratch: inout BlockScratch?
+        scratch madeScratch: inout BlockScratch?, plainCache: inout PlainBlockCache
     ) {
         let dt = 1 / frameRate
-        if scheme == .exact && runPlainBlock(base: base, releases: r, writer: writer, output: output) {
+        if scheme == .exact && runPlainBlock(base: base, releases: r, writer: writer, output: output, cache: &plainCache) {
             return
         }
         if madeScratch == nil { madeScratch = BlockScratch() }

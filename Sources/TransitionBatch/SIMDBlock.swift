@@ -16,6 +16,8 @@ struct BlockCoefficients {
     var forceLimit = Lane(repeating: 0x1p1000)
     /// k² + c² omega0²: |k y + c w|² <= this times the energy y² + w²/omega0².
     var forceBoundSquared = Lane(repeating: 1)
+    /// c / m, for the force's rate (`forceEnergyBound`).
+    var dampingPerMass = Lane()
     /// 1 / omega0², for the bounds (which carry a margin); the settling test divides as the
     /// scalar path does.
     var inverseOmega0Squared = Lane(repeating: 1)
@@ -41,6 +43,7 @@ extension BlockCoefficients {
         self.omega0Squared = omega0Squared
         forceLimit = mass * 0x1p1000
         forceBoundSquared = stiffness * stiffness + damping * damping * omega0Squared
+        dampingPerMass = damping / mass
         inverseOmega0Squared = 1 / omega0Squared
         self.target = target
         self.side = side

@@ -137,10 +137,11 @@ func rubberBandAcceleration(_ y: Lane, _ w: Lane, _ k: BlockCoefficients) -> Lan
 /// and frames 0..<output.frames for the trajectory. `fast` allows fast chunks and the closed form
 /// (the exact scheme only: they rely on the energy never increasing, which Euler and RK4 do not
 /// guarantee; the closed form also needs `closedForm`, and resolves the metrics of trajectory
-/// runs too, leaving the frames to be written); `dt` is the frame step in seconds.
+/// runs too, leaving the frames to be written); `dt` is the frame step in seconds. `cache`, when
+/// given, holds `k`'s step (from `PlainBlockCache.series`) and serves the settling search its powers.
 func runBlock(
     _ s: inout BlockState, _ k: BlockCoefficients, frameStep dt: Double, maximumFrames: Int, toleranceSquared: Double,
-    output: BlockOutput?, fast: Bool, closedForm: Bool
+    output: BlockOutput?, fast: Bool, closedForm: Bool, cache: UnsafeMutablePointer<PlainBlockCache>? = nil
 ) {
     if fast && closedForm
         && resolveClosedForm(&s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared)
@@ -151,6 +152,11 @@ func runBlock(
     }
     let trajectoryFrames = output?.frames ?? 0
     let metricsEnd = maximumFrames + 1
+    // Once `trackingNeeded` finds the force's maxima final, they stay final (see there).
+    var forceFinal = false
+    // No clamped or rubber-banded lane: a metrics-only chunk redone frame by frame can take
+    // `settlingChunk`.
+    let plainLanes = !anyLane(k.clamp .| k.rubber)
     var n = 0
     while true {
         let metricsLive = n < metricsEnd && anyLane(s.active)
@@ -170,7 +176,8 @@ func runBlock(
             continue
         }
         let count = min(chunkFrames, boundary - n)
-        let tracking = trackingNeeded(s, k, trajectory: trajectoryLive)
+        let tracking = trackingNeeded(s, k, trajectory: trajectoryLive, forceFinal: forceFinal)
+        forceFinal = forceFinal || !tracking.f
         if trajectoryLive {
             let o = output!
             let stage = o.staging
@@ -198,7 +205,7 @@ func runBlock(
             }
         } else {
             if !tracking.y && !tracking.f
-                && resolveSettling(&s, k, from: n, lastFrame: metricsEnd - 1, toleranceSquared: toleranceSquared)
+                && resolveSettling(&s, k, from: n, lastFrame: metricsEnd - 1, toleranceSquared: toleranceSquared, cache: cache)
             {
                 // Every active lane's completion frame is known: the metrics are done.
                 n = metricsEnd
@@ -213,7 +220,7 @@ func runBlock(
             case (false, true): valid = fastChunk(TrackF.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
             case (false, false): valid = fastChunk(TrackNone.self, &s, k, count: count, toleranceSquared: toleranceSquared, output: nil)
             }
-            if !valid {
+            if !valid && !(plainLanes && settlingChunk(&s, k, from: n, count: count, toleranceSquared: toleranceSquared)) {
                 for j in 0..<count {
                     preciseFrame(n + j, &s, k, toleranceSquared: toleranceSquared, output: nil)
                     if !anyLane(s.active) { break }
@@ -224,31 +231,6 @@ func runBlock(
         n += count
     }
 }
-
-/// Which running maxima a chunk must still record.
-///
-/// The energy E = y² + w²/omega0² of the exact motion never increases, and y <= sqrt(E),
-/// |k y + c w| <= sqrt((k² + c² omega0²) E) (Cauchy-Schwarz). So once E at the chunk's first
-/// frame (with a 1e-9 margin for rounding) is within max y², or within max |k y + c w|² over that
-/// factor, for every active lane, no later frame can change that maximum: the block stops
-/// recording it. Clamped and rubber-banded lanes always record y (their arrival and band tests).
-@inline(__always)
-func trackingNeeded(_ s: BlockState, _ k: BlockCoefficients, trajectory: Bool) -> (y: Bool, f: Bool) {
-    // Nothing active and nothing watched (the usual trajectory block once its metrics are done).
-    if !anyLane(s.active .| k.clamp .| k.rubber) { return (false, false) }
-    let energy = (s.y * s.y + s.w * s.w * k.inverseOmega0Squared) * (1 + 1e-9)
-    let yDone = (s.maxY .>= 0) .& (energy .<= s.maxY * s.maxY)
-    let largestForce = laneMax(s.maxF, -s.minF)
-    let fDone = k.forceBoundSquared * energy .<= largestForce * largestForce
-    let watched = (k.clamp .& .!s.clampStopped) .| (k.rubber .& (trajectory ? LaneMask(repeating: true) : s.active))
-    return (anyLane((s.active .& .!yDone) .| watched), anyLane(s.active .& .!fDone))
-}
-
-protocol ChunkTracking { static var y: Bool { get }; static var f: Bool { get } }
-enum TrackBoth: ChunkTracking { static var y: Bool { true }; static var f: Bool { true } }
-enum TrackY: ChunkTracking { static var y: Bool { true }; static var f: Bool { false } }
-enum TrackF: ChunkTracking { static var y: Bool { false }; static var f: Bool { true } }
-enum TrackNone: ChunkTracking { static var y: Bool { false }; static var f: Bool { false } }
 
 /// `count` frames recording only the running maxima `T` asks for; commits and returns true when
 /// valid (see the file comment), else leaves `s` untouched (the caller redoes the chunk precisely).

@@ -135,13 +135,16 @@ func storePlainBlock(
 extension BatchIntegrator {
     /// Runs the block at `base` on the plain path (see the file comment) when it qualifies;
     /// returns false, with nothing written, when it does not.
-    func runPlainBlock(base: Int, releases r: BatchReleases.Pointers, writer: OutcomeWriter, output: BlockOutput?) -> Bool {
+    /// `cache` holds the worker's last series and its powers (`PlainBlockCache`).
+    func runPlainBlock(
+        base: Int, releases r: BatchReleases.Pointers, writer: OutcomeWriter, output: BlockOutput?, cache: inout PlainBlockCache
+    ) -> Bool {
         let dt = 1 / frameRate
         guard let springs = plainBlockSprings(r, base: base, dt: dt) else { return false }
         let decision = plainBlockDecision(r, base: base)
         let toleranceSquared = settleTolerance * settleTolerance
         @inline(__always) func series() -> StepMatrix {
-            seriesPropagators(time: dt, lambda: springs.lambda, omega0Squared: springs.omega0Squared)
+            cache.series(time: dt, lambda: springs.lambda, omega0Squared: springs.omega0Squared)
         }
         if maxima == .closedForm && output == nil {
             // Metrics only: the closed form needs no step matrix of the block's (it makes its
@@ -154,7 +157,7 @@ extension BatchIntegrator {
                 (stepped.p00, stepped.p01, stepped.p10, stepped.p11) = series()
                 runBlock(
                     &s, stepped, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, output: nil,
-                    fast: true, closedForm: false)
+                    fast: true, closedForm: false, cache: &cache)
             }
             storePlainBlock(s, k, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
             return true
@@ -164,7 +167,7 @@ extension BatchIntegrator {
         var s = BlockState(plainBlock: r, base: base, k)
         runBlock(
             &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, output: output, fast: true,
-            closedForm: maxima == .closedForm)
+            closedForm: maxima == .closedForm, cache: &cache)
         storePlainBlock(s, k, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
         return true
     }

@@ -22,6 +22,61 @@ func finishValues(
     return (extremes.overshoot, max(largestForce / mass, maxBand))
 }
 
+/// `count` frames from frame `n` of a metrics-only block without clamped or rubber-banded lanes,
+/// redone after `fastChunk` found that an active lane settles in them: `preciseFrame`'s records and
+/// settling test, frame by frame, then the step. Commits and returns true, else leaves `s`
+/// untouched for `preciseFrame` (a force whose acceleration might not be finite, a settling test
+/// too close to call without the division, or a block outside the range where that is proven).
+///
+/// The same bits as `preciseFrame` then the step, `count` times: with neither policy in the block,
+/// `preciseFrame` records max y and the force extremes of the active lanes whose acceleration
+/// f / m is finite, then marks the active lanes whose energy fl(fl(y²) + fl(fl(w²) / omega0²)) is
+/// within the tolerance as done at this frame. Here:
+/// - every active lane records its force, the same while every active |f| < m 2^1000 (then
+///   |f / m| is finite); a frame beyond that bound, or a NaN force, returns false;
+/// - the energy multiplies by 1 / omega0² instead of dividing: with both omega0² and its inverse
+///   in [2^-400, 2^400], the two second terms are within 3 ulps of w² / omega0² each (no
+///   underflow that matters: terms below 2^-1000 are far below a tolerance² of at least 2^-900),
+///   so the two energies differ by under 1e-15 relative; a lane whose energy lies within 1e-12
+///   (relative) of the tolerance² at any frame returns false, so every decision taken here is
+///   the division's. NaN energies settle in neither;
+/// - the redo loop stops stepping once no lane is active; these frames step on, which changes
+///   only the state of a block whose metrics are done (the caller stops it; nothing reads it).
+/// Without `preciseFrame`'s per-frame branches and its two divisions per frame (a vector division
+/// costs as much as the rest of the frame), this is the cheap way through the chunk in which lanes
+/// settle. `SettleSearchTests` compares it with `preciseFrame` lane by lane.
+func settlingChunk(_ s: inout BlockState, _ k: BlockCoefficients, from n: Int, count: Int, toleranceSquared: Double) -> Bool {
+    let inRange = (k.omega0Squared .>= Lane(repeating: 0x1p-400)) .& (k.omega0Squared .<= Lane(repeating: 0x1p400))
+        .& (k.inverseOmega0Squared .>= Lane(repeating: 0x1p-400)) .& (k.inverseOmega0Squared .<= Lane(repeating: 0x1p400))
+    if !(toleranceSquared >= 0x1p-900 && toleranceSquared <= 0x1p900) || anyLane(s.active .& .!inRange) { return false }
+    var y = s.y, w = s.w, active = s.active
+    var maxY = s.maxY, maxF = s.maxF, minF = s.minF, completion = s.completion
+    var unsure = LaneMask()
+    let tolerance = Lane(repeating: toleranceSquared)
+    let low = Lane(repeating: toleranceSquared * (1 - 1e-12)), high = Lane(repeating: toleranceSquared * (1 + 1e-12))
+    for j in 0..<count {
+        maxY = maxY.replacing(with: laneMax(maxY, y), where: active)
+        let f = k.stiffness * y + k.damping * w
+        maxF = maxF.replacing(with: laneMax(maxF, f), where: active)
+        minF = minF.replacing(with: laneMin(minF, f), where: active)
+        let energy = y * y + w * w * k.inverseOmega0Squared
+        unsure = unsure .| (active .& (.!((f .< k.forceLimit) .& (f .> -k.forceLimit)) .| ((energy .> low) .& (energy .<= high))))
+        let settled = active .& (energy .<= tolerance)
+        completion.replace(with: Double(n + j), where: settled)
+        active = active .& .!settled
+        (y, w) = step(y, w, k)
+    }
+    if anyLane(unsure) { return false }
+    s.y = y
+    s.w = w
+    s.active = active
+    s.maxY = maxY
+    s.maxF = maxF
+    s.minF = minF
+    s.completion = completion
+    return true
+}
+
 /// Relative half-width of the band around the settling tolerance in which `resolveSettling`
 /// declines to decide (and the block steps frame by frame instead). Matrix powers and stepping
 /// differ by a few hundred ulps at most; 1e-7 leaves a wide margin.
@@ -41,12 +96,29 @@ let settleAmbiguity = 1e-7
 /// steps the block frame by frame as before. Otherwise every comparison agrees with exact
 /// arithmetic, hence with the stepped path, and the completion frames are the scalar path's.
 /// Returns true when every active lane is resolved (their `completion` set, `active` cleared).
+/// `cache`, when given, holds `k`'s step and its powers (`PlainBlockCache`).
 func resolveSettling(
-    _ s: inout BlockState, _ k: BlockCoefficients, from n: Int, lastFrame: Int, toleranceSquared: Double
+    _ s: inout BlockState, _ k: BlockCoefficients, from n: Int, lastFrame: Int, toleranceSquared: Double,
+    cache: UnsafeMutablePointer<PlainBlockCache>? = nil
 ) -> Bool {
     let active = s.active
     if !anyLane(active) { return true }
     let levels = stepPowerLevels(covering: lastFrame - n)
+    if let cache {
+        // The next block of these springs tries one level more than this one needed (none when a
+        // lane did not settle in range).
+        var needed = 0
+        guard
+            let completion = settlingFrames(
+                y: s.y, w: s.w, lanes: active, from: n, lastFrame: lastFrame, toleranceSquared: toleranceSquared,
+                inverseOmega0Squared: k.inverseOmega0Squared, powers: cache.pointee.stepPowers(levels: levels), levels: levels,
+                trialLevels: cache.pointee.settleLevels, neededLevels: &needed)
+        else { return false }
+        cache.pointee.settleLevels = needed > 0 ? needed + 1 : 0
+        s.completion.replace(with: completion, where: active)
+        s.active = LaneMask()
+        return true
+    }
     let completion = withUnsafeTemporaryAllocation(of: Lane.self, capacity: 4 * levels) { powers -> Lane? in
         fillStepPowers(powers.baseAddress!, levels: levels, (k.p00, k.p01, k.p10, k.p11))
         return settlingFrames(
@@ -91,50 +163,73 @@ func fillStepPowers(_ powers: UnsafeMutablePointer<Lane>, levels: Int, _ m: Step
 /// from the state (y, w) at frame n, by binary lifting (see `resolveSettling`); nil when a
 /// compared energy lies inside the ambiguity band (the caller steps instead). Lanes outside
 /// `lanes` get -1.
+///
+/// `trialLevels` (0: none), when below `levels`: first the energy at frame n + 2^trialLevels (a
+/// frame in range: 2^(levels - 1) <= lastFrame - n); when every searching lane is settled there,
+/// outside the ambiguity band, the last unsettled frame of each lies before it (energy never
+/// increases), within reach of the jumps 2^j, j < trialLevels, so the search starts there and
+/// skips the levels above; else it uses them all. The answer is the same either way.
+/// `neededLevels`, when given, receives the trial that would have sufficed here: one more than the
+/// highest level at which a lane jumped (its last unsettled frame is then below n + 2^(that + 1)),
+/// 1 when none jumped, 0 when a lane does not settle in range.
 func settlingFrames(
     y y0: Lane, w w0: Lane, lanes: LaneMask, from n: Int, lastFrame: Int, toleranceSquared: Double, inverseOmega0Squared: Lane,
-    powers: UnsafePointer<Lane>, levels: Int
+    powers: UnsafePointer<Lane>, levels: Int, trialLevels: Int = 0, neededLevels: UnsafeMutablePointer<Int>? = nil
 ) -> Lane? {
     let tol = Lane(repeating: toleranceSquared)
     let low = tol * (1 - settleAmbiguity), high = tol * (1 + settleAmbiguity)
-    @inline(__always) func undecidable(_ e: Lane, _ considered: LaneMask) -> Bool {
+    @inline(__always) func undecidable(_ e: Lane, _ considered: LaneMask) -> LaneMask {
         // Inside the band, or not finite (NaN, infinity): leave it to the stepped path.
-        anyLane(considered .& .!((e .<= low) .| ((e .> high) .& (e .< Lane(repeating: .infinity)))))
+        considered .& .!((e .<= low) .| ((e .> high) .& (e .< Lane(repeating: .infinity))))
     }
     var y = y0, w = w0
     // Energies with 1 / omega0² (the scalar test divides): a difference of an ulp or two, far
     // inside the ambiguity band.
     let e0 = y * y + w * w * inverseOmega0Squared
-    if undecidable(e0, lanes) { return nil }
+    if anyLane(undecidable(e0, lanes)) { return nil }
     let settledNow = lanes .& (e0 .<= tol)
     let searching = lanes .& .!settledNow
     // Frames as whole-number doubles (exact far beyond any frame limit): vector compares and
     // blends of Int64 lanes compile to lane-by-lane code here.
     var cur = Lane(repeating: Double(n))
     let remaining = lastFrame - n
+    var highestJump = -1
     if remaining > 0 && anyLane(searching) {
         precondition((1 << levels) > remaining, "settlingFrames: \(levels) power levels cannot reach \(remaining) frames")
         let last = Lane(repeating: Double(lastFrame))
         var j = levels
+        if trialLevels > 0 && trialLevels < levels {
+            let t = trialLevels
+            let a = powers[4 * t], b = powers[4 * t + 1], c = powers[4 * t + 2], d = powers[4 * t + 3]
+            let ny = laneMultiplyAdd(a, y, b * w), nw = laneMultiplyAdd(c, y, d * w)
+            let e = ny * ny + nw * nw * inverseOmega0Squared
+            if !anyLane(searching .& .!(e .<= low)) { j = t }
+        }
+        // Undecidable comparisons are gathered and answered once after the loop (the answer is
+        // then nil whatever the loop did): no lane reduction per level.
+        var unsure = LaneMask()
         while j > 0 {
             j -= 1
             let candidate = cur + Double(1 << j)
             let consider = searching .& (candidate .<= last)
-            if !anyLane(consider) { continue }
             let a = powers[4 * j], b = powers[4 * j + 1], c = powers[4 * j + 2], d = powers[4 * j + 3]
             let ny = laneMultiplyAdd(a, y, b * w), nw = laneMultiplyAdd(c, y, d * w)
             let e = ny * ny + nw * nw * inverseOmega0Squared
-            if undecidable(e, consider) { return nil }
+            unsure = unsure .| undecidable(e, consider)
             let accept = consider .& (e .> tol)
+            if highestJump < 0 && neededLevels != nil && anyLane(accept) { highestJump = j }
             y.replace(with: ny, where: accept)
             w.replace(with: nw, where: accept)
             cur.replace(with: candidate, where: accept)
         }
+        if anyLane(unsure) { return nil }
     }
     // Searching lanes: `cur` is the last unsettled frame; the next one settles, if within range.
     let next = cur + 1
     var completion = Lane(repeating: -1)
     completion.replace(with: Double(n), where: settledNow)
-    completion.replace(with: next, where: searching .& (next .<= Lane(repeating: Double(lastFrame))))
+    let inRange = next .<= Lane(repeating: Double(lastFrame))
+    completion.replace(with: next, where: searching .& inRange)
+    neededLevels?.pointee = anyLane(searching .& .!inRange) ? 0 : max(highestJump + 1, 1)
     return completion
 }
