@@ -117,6 +117,7 @@ int tp_partition_instruction_set(void) {
 }
 
 size_t tp_partition_doubles_with(int set, double *a, size_t n, double pivot, int or_equal, double *spare) {
+    if (n == 0) return 0;  // `a` may then be null, which even a zero-length memcpy must not see
 #if defined(__x86_64__)
     if (set > tp_partition_instruction_set()) set = tp_partition_instruction_set();
     if (set == TP_PARTITION_AVX512) return partition_avx512(a, n, pivot, or_equal, spare);
