@@ -72,7 +72,10 @@ extension VisualCompletionBlock {
         let x = pxx * x0 + pxv * v0
         let v = pvx * x0 + pvv * v0
         let amplitudeSquared = x * x + massPerStiffness * v * v
-        let terms = laneAbs(pxx * x0) + laneAbs(pxv * v0) + rootMassPerStiffness * (laneAbs(pvx * x0) + laneAbs(pvv * v0))
+        // The terms before their cancellations: 1 + a (a near -1 once decayed) and e - lambda f
+        // round to ulps of 1 and of e, lambda f, not of what is left (as `visuallyAway`'s size).
+        let eTerms = laneAbs(e) + laneAbs(lf)
+        let terms = laneAbs(x0) * (3 + eTerms) + laneAbs(pxv * v0) + rootMassPerStiffness * (laneAbs(pvx * x0) + laneAbs(v0) * eTerms)
         let margin = 2 * terms * closedFormMargin
         let over = tolerance + margin, under = tolerance - margin
         var above = amplitudeSquared .> over * over

@@ -186,3 +186,17 @@ struct VisualCompletionTwinTests {
         }
     }
 }
+
+extension VisualCompletionTwinTests {
+    /// Once decayed, the rule's 1 + a (a near -1) rounds to ulps of 1, not of what is left: the
+    /// closed form's energy margin must count |x0| (this lane's answer differed by 2.4e-5 s).
+    @Test("the closed form's energy margin covers 1 + a's rounding once the motion has decayed")
+    func decayedEnergyMargin() {
+        var batch = BatchReleases()
+        for ratio in [1.04, 1.5, 0.9] {
+            let model = ProjectedSpringModel(spring: Spring(response: 0.6, dampingRatio: ratio), threshold: 0.5)
+            for v in [200.0, -200, 50, 1e3] { batch.append(.physics(model), ReleaseState(progress: 0.8, velocity: v)) }
+        }
+        _ = Self.expectSameBits(batch, tolerance: 1e-10, "decayed, tolerance 1e-10")
+    }
+}
