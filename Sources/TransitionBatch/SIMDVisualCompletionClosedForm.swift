@@ -1,8 +1,8 @@
 import TransitionPhysics
 
 // The visual-completion twin's closed form (SIMDVisualCompletion.swift): a lane's questions the
-// phasor does not carry or cannot settle (critical damping, beyond the phasor's range, the
-// value near the tolerance), answered from one vector closed form per block and instant, with
+// phasor does not carry or cannot settle (beyond the phasor's range, the value near the
+// tolerance), answered from one vector closed form per block and instant, with
 // an error bound that covers both its own rounding and the scalar rule's; what that bound
 // cannot settle either is asked of the scalar rule itself.
 
