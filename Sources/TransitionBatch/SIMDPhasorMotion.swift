@@ -1,24 +1,27 @@
 import TransitionPhysics
 
-// The motion of an underdamped or overdamped lane as a phasor (`Phasor`, `PhasorMotion`, `PhasorRotation`): how
+// The motion of an underdamped, overdamped or critically damped lane as a phasor (`Phasor`, `PhasorMotion`, `PhasorRotation`): how
 // the visual-completion twin (SIMDVisualCompletion.swift) answers the rule's questions at the
 // instants it walks, a multiplication each, with the error bound that says where it may.
 
 /// 16 pairs, one per lane: for an underdamped lane the phasor carries, the complex number
-/// e^((-lambda + i wd) t); for an overdamped one, its two modes (e^(r1 t), e^(r2 t)). Either way
-/// its parts weigh the displacement's two components (x(t) = c p1 + s q1, `PhasorMotion`).
+/// e^((-lambda + i wd) t); for an overdamped one, its two modes (e^(r1 t), e^(r2 t)); for a
+/// critically damped one, e^(-lambda t) (1, lambda t). Either way its parts weigh the displacement's two components (x(t) = c p1 + s q1, `PhasorMotion`).
 struct Phasor {
     var c = Lane(), s = Lane()
 
     @inline(__always)
     func times(_ o: Phasor) -> Phasor { Phasor(c: c * o.c - s * o.s, s: c * o.s + s * o.c) }
 
-    /// The product where `partwise` is not set, else part by part (an overdamped lane's two
-    /// modes); `anyPartwise`: whether `partwise` has a lane.
+    /// The product where neither `partwise` nor `dual` is set, part by part where `partwise` is
+    /// (an overdamped lane's two modes), and as dual numbers c + s eps, eps² = 0, where `dual` is
+    /// (a critically damped lane's (c, lambda t c): (c c', c s' + s c'), the complex product
+    /// without its s s' term); `anyPartwise`, `anyDual`: whether the masks have a lane.
     @_transparent
-    func times(_ o: Phasor, partwise: LaneMask, anyPartwise: Bool) -> Phasor {
+    func times(_ o: Phasor, partwise: LaneMask, anyPartwise: Bool, dual: LaneMask = LaneMask(repeating: false), anyDual: Bool = false) -> Phasor {
         var product = times(o)
         if anyPartwise { product = product.replacing(with: Phasor(c: c * o.c, s: s * o.s), where: partwise) }
+        if anyDual { product.c = product.c.replacing(with: c * o.c, where: dual) }
         return product
     }
 
@@ -28,8 +31,8 @@ struct Phasor {
     }
 }
 
-/// The motion of an underdamped or overdamped lane as a phasor, by which the twin answers the
-/// rule's questions without a closed form per instant.
+/// The motion of an underdamped, overdamped or critically damped lane as a phasor, by which the
+/// twin answers the rule's questions without a closed form per instant.
 ///
 /// In y = (x, v sqrt(m / k)), whose length is the energy amplitude, the motion is
 /// y(t) = c p + s q. Underdamped, (c, s) = e^((-lambda + i wd) t), p = y(0) and
@@ -37,7 +40,11 @@ struct Phasor {
 /// (c, s) = (e^(r1 t), e^(r2 t)), the two modes, multiplied part by part, and p, q their weights:
 /// p1 = x0 / 2 + (lambda x0 + v0) / (2 mu), q1 = x0 / 2 - (lambda x0 + v0) / (2 mu) (the scalar
 /// rule's (e1 + e2) / 2 and (e1 - e2) / (2 mu) regrouped), p2 = r1 p1 sqrt(m / k),
-/// q2 = r2 q1 sqrt(m / k). The displacement is c p1 + s q1 and the squared energy amplitude
+/// q2 = r2 q1 sqrt(m / k). Critical (mu == 0: no second root), (c, s) = e^(-lambda t) (1, lambda t),
+/// a dual number c + s eps (eps² = 0: the product (c c', c s' + s c'), no subtraction), p = y(0)
+/// and q = (K / lambda, -K sqrt(m / k)), K = lambda x0 + v0 (x(t) = (x0 + K t) e^(-lambda t)); the
+/// scan back, whose dual product would subtract, carries c alone and takes s = lambda t c from the
+/// rule's instant (`polynomial(_:at:)`). The displacement is c p1 + s q1 and the squared energy amplitude
 /// c² |p|² + 2 c s p.q + s² |q|². The rule's instants come in patterns the phasor follows with a
 /// multiplication each (`times`): the energy bound's doubling (t to 2t: the phasor squared) and
 /// halving (low + width / 2^(r+1): times the phasor of width / 2^(r+1), from the low end), the
@@ -49,23 +56,29 @@ struct Phasor {
 /// Error bound: the phasor's relative error (its anchor's few ulps, times up to 2^10 along the
 /// doubling's squarings, then the halving's and the bisection's half steps, each within 2^-38
 /// and together within 2^-37, and up to 4,096 scan steps of a few ulps: under 2^-35 in all; an
-/// overdamped lane's two parts each on their own, with no cancellation) and the rule's instants' rounding against the
+/// overdamped lane's two parts each on their own, with no cancellation; a critical lane's s as
+/// its c, the dual products adding positive terms only) and the rule's instants' rounding against the
 /// nominal ones (a few ulps of t, times rate t <= 2^12 per ulp of the phase or exponent: under
 /// 2^-36) stay under 2^-32 of |phasor| (|p| + |q|), the margin's relative part; its absolute part,
 /// 2^-40 of the sum of the propagator's terms at decay 1, covers the scalar rule's own rounding
 /// (`1 + a` near 0 and the like) and p's and q's. An overdamped lane's weights lose to
 /// cancellation up to a few ulps of P = (|lambda x0| + |v0|) / mu (large near critical damping),
-/// which its relative part adds (2 P, and 2 P (1 + sqrt(m / k) |r2|) for the energy). Each bound
-/// is 2^3 to 2^12 times what it covers. A lane is carried at t only where those hold: underdamped
-/// with omega0 t <= 2^12, or overdamped with |r2| t <= 600, and lambda t <= 600 (the phasor stays
-/// normal); every other lane (critical damping) and question left open goes to the closed form,
-/// then to the scalar rule.
+/// which its relative part adds (2 P, and 2 P (1 + sqrt(m / k) |r2|) for the energy); a critical
+/// lane's K likewise, up to a few ulps of lambda P with P = (|lambda x0| + |v0|) / lambda (r2 =
+/// -lambda there), and its absolute part is the overdamped one's with |F| = t e^(-lambda t) <=
+/// 1 / lambda. Each bound is 2^3 to 2^12 times what it covers. A lane is carried at t only where
+/// those hold: underdamped with omega0 t <= 2^12, or overdamped with |r2| t <= 600, or critical,
+/// and lambda t <= 600 (the phasor stays normal); every other lane and question left open goes
+/// to the closed form, then to the scalar rule.
 struct PhasorMotion {
-    /// Lanes with finite constants, underdamped or overdamped (`VisualCompletionSprings.modal`).
+    /// Lanes with finite constants, underdamped, overdamped or critical (`VisualCompletionSprings.modal`).
     var lanes = LaneMask(repeating: false)
-    /// The overdamped ones among them, and whether there is one.
+    /// The overdamped ones among them, and whether there is one; the critically damped ones, and
+    /// whether there is one.
     var overdamped = LaneMask(repeating: false)
     var anyOverdamped = false
+    var critical = LaneMask(repeating: false)
+    var anyCritical = false
     /// p1 and q1; |p|², 2 p.q and |q|² (the squared energy amplitude's weights).
     var p1 = Lane(), q1 = Lane(), alpha = Lane(), twoBeta = Lane(), gamma = Lane()
     var displacementRelative = Lane(), displacementAbsolute = Lane()
@@ -113,6 +126,19 @@ struct PhasorMotion {
             velocityTerms = velocityTerms.replacing(with: w2 * f * laneAbs(x0) + laneAbs(v0) * lf, where: overdamped)
             cancellation = ((laneAbs(lambda * x0) + laneAbs(v0)) * (2 * inverseTwoMu)).replacing(with: Lane(), where: .!overdamped)
         }
+        // Critical: y(t) = e^(-lambda t) (p + lambda t q), q = (K / lambda, -K sqrt(m / k)),
+        // K = lambda x0 + v0 (which cancels near v0 = -lambda x0: up to a few ulps of
+        // P = (|lambda x0| + |v0|) / lambda, added as the overdamped lanes' P); the propagator's
+        // terms at decay 1 as overdamped with f = 1 / lambda (|F| = t e^(-lambda t) <= 1 / lambda).
+        critical = modal .& block.springs.critical
+        if anyLane(critical) {
+            let inverseLambda = 1 / lambda, k = lambda * x0 + v0
+            q1 = q1.replacing(with: k * inverseLambda, where: critical)
+            q2 = q2.replacing(with: -(r * k), where: critical)
+            positionTerms = positionTerms.replacing(with: laneAbs(x0) * 3 + laneAbs(v0) * inverseLambda, where: critical)
+            velocityTerms = velocityTerms.replacing(with: w2 * inverseLambda * laneAbs(x0) + laneAbs(v0) * 2, where: critical)
+            cancellation = cancellation.replacing(with: (laneAbs(lambda * x0) + laneAbs(v0)) * inverseLambda, where: critical)
+        }
         alpha = p1 * p1 + p2 * p2
         gamma = q1 * q1 + q2 * q2
         twoBeta = 2 * (p1 * q1 + p2 * q2)
@@ -126,6 +152,8 @@ struct PhasorMotion {
         lanes = modal .& finite
         overdamped = overdamped .& lanes
         anyOverdamped = anyLane(overdamped)
+        critical = critical .& lanes
+        anyCritical = anyLane(critical)
     }
 
     /// The lanes carried at `t`: rate t within its limit (omega0 t <= 2^12, or |r2| t <= 600),
@@ -136,13 +164,24 @@ struct PhasorMotion {
         return lanes .& (phase .<= rateLimitSquared) .& (lambda * t .<= 600)
     }
 
-    /// The phasor at 0: 1 where underdamped, both modes 1 where overdamped.
+    /// The phasor at 0: 1 where underdamped or critical, both modes 1 where overdamped.
     var atZero: Phasor { Phasor(c: Lane(repeating: 1), s: Lane().replacing(with: 1, where: overdamped)) }
 
     /// `z` carried by `o` (both phasors of the lane's motion): a complex product where
-    /// underdamped, part by part where overdamped.
+    /// underdamped, part by part where overdamped, of dual numbers where critical.
     @_transparent
-    func times(_ z: Phasor, _ o: Phasor) -> Phasor { z.times(o, partwise: overdamped, anyPartwise: anyOverdamped) }
+    func times(_ z: Phasor, _ o: Phasor) -> Phasor {
+        z.times(o, partwise: overdamped, anyPartwise: anyOverdamped, dual: critical, anyDual: anyCritical)
+    }
+
+    /// `z` (carried to `t` on a critical lane by its first part alone) with its second part
+    /// lambda t c from the rule's own instant `t`: the scan back, whose dual product would
+    /// subtract (c (-lambda h) + s), is carried so, without cancellation.
+    @inline(__always)
+    func polynomial(_ z: Phasor, at t: Lane) -> Phasor {
+        guard anyCritical else { return z }
+        return Phasor(c: z.c, s: z.s.replacing(with: lambda * t * z.c, where: critical))
+    }
 
     /// The phasor at `t` on the lanes in `mask` (0 elsewhere): one closed form, the anchor
     /// (`VisualCompletionSprings.phasor(at:where:)`).
@@ -155,7 +194,7 @@ struct PhasorMotion {
     /// `steps[r]` = the phasor of width / 2^(r+1) for r < `rounds`, on the lanes of `mask`
     /// where rate width <= 2^rounds and its carried limit (returned): e^u = e^a (cos b + i sin b)
     /// at u = a + i b = (-lambda + i wd) width / 2^(rounds+2) (overdamped: e^a at a = r1 and at
-    /// r2 times that width, a part each), by the Taylor polynomials of e^a (degree 12), cos b and
+    /// r2 times that width, a part each; critical: e^a and -a e^a at a = -lambda times it), by the Taylor polynomials of e^a (degree 12), cos b and
     /// sin b (degrees 12 and 11) (|a|, |b| <= rate width / 2^(rounds+2) <= 1/4: their first omitted
     /// terms under 2^-58), then squared `rounds + 1` times.
     func steps(of width: Lane, for mask: LaneMask, rounds: Int, into steps: UnsafeMutableBufferPointer<Phasor>) -> LaneMask {
@@ -174,15 +213,20 @@ struct PhasorMotion {
         let cb = laneTaylorInSquare(b2, through: 6, odd: false, alternating: true)
         let sb = laneTaylorInSquare(b2, through: 5, odd: true, alternating: true) * b
         var z = Phasor(c: ea * cb, s: ea * sb)
+        // Critical (b = 0): e^a (1, -a), lambda w e^(-lambda w) at w = width / 2^(rounds+2).
+        let crit = valid .& critical, anyCrit = anyLane(crit)
+        if anyCrit { z.s = z.s.replacing(with: -a * ea, where: crit) }
         precondition(steps.count >= rounds, "PhasorMotion.steps: \(steps.count) slots for \(rounds) rounds")
         // Counted down with a range: `stride` stays a call per iteration here. Blocks without an
-        // overdamped lane keep a loop of complex squarings only.
-        if anyOver {
-            let slow = exponentialTaylor(zero.replacing(with: r1 * width * scale, where: over))
-            z = z.replacing(with: Phasor(c: slow, s: ea), where: over)
-            z = z.times(z, partwise: over, anyPartwise: true)
+        // overdamped or critical lane keep a loop of complex squarings only.
+        if anyOver || anyCrit {
+            if anyOver {
+                let slow = exponentialTaylor(zero.replacing(with: r1 * width * scale, where: over))
+                z = z.replacing(with: Phasor(c: slow, s: ea), where: over)
+            }
+            z = z.times(z, partwise: over, anyPartwise: anyOver, dual: crit, anyDual: anyCrit)
             for r in (0..<rounds).reversed() {
-                z = z.times(z, partwise: over, anyPartwise: true)
+                z = z.times(z, partwise: over, anyPartwise: anyOver, dual: crit, anyDual: anyCrit)
                 (steps.baseAddress! + r).initialize(to: z)
             }
         } else {

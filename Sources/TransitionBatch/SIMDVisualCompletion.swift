@@ -6,11 +6,11 @@ import TransitionPhysics
 // spring's energy amplitude above the tolerance at t? is the shown progress a tolerance or more
 // from the target at t?) at instants computed from earlier answers only. Here the 16 lanes walk
 // the rule's steps in lockstep (the energy bound's doubling and halving, the scan back over the
-// grid, the halvings of the last grid step). Each step answers an underdamped or overdamped
-// lane's question from its motion's phasor, carried from instant to instant by a multiplication
-// (`PhasorMotion`), where that error bound settles it; else, and for the other lanes, from one
-// vector closed form (SIMDVisualCompletionClosedForm.swift) with an error bound that covers both
-// its own rounding and the scalar rule's.
+// grid, the halvings of the last grid step). Each step answers a lane's question (underdamped,
+// overdamped or critically damped) from its motion's phasor, carried from instant to instant by
+// a multiplication (`PhasorMotion`), where that error bound settles it; else, and for the lanes
+// it does not carry, from one vector closed form (SIMDVisualCompletionClosedForm.swift) with an
+// error bound that covers both its own rounding and the scalar rule's.
 // An answer neither bound can settle (the value within ~1e-11 of the tolerance) is asked of the
 // scalar rule itself (`Spring.isEnergyAmplitudeAbove`, `CompletionCurve.isVisuallyAway`), so each
 // lane receives exactly the scalar rule's answers, asks at the same instants (the same IEEE
@@ -216,8 +216,6 @@ struct VisualCompletionBlock {
         let zero = Lane(repeating: 0)
         var answer = zero
         let motion = PhasorMotion(self)
-        // The phasor's products: part by part on its overdamped lanes (`PhasorMotion.times`).
-        let partwise = motion.overdamped, anyPartwise = motion.anyOverdamped
 
         // 1. The upper end: `Spring.restTime(..., relativePrecision:)`, doubling from 1 / lambda,
         //    then halving to the relative precision; `.clamp`'s arrival if earlier. The phasor
@@ -236,7 +234,7 @@ struct VisualCompletionBlock {
             low = low.replacing(with: high, where: grow)
             zLow = zLow.replacing(with: zHigh, where: grow)
             high = high.replacing(with: high * 2, where: grow)
-            zHigh = zHigh.replacing(with: zHigh.times(zHigh, partwise: partwise, anyPartwise: anyPartwise), where: grow)
+            zHigh = zHigh.replacing(with: motion.times(zHigh, zHigh), where: grow)
             let overflow = grow .& .!(high .< .infinity)
             bound = bound.replacing(with: .infinity, where: overflow)
             doubling = grow .& .!overflow
@@ -259,7 +257,7 @@ struct VisualCompletionBlock {
             if !anyLane(halving) { break }
             let carried = anyHalved && round < PhasorMotion.energyRounds
             let stepped = carried ? halved : LaneMask(repeating: false)
-            let zMid = carried ? zLow.times(halfSteps[round], partwise: partwise, anyPartwise: anyPartwise) : zLow
+            let zMid = carried ? motion.times(zLow, halfSteps[round]) : zLow
             let above = energyAbove(mid, ask: halving, motion: motion, z: zMid, carried: stepped, bounds: halvingBounds, counts: &counts)
             low = low.replacing(with: mid, where: halving .& above)
             zLow = zLow.replacing(with: zMid, where: halving .& above)
@@ -282,7 +280,7 @@ struct VisualCompletionBlock {
         let rotation = PhasorRotation(self, motion: motion, scanning: scanning, bound: bound, gridStep: gridStep, counts: &counts)
         // From the phasor at the bound one step back (the grid's last instant, bound / steps *
         // (steps - 1), is bound - h to a few ulps), else its closed form.
-        var z = zHigh.times(rotation.back, partwise: partwise, anyPartwise: anyPartwise)
+        var z = motion.times(zHigh, rotation.back)
         let unanchored = rotation.lanes .& .!highTracked
         if anyLane(unanchored) {
             z = z.replacing(with: motion.phasor(at: gridStep * index, where: unanchored, springs: springs, counts: &counts), where: unanchored)
@@ -292,6 +290,8 @@ struct VisualCompletionBlock {
         var scanLow = Lane(repeating: -1)
         while anyLane(scanning) {
             let t = gridStep * index
+            // A critical lane's second part from t itself (`PhasorMotion.polynomial`).
+            z = motion.polynomial(z, at: t)
             let away = visuallyAway(
                 t, ask: scanning, motion: motion, carried: rotation.lanes, z: z, bounds: motion.displacementBounds(z, tolerance: tolerance),
                 counts: &counts)
@@ -301,7 +301,7 @@ struct VisualCompletionBlock {
             scanHigh = scanHigh.replacing(with: t, where: scanning .& .!away)
             index = index - 1
             scanning = scanning .& .!away .& (index .>= 0)
-            z = z.times(rotation.back, partwise: partwise, anyPartwise: anyPartwise)
+            z = motion.times(z, rotation.back)
         }
 
         // 3. The crossing in its grid step, by halving: the phasor carried by the step's halves,
@@ -316,7 +316,7 @@ struct VisualCompletionBlock {
             searching = searching .& (mid .> scanLow) .& (mid .< scanHigh)
             if !anyLane(searching) { break }
             let stepped = searching .& bisected
-            let zMid = anyBisected ? zLow.times(halfSteps[round], partwise: partwise, anyPartwise: anyPartwise) : zLow
+            let zMid = anyBisected ? motion.times(zLow, halfSteps[round]) : zLow
             let away = visuallyAway(mid, ask: searching, motion: motion, carried: stepped, z: zMid, bounds: bisectionBounds, counts: &counts)
             scanLow = scanLow.replacing(with: mid, where: searching .& away)
             zLow = zLow.replacing(with: zMid, where: searching .& away)

@@ -1,8 +1,8 @@
 import TransitionPhysics
 
 // The visual-completion twin's closed form (SIMDVisualCompletion.swift): a lane's questions the
-// phasor does not carry or cannot settle (critical damping, beyond the phasor's range, the
-// value near the tolerance), answered from one vector closed form per block and instant, with
+// phasor does not carry or cannot settle (beyond the phasor's range, the value near the
+// tolerance), answered from one vector closed form per block and instant, with
 // an error bound that covers both its own rounding and the scalar rule's; what that bound
 // cannot settle either is asked of the scalar rule itself.
 
@@ -72,7 +72,10 @@ extension VisualCompletionBlock {
         let x = pxx * x0 + pxv * v0
         let v = pvx * x0 + pvv * v0
         let amplitudeSquared = x * x + massPerStiffness * v * v
-        let terms = laneAbs(pxx * x0) + laneAbs(pxv * v0) + rootMassPerStiffness * (laneAbs(pvx * x0) + laneAbs(pvv * v0))
+        // The terms before their cancellations: 1 + a (a near -1 once decayed) and e - lambda f
+        // round to ulps of 1 and of e, lambda f, not of what is left (as `visuallyAway`'s size).
+        let eTerms = laneAbs(e) + laneAbs(lf)
+        let terms = laneAbs(x0) * (3 + eTerms) + laneAbs(pxv * v0) + rootMassPerStiffness * (laneAbs(pvx * x0) + laneAbs(v0) * eTerms)
         let margin = 2 * terms * closedFormMargin
         let over = tolerance + margin, under = tolerance - margin
         var above = amplitudeSquared .> over * over

@@ -22,11 +22,11 @@ struct VisualCompletionSprings {
     /// `CompletionCurve.visualGridSteps(bound:)`'s damped period, seconds, by its own operations
     /// (from sqrt(omega0²)), and where it is defined (its omega0² - lambda² > 0).
     var dampedPeriod = Lane(), hasDampedPeriod = LaneMask(repeating: false)
-    /// The lanes the phasor may carry (`PhasorMotion`): underdamped, or overdamped with mu > 0
-    /// (critical damping has no second root); `overdampedModes` the latter.
-    var modal = LaneMask(repeating: false), overdampedModes = LaneMask(repeating: false)
-    /// The phasor's fastest rate squared, 1/s² (omega0², or r2² where overdamped), and the
-    /// largest (rate t)² it is carried to (2^24, or 600²): `PhasorMotion.carries`.
+    /// The lanes the phasor may carry (`PhasorMotion`): underdamped, overdamped with mu > 0
+    /// (`overdampedModes`) or critically damped (mu == 0, no second root: `critical`).
+    var modal = LaneMask(repeating: false), overdampedModes = LaneMask(repeating: false), critical = LaneMask(repeating: false)
+    /// The phasor's fastest rate squared, 1/s² (omega0², r2² where overdamped, lambda² where
+    /// critical), and the largest (rate t)² it is carried to (2^24, or 600²): `PhasorMotion.carries`.
     var rateSquared = Lane(), rateLimitSquared = Lane()
     /// The phasor at the energy bound's first instant, 1 / lambda (`PhasorMotion.phasor(at:)`) on
     /// the lanes carried there (0 elsewhere).
@@ -59,9 +59,10 @@ struct VisualCompletionSprings {
         hasDampedPeriod = dampedSquared .> 0
         dampedPeriod = 2 * Double.pi / laneSquareRoot(dampedSquared.replacing(with: 1, where: .!hasDampedPeriod))
         overdampedModes = .!underdamped .& (mu .> 0)
-        modal = underdamped .| overdampedModes
-        rateSquared = omega0Squared.replacing(with: r2 * r2, where: overdampedModes)
-        rateLimitSquared = Lane(repeating: 0x1p24).replacing(with: 600 * 600, where: overdampedModes)
+        critical = .!underdamped .& (mu .== 0) .& (lambda .> 0)
+        modal = underdamped .| overdampedModes .| critical
+        rateSquared = omega0Squared.replacing(with: r2 * r2, where: overdampedModes).replacing(with: lambda * lambda, where: critical)
+        rateLimitSquared = Lane(repeating: 0x1p24).replacing(with: 600 * 600, where: overdampedModes .| critical)
         let t = 1 / lambda
         let carried = modal .& (rateSquared * t * t .<= rateLimitSquared) .& (lambda * t .<= 600)
         anchor = phasor(at: t, where: carried)
@@ -69,7 +70,8 @@ struct VisualCompletionSprings {
 
     /// The phasor at `t` (seconds) on the lanes of `mask`, which it may carry there (0
     /// elsewhere): e^(-lambda t) (cos wd t, sin wd t) where underdamped, (e^(r1 t), e^(r2 t))
-    /// where overdamped. The anchor of each pattern of the rule's instants (`PhasorMotion`).
+    /// where overdamped, e^(-lambda t) (1, lambda t) where critical. The anchor of each pattern of
+    /// the rule's instants (`PhasorMotion`).
     func phasor(at t: Lane, where mask: LaneMask) -> Phasor {
         guard anyLane(mask) else { return Phasor() }
         let zero = Lane()
@@ -81,6 +83,8 @@ struct VisualCompletionSprings {
             let slow = laneExp(zero.replacing(with: r1 * t, where: over))
             z = z.replacing(with: Phasor(c: slow, s: decay), where: over)
         }
+        let critical = mask .& critical
+        if anyLane(critical) { z.s = z.s.replacing(with: lambda * t * decay, where: critical) }
         return z.replacing(with: Phasor(), where: .!mask)
     }
 
@@ -119,6 +123,7 @@ struct VisualCompletionSprings {
         hasDampedPeriod = LaneMask(repeating: hasDampedPeriod[j])
         modal = LaneMask(repeating: modal[j])
         overdampedModes = LaneMask(repeating: overdampedModes[j])
+        critical = LaneMask(repeating: critical[j])
         rateSquared = Lane(repeating: rateSquared[j])
         rateLimitSquared = Lane(repeating: rateLimitSquared[j])
         anchor = Phasor(c: Lane(repeating: anchor.c[j]), s: Lane(repeating: anchor.s[j]))

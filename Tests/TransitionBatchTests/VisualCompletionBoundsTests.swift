@@ -8,7 +8,7 @@ import TransitionPhysics
 /// squared along the energy bound's doubling, carried by its halving's and the bisection's half
 /// widths, and stepped back along the scan's grid (`PhasorRotation`). Each answer it gives is
 /// checked against the scalar rule's own question at the same instant, across regimes (very
-/// light damping to strongly overdamped; critical damping is never carried), starts (at the target, at
+/// light damping to strongly overdamped, critical damping exactly), starts (at the target, at
 /// rest, fast), tolerances (1e-10 to 3) and both policies; and it must settle nearly every
 /// question (else it costs without saving).
 @Suite("Visual completion: the twin's phasor gives the rule's answers")
@@ -45,6 +45,7 @@ struct VisualCompletionBoundsTests {
                     for block in Self.blocks(response: response, ratio: ratio, policy: policy, tolerance: tolerance) {
                         let motion = PhasorMotion(block)
                         if ratio < 0.999 { #expect(motion.lanes == (block.underdamped .& block.live)) }
+                        if ratio == 1 { #expect(motion.critical == block.live && motion.lanes == block.live, "ratio 1 is critical") }
                         var counts = VisualCompletionWork()
                         // Every lane's own path through `Spring.restTime`, moved by the rule's answers.
                         var low = Lane(), high = 1 / block.lambda
@@ -119,7 +120,7 @@ struct VisualCompletionBoundsTests {
     func phasorRotation(policy: OvershootPolicy) {
         var answered = 0, asked = 0
         for response in [0.1, 0.35, 2.0] {
-            for ratio in [0.05, 0.2, 0.5, 0.9, 0.999999, 1.000001, 1.04, 3] {
+            for ratio in [0.05, 0.2, 0.5, 0.9, 0.999999, 1, 1.000001, 1.04, 3] {
                 for tolerance in Self.tolerances {
                     for var block in Self.blocks(response: response, ratio: ratio, policy: policy, tolerance: tolerance) {
                         for j in block.filled..<laneWidth { block.x0[j] = 0; block.v0[j] = 0; block.lambda[j] = block.lambda[0] }
@@ -144,6 +145,8 @@ struct VisualCompletionBoundsTests {
                             // The grid instant, then the bisection's mids of its step as the rule
                             // computes them, each time moving the low end up (the phasor with it).
                             let t = h * index
+                            // As the twin: a critical lane's second part from t itself.
+                            z = motion.polynomial(z, at: t)
                             var low = t, zLow = z
                             let high = h * (index + 1)
                             for round in -1..<CompletionCurve.visualBisectionRounds {
@@ -182,9 +185,9 @@ struct VisualCompletionBoundsTests {
     /// phasor's bound allows in all); an overdamped lane's two modes each to that of its own size.
     @Test("the half steps are the phasor of width / 2^(r+1), lane by lane, to 2^-38 of their length")
     func halfSteps() {
-        var checked = 0, overdamped = 0
+        var checked = 0, overdamped = 0, critical = 0
         for response in [0.05, 0.35, 2.0] {
-            for ratio in [0.02, 0.2, 0.7, 0.999, 1.000001, 1.04, 3] {
+            for ratio in [0.02, 0.2, 0.7, 0.999, 1, 1.000001, 1.04, 3] {
                 let blocks = Self.blocks(response: response, ratio: ratio, policy: .allow, tolerance: 1 / 1170)
                 let motion = PhasorMotion(blocks[0])
                 let rate = motion.rateSquared[0].squareRoot(), limit = motion.rateLimitSquared[0].squareRoot()
@@ -206,6 +209,12 @@ struct VisualCompletionBoundsTests {
                                     #expect(abs(halves[r].c[j] - e1) <= 0x1p-38 * e1, "ratio \(ratio) phase \(phase) round \(r) lane \(j): slow mode")
                                     #expect(abs(halves[r].s[j] - e2) <= 0x1p-38 * e2, "ratio \(ratio) phase \(phase) round \(r) lane \(j): fast mode")
                                     overdamped += 1
+                                } else if motion.critical[j] {
+                                    // e^(-lambda t) and lambda t e^(-lambda t), each to 2^-38 of its size.
+                                    let decay = Double.exp(-motion.lambda[j] * t), polynomial = motion.lambda[j] * t * decay
+                                    #expect(abs(halves[r].c[j] - decay) <= 0x1p-38 * decay, "phase \(phase) round \(r) lane \(j): decay")
+                                    #expect(abs(halves[r].s[j] - polynomial) <= 0x1p-38 * polynomial, "phase \(phase) round \(r) lane \(j): lambda t decay")
+                                    critical += 1
                                 } else {
                                     let decay = Double.exp(-motion.lambda[j] * t)
                                     let c = decay * Double.cos(motion.wd[j] * t), s = decay * Double.sin(motion.wd[j] * t)
@@ -221,6 +230,7 @@ struct VisualCompletionBoundsTests {
         }
         #expect(checked > 1000)
         #expect(overdamped > 300)
+        #expect(critical > 100)
     }
 
     @Test("the twin's closed forms per block: the bounds answer most questions of light damping")
@@ -245,24 +255,43 @@ struct VisualCompletionBoundsTests {
 
     @Test("overdamped blocks: the two modes answer most questions, past critical damping by a hair")
     func closedFormsPerOverdampedBlock() {
-        var lanes = 0, closedForms = 0
+        var batches: [(String, BatchReleases)] = []
         for response in [0.1, 0.35, 0.6] {
             for ratio in [1.0001, 1.01, 1.04, 1.5, 3] {
                 let model = ProjectedSpringModel(spring: Spring(response: response, dampingRatio: ratio), threshold: 0.5)
                 var batch = BatchReleases()
                 for start in Self.starts { batch.append(.physics(model), ReleaseState(progress: start.progress, velocity: start.velocity)) }
                 for k in 0..<19 { batch.append(.physics(model), ReleaseState(progress: Double(k) / 20, velocity: Double(k) - 9)) }
-                var vector = [Double](repeating: .nan, count: batch.count)
-                let work = vector.withUnsafeMutableBufferPointer { batch.visualCompletionTimesOnLanes(tolerance: 1 / 1170, into: $0) }
-                for i in 0..<batch.count {
-                    #expect(vector[i].bitPattern == batch.completionCurve(at: i).restTime(tolerance: 1 / 1170).bitPattern, "ratio \(ratio) lane \(i)")
-                }
-                lanes += work.lanes
-                closedForms += work.closedForms
+                batches.append(("ratio \(ratio)", batch))
             }
         }
+        Self.expectRuleBitsAndFewClosedForms(batches)
+    }
+
+    @Test("critically damped blocks: e^(-lambda t) (1, lambda t) answers most questions")
+    func closedFormsPerCriticalBlock() {
+        Self.expectRuleBitsAndFewClosedForms(VisualCompletionTwinTests.criticalSprings.map { spring in
+            var batch = BatchReleases()
+            VisualCompletionTwinTests.criticalReleases(ProjectedSpringModel(spring: spring, threshold: 0.5), into: &batch)
+            return ("\(spring)", batch)
+        })
+    }
+
+    /// Each batch's twin answers are the rule's bits (tolerance 1 / 1170), and their blocks took
+    /// under 14 closed forms each: each lane asks 20 to 60 questions, every one a closed form
+    /// before the phasor carried them.
+    static func expectRuleBitsAndFewClosedForms(_ batches: [(note: String, batch: BatchReleases)]) {
+        var lanes = 0, closedForms = 0
+        for (note, batch) in batches {
+            var vector = [Double](repeating: .nan, count: batch.count)
+            let work = vector.withUnsafeMutableBufferPointer { batch.visualCompletionTimesOnLanes(tolerance: 1 / 1170, into: $0) }
+            for i in 0..<batch.count {
+                #expect(vector[i].bitPattern == batch.completionCurve(at: i).restTime(tolerance: 1 / 1170).bitPattern, "\(note) lane \(i)")
+            }
+            lanes += work.lanes
+            closedForms += work.closedForms
+        }
         let blocks = lanes / laneWidth
-        // Each lane asks 20 to 60 questions, every one a closed form before the modes carried them.
         #expect(Double(closedForms) < 14 * Double(blocks), "\(closedForms) closed forms for \(blocks) blocks")
     }
 }
