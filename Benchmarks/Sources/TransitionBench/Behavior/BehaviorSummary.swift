@@ -119,7 +119,9 @@ public struct BehaviorSummary: Sendable, Hashable {
         precondition(traces.count == outcomes.count, "One outcome per trace.")
         var scratch = Scratch()
         let tally = outcomes.withUnsafeBufferPointer { outcomes in
-            scratch.gather(intents: traces.map(\.intent), segments: [0..<traces.count], outcomes: outcomes.baseAddress, at: Array(outcomes.indices))[0].tally
+            scratch.gather(
+                intents: traces.map(\.intent), segments: [0..<traces.count], outcomes: outcomes.baseAddress,
+                at: Array(outcomes.indices))[0].tally
         }
         self.init(model: model, source: source, traces: traces.count, skipped: skipped, tally: tally, values: &scratch)
     }
