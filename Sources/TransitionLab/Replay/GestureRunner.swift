@@ -39,10 +39,10 @@ public struct GestureRunner: Sendable {
     ) -> InteractiveTransition {
         let mapping = ProgressMapping(
             travel: settings.fixedTravel ?? travel, axis: axis ?? settings.axis, direction: settings.direction,
-            range: settings.range, edgeZone: settings.edgeZone)
+            overdrag: settings.overdrag, edgeZone: settings.edgeZone)
         var transition = InteractiveTransition(mapping: mapping, model: model, estimator: estimator)
         transition.pixelsPerPoint = pixelsPerPoint
-        transition.maximumReleaseSpeed = settings.maximumReleaseSpeed * unitsPerPoint
+        transition.maximumReleaseSpeedPointsPerSecond = settings.maximumReleaseSpeed * unitsPerPoint
         return transition
     }
 

@@ -31,7 +31,7 @@ public struct ReplaySettings: Hashable, Sendable {
     /// How the direction is decided (default `.reversible`).
     public var directionRule: DirectionRule
     /// Clamped or rubber-banded past 0 and 1 (default `.clamp`).
-    public var range: ProgressMapping.Range
+    public var overdrag: ProgressMapping.Overdrag
     /// The screen axis the gestures follow, unless a trace declares its own
     /// (`GestureTrace.axis`; default `.x`).
     public var axis: TouchAxis
@@ -40,7 +40,7 @@ public struct ReplaySettings: Hashable, Sendable {
     /// The travel that maps to progress 1, in the trace's unit, replacing each trace's own (the
     /// edge-pan variant, `classic-004`, maps a fixed 200); nil (the default): each trace's.
     public var fixedTravel: Double?
-    /// The fling cap, points per second (`InteractiveTransition.maximumReleaseSpeed`; default
+    /// The fling cap, points per second (`InteractiveTransition.maximumReleaseSpeedPointsPerSecond`; default
     /// `ReleaseSpeedLimit.platformMaximum`, 8,000): the one place a replay keeps it.
     public var maximumReleaseSpeed: Double
     /// Frames per second the completion's metrics are measured on, Hz (default 240).
@@ -51,7 +51,7 @@ public struct ReplaySettings: Hashable, Sendable {
     /// Replay settings; the defaults are the benchmark's (see the type's documentation).
     public init(
         estimator: VelocityEstimatorKind = .dropTolerant, touchSlop: Double = 10,
-        directionRule: DirectionRule = .reversible, range: ProgressMapping.Range = .clamp, axis: TouchAxis = .x,
+        directionRule: DirectionRule = .reversible, overdrag: ProgressMapping.Overdrag = .clamp, axis: TouchAxis = .x,
         edgeZone: ProgressMapping.EdgeZone? = nil, fixedTravel: Double? = nil,
         maximumReleaseSpeed: Double = ReleaseSpeedLimit.platformMaximum,
         frameRate: Double = TransitionSettings.defaultFrameRate,
@@ -60,7 +60,7 @@ public struct ReplaySettings: Hashable, Sendable {
         self.estimator = estimator
         self.touchSlop = touchSlop
         self.directionRule = directionRule
-        self.range = range
+        self.overdrag = overdrag
         self.axis = axis
         self.edgeZone = edgeZone
         self.fixedTravel = fixedTravel

@@ -46,7 +46,7 @@ public struct TransitionSettings: Hashable, Sendable {
     public var pixelsPerPoint: Double
     /// Progress stops (`InteractiveTransition.detents`).
     public var detents: [Double]
-    /// The fling cap, points per second (`InteractiveTransition.maximumReleaseSpeed`).
+    /// The fling cap, points per second (`InteractiveTransition.maximumReleaseSpeedPointsPerSecond`).
     public var maximumReleaseSpeed: Double
     /// The frame rate completions are measured or sampled at, Hz.
     public var frameRate: Double
@@ -109,6 +109,6 @@ extension InteractiveTransition {
     public func settings(frameRate: Double = TransitionSettings.defaultFrameRate) -> TransitionSettings {
         TransitionSettings(
             travel: mapping.travel, pixelsPerPoint: pixelsPerPoint, detents: detents,
-            maximumReleaseSpeed: maximumReleaseSpeed, frameRate: frameRate)
+            maximumReleaseSpeed: maximumReleaseSpeedPointsPerSecond, frameRate: frameRate)
     }
 }

@@ -1,7 +1,7 @@
 /// How touch translation becomes transition progress.
 ///
 /// progress = sign * (position - touchDownPosition) / travel along `axis`, then clamped to
-/// [0, 1] or rubber-banded beyond it. `sign` is fixed, or decided by the first movement past
+/// [0, 1] or rubber-banded beyond it (`overdrag`). `sign` is fixed, or decided by the first movement past
 /// `touchSlop` (as a page view decides which page to turn to), optionally again each time the
 /// finger crosses back over touch-down (`.reversible`); until then progress is 0.
 public struct ProgressMapping: Hashable, Sendable {
@@ -22,6 +22,13 @@ public struct ProgressMapping: Hashable, Sendable {
         /// stretching below 0.
         case reversible(touchSlop: Double)
 
+        /// The sign of movement along the axis that means progress when the direction is fixed
+        /// (+1 or -1); nil when it is decided by movement.
+        public var fixedSign: Double? {
+            if case .fixed(let positive) = self { return positive ? 1 : -1 }
+            return nil
+        }
+
         /// The touch slop, in the samples' unit, when the direction is decided by movement.
         public var touchSlop: Double? {
             switch self {
@@ -31,8 +38,8 @@ public struct ProgressMapping: Hashable, Sendable {
         }
     }
 
-    /// What progress does beyond [0, 1].
-    public enum Range: String, Hashable, Sendable, CaseIterable {
+    /// What a drag does to progress beyond the ends (0 and 1, or the first and last detent).
+    public enum Overdrag: String, Hashable, Sendable, CaseIterable {
         /// Clamp to [0, 1] (UIKit's percent-driven transition, as a pop clamps its translation).
         case clamp
         /// Rubber-band beyond either end with `RubberBand` (dimension: the travel).
@@ -61,8 +68,8 @@ public struct ProgressMapping: Hashable, Sendable {
     public var axis: TouchAxis
     /// Which way along the axis is progress: fixed, or decided past the touch slop.
     public var direction: Direction
-    /// What happens past 0 and 1: clamped, or rubber-banded.
-    public var range: Range
+    /// What a drag does past the ends: clamped, or rubber-banded.
+    public var overdrag: Overdrag
     /// Where a gesture must begin to start the transition; nil: anywhere.
     public var edgeZone: EdgeZone?
 
@@ -74,14 +81,29 @@ public struct ProgressMapping: Hashable, Sendable {
     /// A mapping of `travel` (positive, the samples' unit) to progress 1 along `axis`; by default the direction is decided past a 10 pt touch slop, progress is clamped to [0, 1], and a gesture may begin anywhere.
     public init(
         travel: Double, axis: TouchAxis = .x, direction: Direction = .decidedByFirstMovement(touchSlop: 10),
-        range: Range = .clamp, edgeZone: EdgeZone? = nil
+        overdrag: Overdrag = .clamp, edgeZone: EdgeZone? = nil
     ) {
         Self.check(travel: travel)
         self.travel = travel
         self.axis = axis
         self.direction = direction
-        self.range = range
+        self.overdrag = overdrag
         self.edgeZone = edgeZone
+    }
+
+    /// Where a touch that finds the view showing `progress` starts, and where the overdrag rule
+    /// applies from there (`limits`, the first...last detent): inside the limits, at `progress`
+    /// itself; past them, the rule applies to further movement only, so the view does not jump:
+    /// `.clamp` widens the limits to hold `progress`, `.rubberBand` starts from the raw progress
+    /// the rubber band shows at `progress` (`RubberBand.offset(showing:dimension:constant:)`;
+    /// past its reach, widened limits as for `.clamp`).
+    package func takeOver(showing progress: Double, within limits: ClosedRange<Double>) -> (raw: Double, limits: ClosedRange<Double>) {
+        if limits.contains(progress) { return (progress, limits) }
+        let edge = progress > limits.upperBound ? limits.upperBound : limits.lowerBound
+        if overdrag == .rubberBand, let offset = RubberBand.offset(showing: progress - edge, dimension: 1) {
+            return (edge + offset, limits)
+        }
+        return (progress, min(limits.lowerBound, progress)...max(limits.upperBound, progress))
     }
 
     /// The sample's coordinate along the axis.
@@ -94,7 +116,7 @@ public struct ProgressMapping: Hashable, Sendable {
     /// Progress for a raw progress value, clamped to `limits` or rubber-banded beyond them
     /// (dimension 1, the travel): an interactive transition's first and last detents.
     package func bounded(_ raw: Double, in limits: ClosedRange<Double>) -> Double {
-        switch range {
+        switch overdrag {
         case .clamp: return min(max(raw, limits.lowerBound), limits.upperBound)
         case .rubberBand: return RubberBand.clamp(raw, to: limits, dimension: 1)
         }

@@ -17,7 +17,7 @@ public struct TouchSample: Hashable, Sendable {
     public var time: Double
     /// Horizontal position in points (or pixels, consistently with the mapping's travel).
     public var x: Double
-    /// Vertical position in points.
+    /// Vertical position in points (or pixels, as `x`).
     public var y: Double
     /// The recognizer phase this sample reports.
     public var phase: TouchPhase
@@ -28,8 +28,10 @@ public struct TouchSample: Hashable, Sendable {
     /// `VelocityTracker` skips resampled samples. Default false: a measured sample.
     public var isResampled: Bool = false
 
-    /// A sample at `time` seconds and position (`x`, `y`) in points.
-    public init(time: Double, x: Double, y: Double = 0, phase: TouchPhase) {
+    /// A sample at `time` seconds and position (`x`, `y`) in points; a gesture along one axis
+    /// gives that coordinate only: `TouchSample(time: t, x: 120, phase: .changed)` for a pop,
+    /// `TouchSample(time: t, y: 640, phase: .changed)` for a sheet.
+    public init(time: Double, x: Double = 0, y: Double = 0, phase: TouchPhase) {
         self.time = time
         self.x = x
         self.y = y
@@ -38,7 +40,7 @@ public struct TouchSample: Hashable, Sendable {
 
     /// A sample at `time` seconds and position (`x`, `y`) in points, measured or, with
     /// `isResampled`, resampled or predicted by the platform (skipped by velocity estimators).
-    public init(time: Double, x: Double, y: Double = 0, phase: TouchPhase, isResampled: Bool) {
+    public init(time: Double, x: Double = 0, y: Double = 0, phase: TouchPhase, isResampled: Bool) {
         self.init(time: time, x: x, y: y, phase: phase)
         self.isResampled = isResampled
     }

@@ -19,14 +19,24 @@
 extension InteractiveTransition {
     /// The state at `time` (seconds, the samples' clock; call once per display frame) and the
     /// events since the previous call. Samples are handled with `handle(_:)` before the frame
-    /// that shows them. A time before the latest frame's (`frameClock`) is read as that time:
+    /// that shows them. A time before the latest frame's  is read as that time:
     /// the frame shows the same state again, never an earlier one. `time` must be finite.
     public mutating func advance(to time: Double) -> TransitionUpdate {
         let time = moveFrameClock(to: time, "advance(to:)")
+        if case .completing(var animation) = state, animation.startsAtNextFrame {
+            // The first frame after a release: it shows the release position, and the curve
+            // runs from here (InteractiveTransition's rules, "the first frame after lift-off"),
+            // unless frames were dropped: at most a 30 Hz frame after the lift-off.
+            let duration = animation.endTime - animation.startTime
+            animation.startTime = min(time, animation.startTime + Self.longestFrameInterval)
+            animation.endTime = animation.startTime + duration
+            animation.startsAtNextFrame = false
+            state = .completing(animation)
+        }
         reportCompletion(at: time)
         let events = pendingEvents
         pendingEvents.removeAll()
-        switch phase {
+        switch state {
         case .idle:
             return TransitionUpdate(progress: 0, velocity: 0, target: 0, isComplete: false, events: events)
         case .tracking(let tracking):
@@ -40,6 +50,12 @@ extension InteractiveTransition {
                 isComplete: time >= animation.endTime, events: events)
         }
     }
+
+    /// The longest display frame interval the driver expects, seconds: 1/30 s (a 30 Hz display).
+    /// A release's completion waits for the next frame to start (it shows the release position
+    /// first), but no longer than this after the lift-off: a later first frame means frames were
+    /// dropped, and the completion has been running since.
+    static let longestFrameInterval = 1.0 / 30
 
     /// Completes at the last detent from `time`, starting at the current progress and velocity.
     public mutating func finish(at time: Double) { retarget(to: detents[detents.count - 1], at: time) }
@@ -55,7 +71,7 @@ extension InteractiveTransition {
     /// next samples are ignored until a new touch begins). Reports `.retargeted`.
     ///
     /// `target` must lie within the first and last detent (a precondition, as for a non-finite
-    /// target); `time` must be finite, and a time before the latest frame (`frameClock`) is read
+    /// target); `time` must be finite, and a time before the latest frame  is read
     /// as that frame's time, so the completion starts from what is on screen.
     public mutating func retarget(to target: Double, at time: Double) {
         precondition(target.isFinite, "Retarget progress must be finite; got \(target).")
@@ -65,43 +81,46 @@ extension InteractiveTransition {
             "Retarget progress must be within the detents, \(first)...\(last); got \(target).")
         let time = moveFrameClock(to: time, "retarget(to:at:)")
         reportCompletion(at: time)
-        let progress: Double, velocity: Double, sign: Double
-        switch phase {
+        let progress: Double, velocity: Double, sign: Double?
+        switch state {
         case .idle:
-            (progress, velocity, sign) = (0, 0, 1)
+            (progress, velocity, sign) = (0, 0, mapping.direction.fixedSign)
         case .tracking(let tracking):
             (progress, velocity) = current(tracking)
-            sign = tracking.sign ?? 1
+            sign = tracking.sign
         case .completing(let animation):
             (progress, velocity) = animation.state(at: time)
             sign = animation.sign
         }
-        let physics = model as? ProjectedSpringModel
-        let curve: CompletionCurve
-        if reduceMotion {
-            curve = .reducedMotion(start: progress, target: target)
-        } else if let physics, physics.completionShape != .spring {
-            // A timed shape re-planned from the current progress and velocity (no jump).
-            curve = physics.completionCurve(start: progress, startVelocity: velocity, target: target)
-        } else {
-            curve = CompletionCurve(
-                shape: .spring(completionSpring, overshoot: physics?.overshoot ?? .allow), start: progress,
-                startVelocity: velocity, target: target)
-        }
         pendingEvents.append(.retargeted)
-        start(curve, at: time, sign: sign)
+        start(plannedCurve(from: progress, velocity: velocity, to: target), at: time, sign: sign)
+    }
+
+    /// The completion code starts from `progress` at `velocity` (travels per second) toward
+    /// `target`: under `reduceMotion` `CompletionCurve.reducedMotion`; for a
+    /// `ProjectedSpringModel` with a timed `completionShape`, that shape re-planned from this
+    /// state; else a `completionSpring` spring starting at `velocity` (no jump).
+    func plannedCurve(from progress: Double, velocity: Double, to target: Double) -> CompletionCurve {
+        let physics = model as? ProjectedSpringModel
+        if reduceMotion {
+            return .reducedMotion(start: progress, target: target)
+        } else if let physics, physics.completionShape != .spring {
+            return physics.completionCurve(start: progress, startVelocity: velocity, target: target)
+        }
+        return CompletionCurve(
+            shape: .spring(completionSpring, overshoot: physics?.overshoot ?? .allow), start: progress,
+            startVelocity: velocity, target: target)
     }
 
     /// `time`, or the latest frame's time when `time` is earlier, made the latest frame's time.
-    private mutating func moveFrameClock(to time: Double, _ caller: String) -> Double {
+    mutating func moveFrameClock(to time: Double, _ caller: String) -> Double {
         precondition(time.isFinite, "InteractiveTransition.\(caller) time must be finite seconds; got \(time).")
         frameClock = max(frameClock, time)
         return frameClock
     }
 
-    /// Progress and the estimator's velocity (per second) of a touch so far.
-    private func current(_ tracking: Tracking) -> (progress: Double, velocity: Double) {
-        let velocity = releaseVelocity(tracking)
-        return (bounded(tracking.lastPosition ?? tracking.baseProgress), velocity)
+    /// Progress and the estimator's velocity (travels per second) of a touch so far.
+    func current(_ tracking: Tracking) -> (progress: Double, velocity: Double) {
+        (shown(tracking), releaseVelocity(tracking))
     }
 }

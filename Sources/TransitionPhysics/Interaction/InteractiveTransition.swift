@@ -1,24 +1,58 @@
 /// A transition driven by touch samples, as an app drives it: samples scrub progress, a release
-/// asks the model to decide and complete, and a finger that lands during the completion takes
-/// over at the current animated progress with no jump.
+/// asks the model to decide and complete, and a finger that lands during the completion catches
+/// the view where it is shown, with no jump.
 ///
 /// Feed samples in time order with `handle(_:)`; once per display frame call `advance(to:)`
 /// (same clock as the samples) for progress, velocity, target and the events since the last
-/// frame; finish, cancel or retarget from code with `finish(at:)`, `cancel(at:)`,
-/// `retarget(to:at:)` (see InteractiveTransition+Frames.swift). Progress is a pure function of
-/// time between events, so the frame rate never changes it.
+/// frame; finish, cancel, retarget or change the layout from code with `finish(at:)`,
+/// `cancel(at:)`, `retarget(to:at:)`, `updateLayout(travel:detents:at:)` (see
+/// InteractiveTransition+Frames.swift and InteractiveTransition+Layout.swift). Progress is a pure
+/// function of time between events, so the frame rate never changes it.
 ///
 /// With the default `detents` [0, 1] and `reduceMotion` false, releases are exactly the model's.
 ///
-/// Misuse: a time before the latest frame (`frameClock`) given to `advance(to:)`, `finish(at:)`,
-/// `cancel(at:)` or `retarget(to:at:)` is read as that frame's time, so shown progress never
-/// goes back (a button's `CACurrentMediaTime()` is earlier than the display link's
+/// The rules a touch follows, whatever came before it:
+/// - **Direction.** A `.fixed` direction is the mapping's, always. A direction decided by
+///   movement is decided afresh past the touch slop by a touch that begins from rest (idle, or a
+///   completion that has come to rest), and a touch that catches a completion in motion keeps
+///   the direction that completion moves in (the touch's or code's that started it; one started
+///   by code from idle has none, and the catching touch decides it past the slop). The mapping
+///   in force when a touch begins is the one it follows.
+/// - **A catch.** A touch during a completion takes over at the progress shown at that moment,
+///   wherever it is, past an end included: the mapping's clamp or rubber band then applies to
+///   further movement only. The view stops under the finger (velocity 0 until it moves), as a
+///   scroll view's deceleration stops under a touch.
+/// - **Time never goes back.** A touch stamped before the latest frame (`advance(to:)`), as
+///   UIKit's touches are (a touch's timestamp precedes the display link's target time), is taken
+///   at that frame: it catches what is shown there, and a touch after `.completed` starts from
+///   the target. Its own times still feed the velocity estimate.
+/// - **No velocity from the slop.** Samples before a direction is decided show no progress, but
+///   once it is decided they are mapped with it, so the estimate sees the finger's real motion.
+/// - **The first frame after lift-off continues the finger.** A release's completion starts, at
+///   the release progress and velocity, at the frame that shows the last position the finger
+///   moved to: the latest frame if it already did (a lift-off that repeats the last position a
+///   few milliseconds later then does not hold the view still for a frame), else the next
+///   `advance(to:)`, which shows that position as a move would have. So the drawn step of the
+///   release frame is the finger's step per frame; the curve's start differs by less than one
+///   frame interval between frame rates (completions from code start at the time given).
+///
+/// Misuse: a time before the latest frame given to `advance(to:)`, `finish(at:)`, `cancel(at:)`,
+/// `retarget(to:at:)` or `updateLayout(travel:detents:at:)` is read as that frame's time, so shown
+/// progress never goes back (a button's `CACurrentMediaTime()` is earlier than the display link's
 /// `targetTimestamp` already shown); a non-finite time, or a target outside the first...last
 /// detent, is a programming error and stops the program with a sentence (`precondition`, as
 /// for `detents` and `pixelsPerPoint`).
 public struct InteractiveTransition: Sendable {
-    /// How touch positions become progress: travel, axis, direction, range, edge zone.
-    public var mapping: ProgressMapping
+    /// How touch positions become progress: travel, axis, direction, overdrag, edge zone. A new
+    /// `travel` is a layout change (`updateLayout(travel:detents:at:)`, at the latest frame); a
+    /// new direction, overdrag or edge zone applies from the next touch.
+    public var mapping: ProgressMapping {
+        didSet {
+            if mapping.travel != oldValue.travel && !applyingLayout {
+                relayout(travel: oldValue.travel, detents: detents, at: layoutTime)
+            }
+        }
+    }
     /// The model that decides and completes each release.
     public var model: any ReleaseModel
     /// The release-velocity estimator, fed the samples up to lift-off.
@@ -29,7 +63,7 @@ public struct InteractiveTransition: Sendable {
         /// No touch yet, or a touch that did not start (outside the edge zone).
         case idle
         /// A finger is scrubbing.
-        case tracking(Tracking)
+        case tracking
         /// A completion is playing (after a release, or started from code), or has come to rest.
         case completing(Animation)
     }
@@ -44,13 +78,19 @@ public struct InteractiveTransition: Sendable {
         /// From this time (seconds, the samples' clock) nothing visible moves: progress is the
         /// target exactly and velocity 0 (`CompletionCurve.restTime(tolerance:)`).
         public var endTime: Double
-        /// The direction sign in force (+1 / -1), kept for an interrupting touch.
-        public var sign: Double
+        /// The direction the completion moves the view in, +1 or -1 (the sign of touch
+        /// movement along the axis that means progress); nil when none was ever decided (code
+        /// moved the view from idle with a direction decided by movement). A touch that catches
+        /// the completion in motion keeps it.
+        public var sign: Double?
         /// Whether `.completed` has been reported for this animation.
         var completionReported = false
+        /// A release's completion whose start is the next frame's time (`advance(to:)` sets
+        /// `startTime` and `endTime` then): no frame has shown the release position yet.
+        var startsAtNextFrame = false
 
-        /// Progress and progress velocity (per second) at `time`: the curve's closed form, the
-        /// target exactly from `endTime` on.
+        /// Progress and progress velocity (travels per second) at `time`: the curve's closed
+        /// form, the target exactly from `endTime` on.
         public func state(at time: Double) -> (progress: Double, velocity: Double) {
             if time >= endTime { return (curve.target, 0) }
             let state = curve.state(at: max(0, time - startTime))
@@ -59,21 +99,30 @@ public struct InteractiveTransition: Sendable {
     }
 
     /// A finger scrubbing: where it began, its direction, and its samples so far.
-    public struct Tracking: Sendable {
-        /// Coordinate at touch-down along the axis.
-        package var origin: Double
+    struct Tracking: Sendable {
+        /// Coordinate at touch-down along the axis, the samples' unit.
+        var origin: Double
         /// +1 or -1 once decided, nil before.
-        package var sign: Double?
-        /// Progress when this touch began (0, or the animated progress it interrupted).
-        package var baseProgress: Double
+        var sign: Double?
+        /// Raw progress when this touch began (0, the progress it caught, or where a layout
+        /// change put it).
+        var baseProgress: Double
+        /// Where the mapping's clamp or rubber band applies: the first...last detent, widened to
+        /// hold the progress this touch caught (or a layout change left it at), so that only
+        /// further movement past the ends is clamped or rubber-banded.
+        var limits: ClosedRange<Double>
         /// (time, raw progress) of every sample of this touch, for the velocity estimate.
-        package var samples: [AxisSample] { ReleaseSamples.mirrored(recorded, at: mirrorMarks) }
+        var samples: [AxisSample] { ReleaseSamples.mirrored(recorded, at: mirrorMarks) }
         /// The samples as appended. A reversal of a reversible direction does not rewrite them
         /// (a pass over every sample so far, at every reversal, made a zig-zag across
         /// touch-down quadratic): it notes the count of samples it mirrors in `mirrorMarks`, and
         /// `samples` applies the marks (`ReleaseSamples.mirrored`), exactly.
         var recorded: [AxisSample]
         var mirrorMarks: [Int] = []
+        /// The displacement from `origin` (the samples' unit) of each sample recorded before the
+        /// direction was decided: they are mapped with the direction once it is (no velocity
+        /// from the slop), and this is emptied.
+        var undecided: [Double] = []
         /// The newest sample's raw progress (as `samples.last`, without building `samples`).
         var lastPosition: Double? {
             guard let last = recorded.last else { return nil }
@@ -81,25 +130,45 @@ public struct InteractiveTransition: Sendable {
             return mirrors % 2 == 0 ? last.position : -last.position
         }
         /// Raw progress at the last `changed` sample.
-        package var lastChangedRaw: Double
+        var lastChangedRaw: Double
         /// The newest touch sample of this touch.
-        package var lastTouch: TouchSample
+        var lastTouch: TouchSample
+        /// When the view last moved under this touch, seconds: the newest sample whose
+        /// position differs from the one before it (the touch-down's time before any).
+        var lastMoveTime: Double
+    }
+
+    /// What the driver holds: nothing, a touch, or a completion.
+    enum State: Sendable {
+        case idle
+        case tracking(Tracking)
+        case completing(Animation)
     }
 
     /// A release: what was known, and what the model made of it.
     public struct Release: Hashable, Sendable {
         /// When the finger lifted, seconds (the samples' clock).
         public var time: Double
-        /// Progress and velocity (progress per second) at lift-off.
+        /// Progress and velocity (travels per second) at lift-off.
         public var state: ReleaseState
         /// The model's decision and completion curve (toward the chosen detent).
         public var completion: Completion
-        /// The direction sign that was in force (+1 / -1), kept for an interrupting touch.
+        /// The direction sign that was in force (+1 / -1; +1 when none was decided).
         public var sign: Double
+        /// The detent the release goes to, progress: the completion's target.
+        public var detent: Double { completion.curve.target }
     }
 
+    /// What the driver holds now.
+    var state: State = .idle
     /// What the transition is doing now.
-    public private(set) var phase: Phase = .idle
+    public var phase: Phase {
+        switch state {
+        case .idle: return .idle
+        case .tracking: return .tracking
+        case .completing(let animation): return .completing(animation)
+        }
+    }
     /// Every release so far, oldest first.
     public private(set) var releases: [Release] = []
 
@@ -107,31 +176,36 @@ public struct InteractiveTransition: Sendable {
     /// [0, 0.5, 1]). A release completes at the detent nearest its projected progress
     /// (`ProjectionRule.nearestDetent`); with [0, 1] the model decides exactly as on its own.
     /// Dragging past the first or last detent is clamped or rubber-banded there, as
-    /// `mapping.range` says.
+    /// `mapping.overdrag` says. A new value is a layout change (`updateLayout(travel:detents:at:)`
+    /// at the latest frame): a running completion keeps its detent, or goes to the nearest one
+    /// if its detent was removed.
     public var detents: [Double] = [0, 1] {
         didSet {
             if let reason = TransitionSettingRules.detentsProblem(detents) { preconditionFailure("Detents: \(reason); got \(detents).") }
+            if !applyingLayout { relayout(travel: mapping.travel, detents: oldValue, at: layoutTime) }
         }
     }
     /// Physical pixels per point of the display (1 by default; 3 on a 3x phone). With the travel
     /// in points (`mapping.travel`), one physical pixel is `1 / (travel * pixelsPerPoint)` of
-    /// progress: a completion is done when nothing can move by that much any more.
+    /// progress: a completion is done when nothing can move by that much any more; a running
+    /// completion's end is recomputed when this changes.
     /// `TransitionSettingRules` says which values are refused (this traps on them; the lab's `TransitionSettings.validate()` reports them).
     public var pixelsPerPoint: Double = 1 {
         didSet {
             if let reason = TransitionSettingRules.pixelsPerPointProblem(pixelsPerPoint, travel: mapping.travel) {
                 preconditionFailure("pixelsPerPoint: \(reason); got \(pixelsPerPoint).")
             }
+            recomputeEndTime()
         }
     }
     /// The fling cap, points per second (default `ReleaseSpeedLimit.platformMaximum`, Flutter's
     /// and Android's 8,000): the estimator's release velocity is clamped to +-(this / the
-    /// mapping's travel) progress per second, sign kept (`ReleaseSpeedLimit`); `.infinity` for
+    /// mapping's travel) travels per second, sign kept (`ReleaseSpeedLimit`); `.infinity` for
     /// no cap. Positive (`TransitionSettings.validate()`; this traps otherwise).
-    public var maximumReleaseSpeed: Double = ReleaseSpeedLimit.platformMaximum {
+    public var maximumReleaseSpeedPointsPerSecond: Double = ReleaseSpeedLimit.platformMaximum {
         didSet {
-            if let reason = TransitionSettingRules.maximumReleaseSpeedProblem(maximumReleaseSpeed, travel: mapping.travel) {
-                preconditionFailure("maximumReleaseSpeed: \(reason); got \(maximumReleaseSpeed).")
+            if let reason = TransitionSettingRules.maximumReleaseSpeedProblem(maximumReleaseSpeedPointsPerSecond, travel: mapping.travel) {
+                preconditionFailure("maximumReleaseSpeedPointsPerSecond: \(reason); got \(maximumReleaseSpeedPointsPerSecond).")
             }
         }
     }
@@ -139,31 +213,44 @@ public struct InteractiveTransition: Sendable {
     /// `CompletionCurve.reducedMotion` (no overshoot, done in a fixed 0.2 s).
     public var reduceMotion: Bool = false
     /// The spring for completions started from code (`finish(at:)`, `cancel(at:)`,
-    /// `retarget(to:at:)`): the model's spring for a `ProjectedSpringModel`, else
-    /// `ProjectedSpringModel.defaultSpring`. It starts at the current velocity, whatever the model.
-    /// A `ProjectedSpringModel` with a timed `completionShape` re-plans that shape instead.
-    public var completionSpring: Spring
+    /// `retarget(to:at:)`) and by layout changes: the current model's spring for a
+    /// `ProjectedSpringModel` (it follows `model`), else `ProjectedSpringModel.defaultSpring`,
+    /// until you set one, which then stays. It starts at the current velocity, whatever the
+    /// model. A `ProjectedSpringModel` with a timed `completionShape` re-plans that shape instead.
+    public var completionSpring: Spring {
+        get { completionSpringOverride ?? (model as? ProjectedSpringModel)?.spring ?? ProjectedSpringModel.defaultSpring }
+        set { completionSpringOverride = newValue }
+    }
+    /// The spring an app set for completions from code, if any.
+    var completionSpringOverride: Spring?
     /// Events since the last `advance(to:)`, oldest first.
     var pendingEvents: [TransitionEvent] = []
-    /// The latest time given to `advance(to:)`, `finish(at:)`, `cancel(at:)` or
-    /// `retarget(to:at:)`, seconds (-infinity before any): an earlier time is read as this one,
-    /// so shown progress never goes back (InteractiveTransition+Frames.swift). Samples keep
-    /// their own times.
-    public internal(set) var frameClock = -Double.infinity
+    /// The latest time given to `advance(to:)`, `finish(at:)`, `cancel(at:)`,
+    /// `retarget(to:at:)` or `updateLayout(travel:detents:at:)`, seconds (-infinity before any):
+    /// an earlier time, or a touch stamped earlier, is read as this one, so shown progress never
+    /// goes back (InteractiveTransition+Frames.swift).
+    var frameClock = -Double.infinity
+    /// True while `updateLayout(travel:detents:at:)` sets `mapping` and `detents` (their
+    /// observers then leave the change to it).
+    var applyingLayout = false
 
-    /// A transition at rest, at progress 0; `completionSpring` is the model's spring for a `ProjectedSpringModel`, else `ProjectedSpringModel.defaultSpring`.
-    public init(mapping: ProgressMapping, model: any ReleaseModel, estimator: any VelocityEstimator) {
+    /// A transition at rest, at progress 0, following `mapping`: by default the projected spring
+    /// (`ProjectedSpringModel()`) and the recommended velocity estimator, the pair measured best
+    /// on recorded and synthetic gestures (README, docs/behaviour.md).
+    public init(
+        mapping: ProgressMapping, model: any ReleaseModel = ProjectedSpringModel(),
+        estimator: any VelocityEstimator = LeastSquaresVelocityEstimator.dropTolerant
+    ) {
         self.mapping = mapping
         self.model = model
         self.estimator = estimator
-        self.completionSpring = (model as? ProjectedSpringModel)?.spring ?? ProjectedSpringModel.defaultSpring
     }
 
     /// Displayed progress at `time` (seconds, same clock as the samples).
     public func progress(at time: Double) -> Double {
-        switch phase {
+        switch state {
         case .idle: return 0
-        case .tracking(let tracking): return bounded(tracking.lastPosition ?? tracking.baseProgress)
+        case .tracking(let tracking): return shown(tracking)
         case .completing(let animation): return animation.state(at: time).progress
         }
     }
@@ -175,62 +262,38 @@ public struct InteractiveTransition: Sendable {
     @discardableResult
     public mutating func handle(_ sample: TouchSample) -> Release? {
         let position = mapping.coordinate(of: sample)
-        // A touch in progress leaves `phase` while a move or lift-off changes it: its samples
-        // then have one owner and grow in place (shared with `phase`, the array was copied at
+        // A touch in progress leaves `state` while a move or lift-off changes it: its samples
+        // then have one owner and grow in place (shared with `state`, the array was copied at
         // every sample, which made a replay quadratic in the trace's length).
         if sample.phase != .began, var tracking = takeTracking() {
+            let moved = sample.x != tracking.lastTouch.x || sample.y != tracking.lastTouch.y
             if sample.phase == .changed {
                 let rawNow = raw(position, &tracking)
                 tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
                 tracking.lastChangedRaw = rawNow
+                if moved { tracking.lastMoveTime = sample.time }
                 tracking.lastTouch = sample
-                phase = .tracking(tracking)
+                state = .tracking(tracking)
                 return nil
             }
-            let rawNow = raw(position, &tracking)
-            // The lift-off rule of `ReleaseSamples` (Android's and Flutter's trackers): a
-            // lift-off that repeats the last position carries no motion and is dropped, and if it
-            // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
-            // after that position the pointer had stopped: velocity 0.
-            let liftOff = ReleaseSamples.liftOff(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
-            if !liftOff.repeatsPosition {
-                tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
-            }
-            // A cancelled touch, or a stopped pointer, releases with velocity 0 (`ReleaseSamples`).
-            let stopped = ReleaseSamples.releasesWithoutVelocity(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
-            let velocity = stopped ? 0 : releaseVelocity(tracking)
-            let state = ReleaseState(
-                progress: bounded(rawNow), velocity: velocity,
-                lastChangedProgress: bounded(tracking.lastChangedRaw),
-                recognizerCancelled: sample.phase == .cancelled)
-            let release = Release(time: sample.time, state: state, completion: completion(for: state), sign: tracking.sign ?? 1)
-            releases.append(release)
-            if let interval = Self.millisecondLikeInterval(tracking.recorded) {
-                pendingEvents.append(.timesLookLikeMilliseconds(medianSampleInterval: interval))
-            }
-            pendingEvents.append(.released(release))
-            start(release.completion.curve, at: release.time, sign: release.sign)
-            return release
+            return release(tracking, at: sample, position: position, moved: moved)
         }
-        switch (phase, sample.phase) {
+        switch (state, sample.phase) {
         case (.completing(let animation), .began):
-            // Interruption: take over at the animated progress; the direction stays. A touch
-            // after the completion came to rest begins afresh from where it rests.
-            reportCompletion(at: sample.time)
-            pendingEvents.append(sample.time >= animation.endTime ? .began : .interrupted)
-            let base = animation.state(at: sample.time).progress
-            phase = .tracking(Tracking(
-                origin: position, sign: animation.sign, baseProgress: base,
-                recorded: [AxisSample(time: sample.time, position: base)], lastChangedRaw: base, lastTouch: sample))
+            // A touch is never older than the frame shown: stamped before it, it is taken there.
+            let time = max(sample.time, frameClock)
+            reportCompletion(at: time)
+            let atRest = time >= animation.endTime
+            if atRest, let zone = mapping.edgeZone, !zone.contains(position) { return nil }
+            pendingEvents.append(atRest ? .began : .interrupted)
+            // Caught in motion: the completion's direction; from rest: decided afresh.
+            let sign = mapping.direction.fixedSign ?? (atRest ? nil : animation.sign)
+            state = .tracking(takeOver(at: animation.state(at: time).progress, origin: position, sign: sign, touch: sample))
             return nil
         case (.idle, .began):
             if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
-            var sign: Double? = nil
-            if case .fixed(let positive) = mapping.direction { sign = positive ? 1 : -1 }
             pendingEvents.append(.began)
-            phase = .tracking(Tracking(
-                origin: position, sign: sign, baseProgress: 0,
-                recorded: [AxisSample(time: sample.time, position: 0)], lastChangedRaw: 0, lastTouch: sample))
+            state = .tracking(takeOver(at: 0, origin: position, sign: mapping.direction.fixedSign, touch: sample))
             return nil
         default:
             // A sample that does not fit the phase (a move with no touch, a second down while
@@ -239,12 +302,68 @@ public struct InteractiveTransition: Sendable {
         }
     }
 
+    /// The lift-off (or cancellation) `sample` of `tracking`: the release, its events, and the
+    /// completion started.
+    private mutating func release(_ tracking: Tracking, at sample: TouchSample, position: Double, moved: Bool) -> Release {
+        var tracking = tracking
+        let rawNow = raw(position, &tracking)
+        // The lift-off rule of `ReleaseSamples` (Android's and Flutter's trackers): a
+        // lift-off that repeats the last position carries no motion and is dropped, and if it
+        // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
+        // after that position the pointer had stopped: velocity 0.
+        let liftOff = ReleaseSamples.liftOff(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
+        if !liftOff.repeatsPosition {
+            tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
+        }
+        if moved { tracking.lastMoveTime = sample.time }
+        // A cancelled touch, or a stopped pointer, releases with velocity 0 (`ReleaseSamples`).
+        let stopped = ReleaseSamples.releasesWithoutVelocity(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
+        let velocity = stopped ? 0 : releaseVelocity(tracking)
+        let state = ReleaseState(
+            progress: bounded(rawNow, tracking), velocity: velocity,
+            lastChangedProgress: bounded(tracking.lastChangedRaw, tracking),
+            recognizerCancelled: sample.phase == .cancelled)
+        let release = Release(time: sample.time, state: state, completion: completion(for: state), sign: tracking.sign ?? 1)
+        releases.append(release)
+        if let interval = Self.millisecondLikeInterval(tracking.recorded) {
+            pendingEvents.append(.timesLookLikeMilliseconds(medianSampleInterval: interval))
+        }
+        pendingEvents.append(.released(release))
+        // The completion continues the finger from the frame that shows its last position: the
+        // latest frame, if it already showed the last move (a lift-off that repeats the last
+        // position some milliseconds later then does not hold the view for a frame), else the
+        // next frame, which shows that position as a move would have (`advance(to:)` fixes the
+        // start). Until that frame, the lift-off's time stands in.
+        if frameClock >= tracking.lastMoveTime {
+            start(release.completion.curve, at: frameClock, sign: tracking.sign)
+        } else {
+            start(release.completion.curve, at: sample.time, sign: tracking.sign)
+            if case .completing(var animation) = self.state {
+                animation.startsAtNextFrame = true
+                self.state = .completing(animation)
+            }
+        }
+        return release
+    }
+
+    /// A touch beginning at `origin` (the samples' unit) that takes over at the shown `progress`,
+    /// with the direction `sign` (nil: decided past the slop). The range's rule applies to
+    /// movement from there only: with `.clamp` the limits widen to hold `progress`; with
+    /// `.rubberBand` the raw progress is the one the rubber band shows there.
+    func takeOver(at progress: Double, origin: Double, sign: Double?, touch: TouchSample) -> Tracking {
+        let (raw, limits) = mapping.takeOver(showing: progress, within: detents[0]...detents[detents.count - 1])
+        return Tracking(
+            origin: origin, sign: sign, baseProgress: raw, limits: limits,
+            recorded: [AxisSample(time: touch.time, position: raw, isResampled: touch.isResampled)],
+            undecided: sign == nil ? [0] : [], lastChangedRaw: raw, lastTouch: touch, lastMoveTime: touch.time)
+    }
+
     /// The median interval between a touch's samples, seconds, at or above which its times look
     /// like milliseconds (`TransitionEvent.timesLookLikeMilliseconds`): 0.5 s. Digitizers report
     /// every 4 to 17 ms (60 to 240 Hz) and Android's and Flutter's trackers take 40 ms without a
     /// sample for a finger at rest, so a median of half a second is no drag timed in seconds,
     /// while the same drag timed in milliseconds has a median of 4 to 17.
-    public static let millisecondsSuspicionInterval = 0.5
+    static let millisecondsSuspicionInterval = 0.5
 
     /// The median interval of `samples` (at least 4 samples, so 3 intervals: a tap says nothing)
     /// when it is at least `millisecondsSuspicionInterval`; nil otherwise.
@@ -291,44 +410,65 @@ public struct InteractiveTransition: Sendable {
         return completion
     }
 
-    /// The velocity a release of `tracking` starts from, progress per second: the estimator's
-    /// (0 before the direction is decided), capped by `maximumReleaseSpeed` over the travel
-    /// (`ReleaseSpeedLimit.capped`): the one place an estimate becomes a release velocity.
+    /// The velocity a release of `tracking` starts from, travels per second: the estimator's
+    /// (0 before the direction is decided), capped by `maximumReleaseSpeedPointsPerSecond` over
+    /// the travel (`ReleaseSpeedLimit.capped`): the one place an estimate becomes a release velocity.
     func releaseVelocity(_ tracking: Tracking) -> Double {
         guard tracking.sign != nil else { return 0 }
         return ReleaseSpeedLimit.capped(
-            estimator.velocity(of: tracking.samples), maximumSpeed: maximumReleaseSpeed, travel: mapping.travel)
+            estimator.velocity(of: tracking.samples), maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
     }
 
     /// Starts playing `curve` at `time`: its end time is its rest time under the one-pixel rule.
-    mutating func start(_ curve: CompletionCurve, at time: Double, sign: Double) {
-        phase = .completing(Animation(
+    mutating func start(_ curve: CompletionCurve, at time: Double, sign: Double?) {
+        state = .completing(Animation(
             startTime: time, curve: curve, endTime: time + curve.restTime(tolerance: pixelTolerance), sign: sign))
+    }
+
+    /// The running completion's end time again, under the current one-pixel tolerance.
+    mutating func recomputeEndTime() {
+        guard case .completing(var animation) = state, !animation.completionReported else { return }
+        animation.endTime = animation.startTime + animation.curve.restTime(tolerance: pixelTolerance)
+        state = .completing(animation)
     }
 
     /// Reports `.completed` once, if the animation in play has come to rest by `time`.
     mutating func reportCompletion(at time: Double) {
-        guard case .completing(var animation) = phase, !animation.completionReported, time >= animation.endTime else { return }
+        guard case .completing(var animation) = state, !animation.completionReported, time >= animation.endTime else { return }
         animation.completionReported = true
-        phase = .completing(animation)
+        state = .completing(animation)
         pendingEvents.append(.completed(progress: animation.curve.target))
     }
 
-    /// Progress for a raw value, clamped or rubber-banded beyond the first and last detents.
-    func bounded(_ raw: Double) -> Double { mapping.bounded(raw, in: detents[0]...detents[detents.count - 1]) }
+    /// Shown progress of a touch: its newest raw progress, clamped or rubber-banded past its limits.
+    func shown(_ tracking: Tracking) -> Double { bounded(tracking.lastPosition ?? tracking.baseProgress, tracking) }
 
-    /// The touch in progress, moved out of `phase` (which is left `.idle`); nil when there is none.
+    /// Progress for a raw value of `tracking`, clamped or rubber-banded beyond its limits.
+    func bounded(_ raw: Double, _ tracking: Tracking) -> Double { mapping.bounded(raw, in: tracking.limits) }
+
+    /// The touch in progress, moved out of `state` (which is left `.idle`); nil when there is none.
     private mutating func takeTracking() -> Tracking? {
-        guard case .tracking(let tracking) = phase else { return nil }
-        phase = .idle
+        guard case .tracking(let tracking) = state else { return nil }
+        state = .idle
         return tracking
     }
 
     /// Raw (unbounded, linear) progress for a coordinate, deciding the direction if needed.
     func raw(_ position: Double, _ tracking: inout Tracking) -> Double {
         let displacement = position - tracking.origin
-        if tracking.sign == nil, let slop = mapping.direction.touchSlop, abs(displacement) >= slop {
-            tracking.sign = displacement > 0 ? 1 : -1
+        if tracking.sign == nil {
+            if let slop = mapping.direction.touchSlop, abs(displacement) >= slop {
+                let sign: Double = displacement > 0 ? 1 : -1
+                tracking.sign = sign
+                // The samples before the decision showed no progress; for the velocity estimate
+                // they are mapped now, as if the direction had been known from touch-down.
+                for (i, undecided) in tracking.undecided.enumerated() {
+                    tracking.recorded[i].position = tracking.baseProgress + sign * undecided / mapping.travel
+                }
+                tracking.undecided.removeAll()
+            } else {
+                tracking.undecided.append(displacement)
+            }
         }
         // A reversible direction flips when a fresh touch crosses back over touch-down: raw
         // progress is sign * displacement / travel there, so mirroring the samples keeps them

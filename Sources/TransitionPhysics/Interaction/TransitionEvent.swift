@@ -1,14 +1,15 @@
 /// What happened to an `InteractiveTransition`, reported once each, oldest first, by the next
 /// `advance(to:)` (Wave reports `finished` and `retargeted` apart; so do we).
 ///
-/// Events compare by value (`==`, the release included), and print short:
-/// `released(finish to 1.0 from progress 0.27 at 3.42/s)`, `completed(progress 1.0)`.
+/// Events compare by value (`==`, the release included), and print short, naming the detent a
+/// release goes to: `released(finish to 1.0 from progress 0.27 at 3.42 travels/s)`,
+/// `released(to detent 0.5 from progress 0.61 at 0.8 travels/s)`, `completed(progress 1.0)`.
 public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
     /// A finger began driving the transition from rest (or after a completion came to rest).
     case began
     /// The finger lifted: the model decided, and the completion it chose starts.
     case released(InteractiveTransition.Release)
-    /// A finger landed during a completion and took over at the animated progress.
+    /// A finger landed during a completion and caught the view where it was shown.
     case interrupted
     /// `finish(at:)`, `cancel(at:)` or `retarget(to:at:)` started a new completion from the
     /// current progress and velocity.
@@ -17,15 +18,18 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
     /// `progress` (the target) from now on.
     case completed(progress: Double)
     /// The touch that just released had a median interval of `medianSampleInterval` "seconds"
-    /// between its samples, at least `InteractiveTransition.millisecondsSuspicionInterval`
-    /// (0.5 s): touch hardware reports every 4 to 17 ms, so its times were almost certainly
-    /// given in milliseconds. `TouchSample.time` is in seconds; in milliseconds every gap looks
-    /// like a finger at rest and the release is decided with velocity 0. Reported once per
-    /// touch, just before its `released`.
+    /// between its samples, at least 0.5 s: touch hardware reports every 4 to 17 ms, so its
+    /// times were almost certainly given in milliseconds. `TouchSample.time` is in seconds; in
+    /// milliseconds every gap looks like a finger at rest and the release is decided with
+    /// velocity 0. Reported once per touch, just before its `released`.
     case timesLookLikeMilliseconds(medianSampleInterval: Double)
+    /// The layout changed (`updateLayout(travel:detents:at:)`, or a new `mapping.travel` or
+    /// `detents`): the travel in points and the detents now in force. What was on screen stayed
+    /// where it was; a completion goes on to its detent (or the nearest, if it was removed).
+    case layoutChanged(travel: Double, detents: [Double])
 
     /// The case's name (`began`, `released`, `interrupted`, `retargeted`, `completed`,
-    /// `timesLookLikeMilliseconds`), for logs and tests.
+    /// `timesLookLikeMilliseconds`, `layoutChanged`), for logs and tests.
     public var name: String {
         switch self {
         case .began: return "began"
@@ -34,28 +38,38 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
         case .retargeted: return "retargeted"
         case .completed: return "completed"
         case .timesLookLikeMilliseconds: return "timesLookLikeMilliseconds"
+        case .layoutChanged: return "layoutChanged"
         }
     }
 
-    /// The name, and for a release its decision, target, progress and velocity (progress per
-    /// second); for a completion its progress: one short line for logs.
+    /// The name, and for a release the detent it goes to (with `finish` or `cancel` when it is
+    /// 1 or 0, an end of the default [0, 1]), its progress and velocity (travels per second);
+    /// for a completion its progress: one short line for logs.
     public var description: String {
         switch self {
         case .released(let release):
             let state = release.state
-            return "released(\(release.completion.decision) to \(release.completion.curve.target) "
-                + "from progress \(Self.short(state.progress)) at \(Self.short(state.velocity))/s)"
-        case .completed(let progress): return "completed(progress \(progress))"
+            let destination: String
+            switch (release.completion.decision, release.detent) {
+            case (.finish, 1), (.cancel, 0): destination = "\(release.completion.decision) to \(Self.short(release.detent))"
+            default: destination = "to detent \(Self.short(release.detent))"
+            }
+            return "released(\(destination) from progress \(Self.short(state.progress)) at \(Self.short(state.velocity)) travels/s)"
+        case .completed(let progress): return "completed(progress \(Self.short(progress)))"
         case .timesLookLikeMilliseconds(let interval):
             return "timesLookLikeMilliseconds(median sample interval \(Self.short(interval)) s; TouchSample.time is in seconds)"
+        case .layoutChanged(let travel, let detents):
+            return "layoutChanged(travel \(Self.short(travel)) pt, detents \(detents.map(Self.short)))"
         case .began, .interrupted, .retargeted: return name
         }
     }
 
-    /// A value to 3 decimals for a log line, without Foundation: `0.271`, `-3.42`, `12.0`.
+    /// A value to 3 decimals for a log line, without Foundation: `0.271`, `-3.42`, `12.0`;
+    /// never `-0.0`.
     private static func short(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
-        return "\((value * 1000).rounded() / 1000)"
+        let rounded = (value * 1000).rounded() / 1000
+        return "\(rounded == 0 ? 0 : rounded)"
     }
 }
 
@@ -63,8 +77,9 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
 public struct TransitionUpdate: Sendable {
     /// Displayed progress, a fraction of the travel.
     public var progress: Double
-    /// Progress velocity, progress per second (travel widths per second). While a finger drags:
-    /// the velocity estimator's estimate over the samples so far (0 before the direction is known).
+    /// Progress velocity, travels per second (the travel along the mapping's axis, a width or a
+    /// height, per second). While a finger drags: the velocity estimator's estimate over the
+    /// samples so far (0 before the direction is known).
     public var velocity: Double
     /// Where progress is going, a fraction of the travel: the completion's target, or while a
     /// finger drags the detent a release now would choose; 0 before anything began.

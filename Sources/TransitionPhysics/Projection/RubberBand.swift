@@ -18,6 +18,19 @@ public enum RubberBand {
         return offset < 0 ? -magnitude : magnitude
     }
 
+    /// The raw offset past the edge that `offset(_:dimension:constant:)` shows as `shown` (same
+    /// units as `dimension`): `d / c * y / (1 - y)` with `y = |shown| / d`, sign kept; nil when
+    /// `|shown|` is `dimension` or more, which the rubber band never shows. A touch that catches
+    /// a view past an edge starts from this raw offset, so it does not jump.
+    @inlinable
+    public static func offset(showing shown: Double, dimension: Double, constant: Double = RubberBand.constant) -> Double? {
+        precondition(dimension > 0, "RubberBand dimension must be positive; got \(dimension).")
+        let y = abs(shown) / dimension
+        guard y < 1, y.isFinite else { return nil }
+        let magnitude = dimension / constant * y / (1 - y)
+        return shown < 0 ? -magnitude : magnitude
+    }
+
     /// `value` itself inside `range`, rubber-banded beyond either end (b3ll/Motion's
     /// `rubberband(value:range:interval:c:)`). With range 0...100 and dimension 100,
     /// -10 shows at -5.213 and 110 at 105.213.

@@ -73,7 +73,7 @@ struct TransitionSettingsTests {
                         mapping: ProgressMapping(travel: travel, direction: .fixed(positive: true)),
                         model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator())
                     transition.pixelsPerPoint = pixelsPerPoint
-                    transition.maximumReleaseSpeed = cap
+                    transition.maximumReleaseSpeedPointsPerSecond = cap
                     let step = travel / 8
                     transition.handle(TouchSample(time: 0, x: 0, y: 0, phase: .began))
                     for k in 1...4 { transition.handle(TouchSample(time: Double(k) / 60, x: Double(k) * step, y: 0, phase: .changed)) }
@@ -113,7 +113,7 @@ struct TransitionSettingsTests {
             var transition = InteractiveTransition(
                 mapping: ProgressMapping(travel: travel, direction: .reversible(touchSlop: 10)),
                 model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator.dropTolerant)
-            transition.maximumReleaseSpeed = cap
+            transition.maximumReleaseSpeedPointsPerSecond = cap
             transition.handle(TouchSample(time: 0, x: 400, y: 300, phase: .began))
             transition.handle(TouchSample(time: 0.001, x: 73, y: 300, phase: .changed))
             let lift = transition.handle(TouchSample(time: 0.001, x: 73, y: 300, phase: .ended))

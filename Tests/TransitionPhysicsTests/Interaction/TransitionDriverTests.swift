@@ -136,37 +136,83 @@ import TransitionLab
 
     // MARK: Frame-rate independence
 
+    /// Completions started from code are curves from the time given: every frame schedule (60,
+    /// 120, 240 Hz, jittered, dropped frames) shows the same progress at the same times and
+    /// reports `.completed` in the interval that holds the end time.
     @Test func sameProgressAtTheSameTimesAndCompletionInTheSameInterval() {
-        let drag = Self.drag(speed: 500, frames: 12).map { (time: $0.time, action: Action.sample($0)) }
-        let land = drag.last!.time + 0.06
-        let back = Self.drag(speed: -700, frames: 5, t0: land, x0: 50).map { (time: $0.time, action: Action.sample($0)) }
-        let actions = drag + back + [(time: back.last!.time + 0.045, action: Action.retarget(0.8))]
-        // Checkpoints every 25 ms, present in every schedule.
+        let actions: [(time: Double, action: Action)] = [(0.1, .retarget(0.6)), (0.25, .finish), (0.4, .retarget(0.3))]
         let checkpoints = (0...60).map { Double($0) * 0.025 }
-        var generator = Xoshiro256StarStar(seed: 7)
-        let jittered = (0...300).map { Double($0) / 120 + generator.uniform() * 0.004 }
-        let dropped = Self.frames(hz: 60).enumerated().filter { $0.offset % 7 != 3 && $0.offset % 11 != 5 }.map(\.element)
-        let schedules = [Self.frames(hz: 60), Self.frames(hz: 120), Self.frames(hz: 240), jittered, dropped]
         var reference: [Double: Double]? = nil
         var endTime: Double? = nil
-        for (index, schedule) in schedules.enumerated() {
+        for (index, schedule) in Self.schedules.enumerated() {
             var transition = Self.transition()
             let frames = Array(Set(schedule + checkpoints)).sorted()
             let run = Self.drive(&transition, frames: frames, actions: actions)
             var shown: [Double: Double] = [:]
             for frame in run.frames where checkpoints.contains(frame.time) { shown[frame.time] = frame.update.progress }
             if let reference {
-                for (time, progress) in shown { #expect(abs(progress - reference[time]!) <= 1e-12, "schedule \(index) at \(time)") }
+                for (time, progress) in shown { #expect(progress == reference[time]!, "schedule \(index) at \(time)") }
             } else {
                 reference = shown
             }
             guard case .completing(let animation) = transition.phase else { Issue.record("not completing"); continue }
             if let endTime { #expect(animation.endTime == endTime) } else { endTime = animation.endTime }
-            // Completion reported in the frame interval that contains the end time.
             let completed = run.frames.firstIndex { $0.update.events.contains { $0.name == "completed" } }!
             #expect(run.frames[completed].time >= animation.endTime)
             #expect(run.frames[completed - 1].time < animation.endTime)
-            #expect(run.events.map(\.name) == ["began", "released", "interrupted", "released", "retargeted", "completed"])
+        }
+    }
+
+    /// Frame schedules: 60, 120 and 240 Hz, 120 Hz with up to 4 ms of jitter, 60 Hz with frames dropped.
+    static var schedules: [[Double]] {
+        var generator = Xoshiro256StarStar(seed: 7)
+        let jittered = (0...300).map { Double($0) / 120 + generator.uniform() * 0.004 }
+        let dropped = Self.frames(hz: 60).enumerated().filter { $0.offset % 7 != 3 && $0.offset % 11 != 5 }.map(\.element)
+        return [Self.frames(hz: 60), Self.frames(hz: 120), Self.frames(hz: 240), jittered, dropped]
+    }
+
+    /// With touches, every schedule shows each release's curve from the frame that first shows
+    /// the release position (less than a frame interval after the lift-off, or the latest frame
+    /// when it already showed the last move), with no jump in progress, and reports the events in
+    /// order and `.completed` in the interval that holds the end time.
+    @Test func touchReleasesStartAtTheFrameThatShowsThem() {
+        let drag = Self.drag(speed: 500, frames: 12).map { (time: $0.time, action: Action.sample($0)) }
+        let land = drag.last!.time + 0.06
+        let back = Self.drag(speed: -700, frames: 5, t0: land, x0: 50).map { (time: $0.time, action: Action.sample($0)) }
+        let actions = drag + back + [(time: back.last!.time + 0.045, action: Action.retarget(0.8))]
+        for (index, schedule) in Self.schedules.enumerated() {
+            var transition = Self.transition()
+            var pending = actions[...]
+            var previous: (time: Double, progress: Double)? = nil
+            var names: [String] = []
+            for frame in schedule {
+                var released = false
+                while let next = pending.first, next.time <= frame {
+                    pending.removeFirst()
+                    switch next.action {
+                    case .sample(let sample): released = transition.handle(sample) != nil || released
+                    case .retarget(let target): transition.retarget(to: target, at: next.time)
+                    default: break
+                    }
+                }
+                let update = transition.advance(to: frame)
+                names += update.events.map(\.name)
+                if released, let previous, case .completing(let animation) = transition.phase {
+                    let lift = transition.releases.last!.time, gap = frame - previous.time
+                    let release = transition.releases.last!
+                    #expect(animation.startTime <= lift + gap + 1e-12)
+                    // The curve starts at the frame that shows the release position: the latest
+                    // one, if it already did, else this one.
+                    if animation.startTime == previous.time {
+                        #expect(previous.progress == release.state.progress, "schedule \(index)")
+                    } else {
+                        #expect(animation.startTime == frame && update.progress == release.state.progress, "schedule \(index)")
+                    }
+                    #expect(update.progress == animation.curve.progress(at: frame - animation.startTime))
+                }
+                previous = (frame, update.progress)
+            }
+            #expect(names == ["began", "released", "interrupted", "released", "retargeted", "completed"], "schedule \(index)")
         }
     }
 
@@ -177,6 +223,7 @@ import TransitionLab
         var transition = Self.transition()
         transition.pixelsPerPoint = pixelsPerPoint
         for sample in Self.drag(speed: 900, frames: 8) { transition.handle(sample) }
+        let releaseFrame = transition.advance(to: transition.releases[0].time)   // fixes the completion's start
         guard case .completing(let animation) = transition.phase, case .spring(let spring, _) = animation.curve.shape else {
             Issue.record("no spring"); return
         }
@@ -205,7 +252,8 @@ import TransitionLab
             #expect(abs(animation.curve.progress(at: t) - animation.curve.target) <= pixel)
             #expect(animation.state(at: animation.startTime + t) == (animation.curve.target, 0))
         }
-        #expect(transition.advance(to: animation.endTime).events.map(\.name) == ["began", "released", "completed"])
+        #expect(releaseFrame.events.map(\.name) == ["began", "released"])
+        #expect(transition.advance(to: animation.endTime).events.map(\.name) == ["completed"])
     }
 
     @Test func threeXTakesLongerThanOneX() {
@@ -288,29 +336,34 @@ import TransitionLab
         for sample in Self.drag(speed: 700, frames: 9) { release = transition.handle(sample) ?? release }
         let curve = model.release(release!.state).curve
         #expect(release!.completion.curve == curve)
+        // No frame showed the last move yet: the first frame does, and the curve starts there.
+        let first = Self.frames(hz: 240, until: 1).first { $0 >= release!.time }!
+        #expect(transition.advance(to: first).progress == release!.state.progress)
         guard case .completing(let animation) = transition.phase else { Issue.record("not completing"); return }
+        #expect(animation.startTime == first)
         if let duration = curve.fixedDuration {
             // The last pixel is reached before the timed curve's end.
-            #expect(animation.endTime == release!.time + curve.restTime(tolerance: transition.pixelTolerance))
-            #expect(animation.endTime < release!.time + duration)
+            #expect(animation.endTime == first + curve.restTime(tolerance: transition.pixelTolerance))
+            #expect(animation.endTime < first + duration)
         }
-        for frame in Self.frames(hz: 240, until: 1) where frame >= release!.time && frame < animation.endTime {
+        for frame in Self.frames(hz: 240, until: 1) where frame >= first && frame < animation.endTime {
             let update = transition.advance(to: frame)
-            #expect(update.progress == curve.progress(at: frame - release!.time))
-            #expect(update.velocity == curve.velocity(at: frame - release!.time))
+            #expect(update.progress == curve.progress(at: frame - first))
+            #expect(update.velocity == curve.velocity(at: frame - first))
         }
     }
 
     @Test func draggingPastTheOuterDetentsRubberBands() {
         var transition = InteractiveTransition(
-            mapping: ProgressMapping(travel: 400, direction: .fixed(positive: true), range: .rubberBand),
+            mapping: ProgressMapping(travel: 400, direction: .fixed(positive: true), overdrag: .rubberBand),
             model: ProjectedSpringModel(), estimator: LastTwoPointsEstimator())
         transition.detents = [0.2, 0.5, 0.8]
-        transition.handle(TouchSample(time: 0, x: 0, phase: .began))
-        transition.handle(TouchSample(time: 0.1, x: 360, phase: .changed))   // raw 0.9: 0.1 past 0.8
-        #expect(transition.advance(to: 0.1).progress == 0.8 + RubberBand.offset(0.1, dimension: 1))
-        transition.handle(TouchSample(time: 0.2, x: 200, phase: .changed))   // raw 0.5: inside
-        #expect(transition.advance(to: 0.2).progress == 0.5)
+        transition.retarget(to: 0.2, at: 0)
+        transition.handle(TouchSample(time: 1, x: 0, phase: .began))      // at rest at 0.2
+        transition.handle(TouchSample(time: 1.1, x: 280, phase: .changed))   // raw 0.9: 0.1 past 0.8
+        #expect(transition.advance(to: 1.1).progress == 0.8 + RubberBand.offset(0.1, dimension: 1))
+        transition.handle(TouchSample(time: 1.2, x: 120, phase: .changed))   // raw 0.5: inside
+        #expect(transition.advance(to: 1.2).progress == 0.5)
     }
 
     // MARK: Reduce motion
