@@ -73,11 +73,15 @@ struct VisualCompletionWork: Equatable {
     var lanes = 0
     var closedForms = 0
     var scalarAnswers = 0
+    /// Lanes the scalar rule answered whole: more grid steps than the twin's scan covers
+    /// (`VisualCompletionBlock.mostScanSteps`), the lightest damped springs.
+    var ruleLanes = 0
 
     static func += (a: inout VisualCompletionWork, b: VisualCompletionWork) {
         a.lanes += b.lanes
         a.closedForms += b.closedForms
         a.scalarAnswers += b.scalarAnswers
+        a.ruleLanes += b.ruleLanes
     }
 }
 
@@ -201,18 +205,28 @@ struct VisualCompletionBlock {
         var counts = VisualCompletionWork()
         prepare()
         precondition(halfSteps.count >= Self.halfStepRounds, "VisualCompletionBlock.solve: \(halfSteps.count) half steps")
-        let answer = answers(halfSteps: halfSteps, counts: &counts)
-        for j in 0..<filled { result[lanes[j]] = answer[j] }
+        let (answer, byRule) = answers(halfSteps: halfSteps, counts: &counts)
+        for j in 0..<filled {
+            // A grid longer than the twin's scan covers: the rule itself answers the lane.
+            result[lanes[j]] = byRule[j] ? curve(j).restTime(tolerance: tolerance[j]) : answer[j]
+            if byRule[j] { counts.ruleLanes += 1 }
+        }
         filled = 0
         return counts
     }
+
+    /// The most grid steps the twin scans, 4,096: the phasor carried back one grid step at a
+    /// time keeps within its error bound (SIMDPhasorMotion.swift) for up to this many steps.
+    /// A lane whose grid (`CompletionCurve.visualGridSteps(bound:)`, a lightly damped spring
+    /// with more than 128 periods before rest) has more is answered by the rule itself.
+    static let mostScanSteps = 4096
 
     /// The half steps the phasor takes at most in one search (`solve`'s scratch).
     static let halfStepRounds = max(PhasorMotion.energyRounds, CompletionCurve.visualBisectionRounds)
 
     /// The rule's answers of the filled lanes (a non-mutating pass: the questions read the block
     /// in place); `halfSteps` is scratch for the phasor's half steps.
-    private func answers(halfSteps: UnsafeMutableBufferPointer<Phasor>, counts: inout VisualCompletionWork) -> Lane {
+    private func answers(halfSteps: UnsafeMutableBufferPointer<Phasor>, counts: inout VisualCompletionWork) -> (Lane, byRule: LaneMask) {
         let zero = Lane(repeating: 0)
         var answer = zero
         let motion = PhasorMotion(self)
@@ -273,7 +287,10 @@ struct VisualCompletionBlock {
         // 2. The scan back over the grid from the bound: the phasor stepped back one grid step
         //    at a time where it can be (`PhasorRotation`), else the closed form at each instant.
         var scanning = live .& (bound .> 0) .& (bound .< .infinity)
-        let steps = Lane(repeating: 1).replacing(with: visualGridSteps(bound: bound), where: scanning)
+        let gridSteps = visualGridSteps(bound: bound)
+        let byRule = scanning .& (gridSteps .> Lane(repeating: Double(Self.mostScanSteps)))
+        scanning = scanning .& .!byRule
+        let steps = Lane(repeating: 1).replacing(with: gridSteps, where: scanning)
         answer = answer.replacing(with: bound, where: live .& .!(bound .< .infinity))
         var index = steps - 1
         let gridStep = bound / steps
@@ -322,7 +339,7 @@ struct VisualCompletionBlock {
             zLow = zLow.replacing(with: zMid, where: searching .& away)
             scanHigh = scanHigh.replacing(with: mid, where: searching .& .!away)
         }
-        return answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0))
+        return (answer.replacing(with: scanHigh, where: live .& (scanLow .>= 0)), byRule)
     }
 
     /// Readies the filled lanes for the questions: the constants of their springs
@@ -339,15 +356,16 @@ struct VisualCompletionBlock {
 
     /// `CompletionCurve.visualGridSteps(bound:)` of every lane at its `bound` (seconds, positive
     /// and finite), as a count per lane: the rule's operations on its constants, so the same
-    /// bits (VisualCompletionTwinTests checks lane by lane).
+    /// bits (VisualCompletionTwinTests checks lane by lane), up to `mostScanSteps`; a lane whose
+    /// rule wants more gets more than `mostScanSteps` (not the rule's count: the rule answers it).
     func visualGridSteps(bound: Lane) -> Lane {
-        let most = Lane(repeating: Double(CompletionCurve.maximumVisualGridSteps))
-        // Rounded up as -floor(-x) (`laneFloor`, exact below 2^51): past twice the most, where
-        // the rule takes the most anyway, held at twice the most.
+        let most = Lane(repeating: Double(Self.mostScanSteps))
+        // Rounded up as -floor(-x) (`laneFloor`, exact below 2^51): past twice the most held at
+        // twice the most (the rule answers those lanes).
         let ratio = 32 * bound / springs.dampedPeriod
         let wanted = -laneFloor(-ratio.replacing(with: 2 * most, where: ratio .> 2 * most))
         let fewest = Lane(repeating: Double(CompletionCurve.visualGridSteps))
         let finer = springs.hasDampedPeriod .& (wanted .> fewest)
-        return fewest.replacing(with: most.replacing(with: wanted, where: wanted .< most), where: finer)
+        return fewest.replacing(with: wanted, where: finer)
     }
 }

@@ -17,7 +17,10 @@ extension CompletionCurve {
     ///   in its grid step by `visualBisectionRounds` halvings (to 1/1024 of a grid step: under
     ///   0.1% of the bound, about 7 microseconds for the default spring). A bump narrower than
     ///   a grid step that reaches the tolerance by less than ~0.5% between two grid instants can
-    ///   be missed (springs: a peak within 1 - cos(pi / 32) of the tolerance).
+    ///   be missed (springs: a peak within 1 - cos(pi / 32) of the tolerance). The grid keeps 32
+    ///   instants per period up to `maximumVisualGridSteps` (2^20): for a release a screen
+    ///   shows, damping ratios down to about 0.0001 (0.001 and above are tested); the scan
+    ///   goes back from the bound only to the last swing a pixel away, a period or two.
     ///
     /// Every step is a yes/no question (is the energy bound above the tolerance at t? is the
     /// shown progress a tolerance or more away at t?) at instants computed from earlier answers
@@ -113,8 +116,12 @@ extension CompletionCurve {
 
     /// Grid instants the visual completion scans back over, at least (`restTime(tolerance:)`).
     package static let visualGridSteps = 64
-    /// Grid instants at most, for lightly damped springs with many periods before rest.
-    package static let maximumVisualGridSteps = 4096
+    /// Grid instants at most, for lightly damped springs with many periods before rest: 2^20,
+    /// 32 per period for 32,768 periods (a damping ratio of 0.001 needs about 1,200 before its
+    /// swings fall under a pixel). The scan stops at the first instant a pixel away, so it
+    /// costs a period or two of instants; 2^20 closed forms (a few tens of milliseconds) only
+    /// when nothing is ever a pixel away.
+    package static let maximumVisualGridSteps = 1 << 20
 
     /// One physical pixel as progress, for a travel of `travelPixels` physical pixels (> 0): the
     /// tolerance of the visual completion, `restTime(tolerance:)`.

@@ -113,3 +113,31 @@ struct VisualCompletionTests {
         }
     }
 }
+
+/// The one-pixel rule for lightly damped springs: down to damping ratio 0.001 no swing after the
+/// visual completion reaches a pixel by more than the grid's documented miss (a peak within
+/// 1 - cos(pi / 32) of the tolerance between two of its 32 instants per period).
+@Suite struct LightlyDampedRestTests {
+    @Test(arguments: [0.001, 0.002, 0.005, 0.01, 0.05])
+    func noSwingAPixelAwayAfterRest(dampingRatio: Double) {
+        var worst = 0.0
+        for travel in [390.0, 800.0] {
+            for velocity in [-20.0, -3, 0, 3, 20] {
+                let curve = CompletionCurve(
+                    shape: .spring(Spring(response: 0.3, dampingRatio: dampingRatio), overshoot: .allow), start: 0.3,
+                    startVelocity: velocity, target: 1)
+                let tolerance = 1 / (travel * 3)
+                let rest = curve.restTime(tolerance: tolerance)
+                #expect(rest.isFinite && rest > 0)
+                // Every 1/400 of the response from rest to the energy bound, past which no swing reaches a pixel.
+                let bound = curve.visualCompletionBound(tolerance: tolerance)
+                var t = rest
+                while t < bound {
+                    worst = max(worst, abs(curve.progress(at: t) - 1) / tolerance)
+                    t += 0.3 / 400
+                }
+            }
+        }
+        #expect(worst < 1 / Double.cos(.pi / 32), "worst swing after rest: \(worst) pixels")
+    }
+}
