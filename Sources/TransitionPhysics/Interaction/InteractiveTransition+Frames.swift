@@ -96,6 +96,23 @@ extension InteractiveTransition {
         start(plannedCurve(from: progress, velocity: velocity, to: target), at: time, sign: sign)
     }
 
+    /// Places the view at rest at `progress` (usually a detent) at `time`, with no animation: a
+    /// sheet presented resting at its middle detent, or a state restored. Reports
+    /// `.completed(progress:)`; `isComplete` is true from `time` on, and a touch begins from
+    /// there (`.began`). A finger still down is let go without a release. `progress` must lie
+    /// within the first and last detent, and `time` be finite (as for `retarget(to:at:)`).
+    public mutating func jump(to progress: Double, at time: Double) {
+        precondition(progress.isFinite, "Jump progress must be finite; got \(progress).")
+        let first = detents[0], last = detents[detents.count - 1]
+        precondition(
+            progress >= first && progress <= last, "Jump progress must be within the detents, \(first)...\(last); got \(progress).")
+        let time = moveFrameClock(to: time, "jump(to:at:)")
+        reportCompletion(at: time)
+        let still = CompletionCurve(shape: .timingCurve(.linear, duration: 0), start: progress, startVelocity: 0, target: progress)
+        state = .completing(Animation(startTime: time, curve: still, endTime: time, sign: mapping.direction.fixedSign))
+        reportCompletion(at: time)
+    }
+
     /// The completion code starts from `progress` at `velocity` (travels per second) toward
     /// `target`: under `reduceMotion` `CompletionCurve.reducedMotion`; for a
     /// `ProjectedSpringModel` with a timed `completionShape`, that shape re-planned from this

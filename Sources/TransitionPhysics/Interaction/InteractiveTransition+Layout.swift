@@ -11,7 +11,8 @@
 ///   toward the same detent (by value), or the nearest new detent if that one was removed, under
 ///   the new one-pixel rule (`pixelTolerance`); at rest with nothing to move, nothing starts.
 ///
-/// `.layoutChanged` reports it. Setting `mapping.travel` or `detents` on their own does the
+/// `.layoutChanged` reports it. Before anything began (idle, progress 0) a new travel or detents
+/// is a setting: nothing moves and nothing is reported. Setting `mapping.travel` or `detents` on their own does the
 /// same at the latest frame's time.
 extension InteractiveTransition {
     /// Changes the travel (points; nil keeps it) and the detents (nil keeps them) at `time`
@@ -38,6 +39,12 @@ extension InteractiveTransition {
         relayout(travel: oldTravel, detents: oldDetents, at: time)
     }
 
+    /// Whether nothing has begun (progress 0, no touch or completion).
+    var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
+    }
+
     /// The time a setter's layout change happens at: the latest frame's, or before any frame the
     /// running completion's start (0 when nothing runs).
     var layoutTime: Double {
@@ -49,7 +56,8 @@ extension InteractiveTransition {
     /// Applies a change from `oldTravel` and `oldDetents` to the current `mapping.travel` and
     /// `detents` at `time` (seconds, not before the latest frame).
     mutating func relayout(travel oldTravel: Double, detents oldDetents: [Double], at time: Double) {
-        guard oldTravel != mapping.travel || oldDetents != detents else { return }
+        // Nothing on screen yet (idle, progress 0): a setting, not a change to report.
+        guard oldTravel != mapping.travel || oldDetents != detents, !isIdle else { return }
         reportCompletion(at: time)
         // Progress that keeps the position in points: old travel / new travel.
         let scale = oldTravel / mapping.travel

@@ -14,7 +14,7 @@ public struct CupertinoModel: ReleaseModel, Hashable {
     public static let modelName = "cupertino"
     /// `cupertino`, the model's name in tables and CSV columns.
     public var name: String { Self.modelName }
-    /// kMinFlingVelocity, travel widths per second (1.0 in Flutter).
+    /// kMinFlingVelocity, travels per second (1.0 in Flutter).
     public var minFlingVelocity: Double { didSet { Self.check(minFlingVelocity: minFlingVelocity) } }
     /// kMaxDroppedSwipePageForwardAnimationTime, milliseconds (800).
     public var maxAnimationTimeMilliseconds: Double { didSet { Self.check(maxAnimationTimeMilliseconds: maxAnimationTimeMilliseconds) } }
@@ -33,7 +33,7 @@ public struct CupertinoModel: ReleaseModel, Hashable {
 
     /// Traps (a programming error) unless `minFlingVelocity` is valid: checked in `init` and on every set.
     static func check(minFlingVelocity value: Double) {
-        precondition(value >= 0 && value.isFinite, "Cupertino minFlingVelocity must be >= 0 and finite (travel widths per second); got \(value).")
+        precondition(value >= 0 && value.isFinite, "Cupertino minFlingVelocity must be >= 0 and finite (travels per second); got \(value).")
     }
 
     /// Traps (a programming error) unless `maxAnimationTimeMilliseconds` is valid: checked in `init` and on every set.
@@ -46,7 +46,7 @@ public struct CupertinoModel: ReleaseModel, Hashable {
         precondition(value >= 0 && value.isFinite, "Cupertino maxCancelTimeMilliseconds must be >= 0 and finite; got \(value).")
     }
 
-    /// The sign of a velocity of at least `minFlingVelocity` (travel widths per second) decides; slower releases finish at progress >= 0.5.
+    /// The sign of a velocity of at least `minFlingVelocity` (travels per second) decides; slower releases finish at progress >= 0.5.
     package func decide(_ state: ReleaseState) -> Decision {
         if abs(state.velocity) >= minFlingVelocity { return state.velocity > 0 ? .finish : .cancel }
         return state.progress >= 0.5 ? .finish : .cancel

@@ -80,7 +80,7 @@ public enum PhysicsCompletionShape: Hashable, Sendable {
 /// How a timed physics completion picks its duration.
 public enum TimedCompletionDuration: Hashable, Sendable {
     /// The shortest duration whose largest |acceleration| is at most this, progress per s²
-    /// (travel widths per s²).
+    /// (travels per s²).
     case peakAcceleration(Double)
     /// Classic's rule: this many seconds for a full travel, times the progress left to go
     /// (UIKit's `duration x remaining distance` at completion speed 1). The minimum-jerk quintic

@@ -2,7 +2,7 @@
 ///
 /// - Decision: project where the released motion would coast, `projected = progress +
 ///   decelerationRate.projectedDistance(initialVelocity: velocity, form: projection)` (in
-///   progress units: velocity is travel widths per second), and finish when
+///   progress units: velocity is travels per second), and finish when
 ///   `projected >= threshold` (the nearer end, for the default threshold 0.5). A velocity whose
 ///   magnitude is below `minFlingVelocity` is treated as 0 for the decision. A recognizer
 ///   cancelled by the system cancels (it carries no intent).
@@ -27,7 +27,7 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     public var projection: ProjectionForm
     /// Projected progress at or beyond which the transition finishes, in (0, 1).
     public var threshold: Double { didSet { Self.check(threshold: threshold) } }
-    /// Release speeds below this (travel widths per second, >= 0) do not count as a fling: the
+    /// Release speeds below this (travels per second, >= 0) do not count as a fling: the
     /// decision uses progress alone. 0 (the default) lets every velocity count.
     public var minFlingVelocity: Double { didSet { Self.check(minFlingVelocity: minFlingVelocity) } }
     /// What happens if the spring would carry progress past the target.
@@ -41,8 +41,8 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     /// --model physics --response 0.15,0.2,0.25,0.3,0.35`): the spring does not change decisions;
     /// it trades completion time (median 0.21 / 0.28 / 0.34 / 0.41 / 0.48 s, settled within
     /// 0.1% of the travel) against peak acceleration (median 669 / 362 / 223 / 150 / 108 travel
-    /// widths per s²). 0.3 s is the stiffest critically damped spring whose median peak
-    /// acceleration matches the classic 0.3 s easeInOut completion's (144 widths per s²), and
+    /// travels per s²). 0.3 s is the stiffest critically damped spring whose median peak
+    /// acceleration matches the classic 0.3 s easeInOut completion's (144 travels per s²), and
     /// damping ratio 1 never overshoots the page's resting place.
     public static let defaultSpring = Spring(response: defaultResponse, dampingRatio: defaultDampingRatio)
     /// The default spring's response, seconds (see `defaultSpring`).
@@ -50,7 +50,7 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     /// The default spring's damping ratio, 1: critically damped (see `defaultSpring`).
     public static let defaultDampingRatio = 1.0
     /// The default largest acceleration of a timed completion shape under the peak-acceleration
-    /// rule, progress per s² (travel widths per s²): see docs/behaviour.md, "Completion shapes".
+    /// rule, progress per s² (travels per s²): see docs/behaviour.md, "Completion shapes".
     public static let defaultCompletionPeakAcceleration = 120.0
     /// The default deceleration rate: UIScrollView's normal rate, 0.998 per ms.
     ///
@@ -84,7 +84,7 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
 
     /// Traps (a programming error) unless `minFlingVelocity` is valid: checked in `init` and on every set.
     static func check(minFlingVelocity value: Double) {
-        precondition(value >= 0 && value.isFinite, "Physics minFlingVelocity must be >= 0 and finite (travel widths per second); got \(value).")
+        precondition(value >= 0 && value.isFinite, "Physics minFlingVelocity must be >= 0 and finite (travels per second); got \(value).")
     }
 
     /// Where progress would coast to from this release, in progress units.

@@ -2,7 +2,7 @@
 /// `ProjectedSpringModel.release(_:)` and the batch integrator's lane setup both call (the batch's
 /// vector block has one lane-parallel twin, tested lane by lane against these).
 ///
-/// Units: progress is a fraction of the travel; velocity is progress per second (travel widths
+/// Units: progress is a fraction of the travel; velocity is progress per second (travels
 /// per second); `distancePerVelocity` is seconds (`ProjectionForm.distancePerVelocity(rate:)`).
 public enum ProjectionRule {
     /// The velocity the decision uses: 0 when its magnitude is below `minFlingVelocity` (progress

@@ -1,11 +1,11 @@
 /// What a release model knows at the moment the finger lifts.
 ///
 /// Progress is the transition's fraction complete (0 shown, 1 finished); its velocity is in
-/// progress per second, that is travel widths per second, positive toward finishing.
+/// progress per second, that is travels per second, positive toward finishing.
 public struct ReleaseState: Hashable, Sendable {
     /// Progress at release, usually in [0, 1] (beyond it only with rubber-banded mapping).
     public var progress: Double
-    /// Estimated progress velocity at release, progress per second (travel widths per second).
+    /// Estimated progress velocity at release, progress per second (travels per second).
     public var velocity: Double
     /// Progress at the last `changed` sample before release (the edge-pan variant, `classic-004`,
     /// keeps its decision flag from there). Defaults to `progress`.

@@ -12,7 +12,7 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
 
 // GettingStarted.md, listing 1: one release, from state to decision and curve.
 func gettingStartedRelease() -> Completion {
-    // The finger lifts at 174 pt of a 390 pt travel, moving at 2.3 travel widths per second.
+    // The finger lifts at 174 pt of a 390 pt travel, moving at 2.3 travels per second.
     let model = ProjectedSpringModel()
     let completion = model.release(ReleaseState(progress: 174.0 / 390, velocity: 2.3))
     print(completion.decision)                 // .finish: the projection passes 0.5
@@ -24,9 +24,7 @@ func gettingStartedRelease() -> Completion {
 // GettingStarted.md, listing 2: the same samples through the frame driver.
 func gettingStartedFrames() -> [String] {
     let xs: [Double] = [320, 310, 290, 262, 226, 186, 146]
-    var transition = InteractiveTransition(
-        mapping: ProgressMapping(travel: 390), model: ProjectedSpringModel(),
-        estimator: LeastSquaresVelocityEstimator())
+    var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390))
     var names: [String] = []
     for (i, x) in xs.enumerated() {
         let time = Double(i) / 60
@@ -50,8 +48,7 @@ func replacingSideBySide() -> (classic: Bool, physics: Double) {
     // A short quick flick to the right, the way back: 0.27 of the width at lift-off, moving fast.
     let xs: [Double] = [90, 94, 106, 128, 158, 195]
     var transition = InteractiveTransition(
-        mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)),  // a pop: rightward only
-        model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator())
+        mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))  // a pop: rightward only
     var progress = 0.0
     for (i, x) in xs.enumerated() {
         let time = Double(i) / 60
@@ -84,7 +81,7 @@ func choosingSpringParameters() -> [Spring] {
 
 // ChoosingASpring.md, listing 5: one release under three responses.
 func choosingSpringRelease() -> [CompletionMetrics] {
-    let state = ReleaseState(progress: 0.4, velocity: 1.5)   // progress, widths per second
+    let state = ReleaseState(progress: 0.4, velocity: 1.5)   // progress, travels per second
     return [0.15, 0.3, 0.45].map { response in
         let model = ProjectedSpringModel(spring: Spring(response: response, dampingRatio: 1))
         let completion = model.release(state)
@@ -96,9 +93,7 @@ func choosingSpringRelease() -> [CompletionMetrics] {
 
 // DetentsAndRetargeting.md, listing 6: a sheet with a middle detent.
 func detentsRelease() -> Double {
-    var sheet = InteractiveTransition(
-        mapping: ProgressMapping(travel: 800), model: ProjectedSpringModel(),
-        estimator: LeastSquaresVelocityEstimator())
+    var sheet = InteractiveTransition(mapping: ProgressMapping(travel: 800))
     sheet.detents = [0, 0.5, 1]   // closed, half open, open
     let xs = Array(stride(from: 0.0, through: 200, by: 8))   // points; a steady 480 pt/s drag
     for (i, x) in xs.enumerated() {
@@ -111,9 +106,7 @@ func detentsRelease() -> Double {
 
 // DetentsAndRetargeting.md, listing 7: control from code, keeping the velocity.
 func retargetFromCode() -> [String] {
-    var sheet = InteractiveTransition(
-        mapping: ProgressMapping(travel: 800), model: ProjectedSpringModel(),
-        estimator: LeastSquaresVelocityEstimator())
+    var sheet = InteractiveTransition(mapping: ProgressMapping(travel: 800))
     sheet.detents = [0, 0.5, 1]
     sheet.finish(at: 0)                     // open from code, from rest
     _ = sheet.advance(to: 0.1)
@@ -130,6 +123,62 @@ func retargetFromCode() -> [String] {
     }
     print(names)   // ["retargeted", "completed"]: the second retarget and the rest
     return names
+}
+
+// BottomSheetWithDetents.md, listing 1: presented at the middle detent, flicked up.
+func bottomSheetFlick() -> (events: [TransitionEvent], release: InteractiveTransition.Release) {
+    // An 800 pt sheet on a 3x phone: closed, half open, open.
+    var sheet = InteractiveTransition(
+        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+    sheet.detents = [0, 0.5, 1]
+    sheet.pixelsPerPoint = 3
+    sheet.jump(to: 0.5, at: 0)               // resting at the middle detent, no animation
+    let presented = sheet.advance(to: 0).events
+    print(presented)                         // [completed(progress 0.5)]
+
+    // A quick flick up, sampled at 120 Hz: 90 pt in 50 ms, lifted 4 ms after the last move.
+    let ys: [Double] = [600, 596, 585, 569, 549, 527, 510]
+    for (i, y) in ys.enumerated() {
+        sheet.handle(TouchSample(time: 1 + Double(i) / 120, y: y, phase: i == 0 ? .began : .changed))
+    }
+    let release = sheet.handle(TouchSample(time: 1.054, y: 510, phase: .ended))!
+    print(release.detent)                    // 1.0: the flick's projection passes 0.75
+    print(TransitionEvent.released(release)) // released(finish to 1.0 from progress 0.613 at ... travels/s)
+    return (presented, release)
+}
+
+// BottomSheetWithDetents.md, listing 2: a catch mid-flight.
+func bottomSheetCatch() -> (sameProgress: Bool, detent: Double) {
+    var sheet = InteractiveTransition(
+        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+    sheet.detents = [0, 0.5, 1]
+    sheet.finish(at: 0)                      // opening from code
+    let shown = sheet.advance(to: 0.1).progress
+    sheet.handle(TouchSample(time: 0.1, y: 300, phase: .began))      // caught at `shown`
+    sheet.handle(TouchSample(time: 0.2, y: 380, phase: .changed))    // 80 pt down
+    sheet.handle(TouchSample(time: 0.5, y: 380, phase: .ended))      // held still, then lifted
+    let settle = sheet.releases[0]
+    print(shown - 80.0 / 800 == settle.state.progress, settle.detent)   // true 0.5
+    return (shown - 80.0 / 800 == settle.state.progress, settle.detent)
+}
+
+// BottomSheetWithDetents.md, listing 3: a rotation at rest.
+func bottomSheetRotation() -> (pointsAtChange: Double, target: Double, rest: Double) {
+    var sheet = InteractiveTransition(
+        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+    sheet.detents = [0, 0.5, 1]
+    sheet.jump(to: 0.5, at: 0)               // 400 pt open
+    sheet.updateLayout(travel: 390, at: 1)   // to landscape: 390 pt tall
+    var frame = sheet.advance(to: 1)
+    let pointsAtChange = frame.progress * 390
+    print(pointsAtChange, frame.target)      // 400 pt at the change, going to 0.5 of 390
+    var time = 1.0
+    while !frame.isComplete {
+        time += 1.0 / 120
+        frame = sheet.advance(to: time)
+    }
+    print(frame.progress)                    // 0.5
+    return (pointsAtChange, frame.target, frame.progress)
 }
 
 @Suite struct ArticleSnippetTests {
@@ -188,6 +237,17 @@ func retargetFromCode() -> [String] {
 
     @Test func aMediumDragStopsAtTheMiddleDetent() {
         #expect(detentsRelease() == 0.5)
+    }
+
+    @Test func theBottomSheetArticleRuns() {
+        let (presented, release) = bottomSheetFlick()
+        #expect(presented == [.completed(progress: 0.5)])
+        #expect(release.detent == 1 && release.state.velocity > 1)
+        #expect(TransitionEvent.released(release).description.hasPrefix("released(finish to 1.0 from progress 0.6"))
+        let caught = bottomSheetCatch()
+        #expect(caught.sameProgress && caught.detent == 0.5)
+        let rotation = bottomSheetRotation()
+        #expect(abs(rotation.pointsAtChange - 400) < 1e-9 && rotation.target == 0.5 && rotation.rest == 0.5)
     }
 
     @Test func retargetingReportsEachChange() {

@@ -200,3 +200,35 @@ import Testing
         #expect(decided.detent == fixed.detent)
     }
 }
+
+/// What an app reads: defaults, descriptions that name the detent, the completion spring.
+@Suite struct DriverReadingTests {
+    @Test func completionSpringFollowsTheModelUntilSet() {
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390))
+        #expect(transition.completionSpring == ProjectedSpringModel.defaultSpring)
+        transition.model = ProjectedSpringModel(spring: .snappy)
+        #expect(transition.completionSpring == .snappy)
+        transition.completionSpring = .bouncy
+        transition.model = ProjectedSpringModel(spring: .smooth)
+        #expect(transition.completionSpring == .bouncy)
+    }
+
+    @Test func aReleaseNamesItsDetentWithNoNegativeZero() {
+        var transition = InteractiveTransition(
+            mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)), estimator: LastTwoPointsEstimator())
+        transition.detents = [0, 0.5, 1]
+        transition.handle(TouchSample(time: 0, y: 700, phase: .began))
+        transition.handle(TouchSample(time: 0.1, y: 300, phase: .changed))
+        transition.handle(TouchSample(time: 0.2, y: 300, phase: .changed))
+        let release = transition.handle(TouchSample(time: 0.3, y: 300, phase: .ended))!   // at rest: velocity 0
+        #expect(release.detent == 0.5)
+        #expect(TransitionEvent.released(release).description == "released(to detent 0.5 from progress 0.5 at 0.0 travels/s)")
+        #expect(TransitionEvent.completed(progress: -0.0).description == "completed(progress 0.0)")
+    }
+
+    @Test func aVerticalSampleNeedsNoX() {
+        let sample = TouchSample(time: 0.1, y: 640, phase: .changed)
+        #expect(sample.x == 0 && sample.y == 640)
+        #expect(ProgressMapping(travel: 800, axis: .y).coordinate(of: sample) == 640)
+    }
+}

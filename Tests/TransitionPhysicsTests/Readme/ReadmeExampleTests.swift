@@ -22,8 +22,7 @@ func readmeExample() -> InteractiveTransition {
     samples.append(TouchSample(time: 0.087, x: 195, phase: .ended))  // lift-off repeats the last x
 
     var transition = InteractiveTransition(
-        mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)),  // a back swipe
-        model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator.dropTolerant)
+        mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))  // a back swipe
     transition.pixelsPerPoint = 3                           // done within a pixel of a 3x screen
 
     // Hand samples over as they come and call advance(to:) once per display frame.
@@ -36,7 +35,7 @@ func readmeExample() -> InteractiveTransition {
     }
 
     let release = transition.releases[0]
-    print(release.state.progress, release.state.velocity)   // 0.27 of the width, widths/s
+    print(release.state.progress, release.state.velocity)   // 0.27 of the width, travels/s
     print(release.completion.decision)                       // finish: the flick coasts past 0.5
     print(release.completion.curve.velocity(at: 0))          // the finger's velocity: no jump
     print(ClassicPercentDrivenModel().release(release.state).decision)   // cancel: 0.27 < 0.5
