@@ -34,7 +34,7 @@ public enum OvershootPolicy: String, Hashable, Sendable, CaseIterable {
     /// The one definition of the side: the curve, the metrics and the batch's lanes (and their
     /// vector twin) take it from here.
     @inlinable @inline(__always)
-    public static func pastSide(start: Double, startVelocity: Double, target: Double) -> Double {
+    package static func pastSide(start: Double, startVelocity: Double, target: Double) -> Double {
         if start < target { return 1 }
         if start > target { return -1 }
         if target > 0 && target < 1 && startVelocity != 0 { return startVelocity > 0 ? -1 : 1 }
@@ -49,7 +49,7 @@ public enum OvershootPolicy: String, Hashable, Sendable, CaseIterable {
     /// `pastSide(start:startVelocity:target:)`, the side away from where the completion started).
     /// The one definition of the policies: the curve, the metrics and the batch integrator call it.
     @inlinable @inline(__always)
-    public func apply(
+    package func apply(
         progress: Double, displacement x: Double, velocity v: Double, acceleration a: Double, target: Double, pastSide: Double
     ) -> (progress: Double, velocity: Double, acceleration: Double) {
         guard x * pastSide > 0 else { return (progress, v, a) }

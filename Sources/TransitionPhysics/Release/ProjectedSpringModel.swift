@@ -46,9 +46,9 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     /// damping ratio 1 never overshoots the page's resting place.
     public static let defaultSpring = Spring(response: defaultResponse, dampingRatio: defaultDampingRatio)
     /// The default spring's response, seconds (see `defaultSpring`).
-    public static let defaultResponse = 0.3
+    package static let defaultResponse = 0.3
     /// The default spring's damping ratio, 1: critically damped (see `defaultSpring`).
-    public static let defaultDampingRatio = 1.0
+    package static let defaultDampingRatio = 1.0
     /// The default largest acceleration of a timed completion shape under the peak-acceleration
     /// rule, progress per s² (travels per s²): see docs/behaviour.md, "Completion shapes".
     public static let defaultCompletionPeakAcceleration = 120.0

@@ -8,7 +8,9 @@ public struct ReleaseState: Hashable, Sendable {
     /// Estimated progress velocity at release, progress per second (travels per second).
     public var velocity: Double
     /// Progress at the last `changed` sample before release (the edge-pan variant, `classic-004`,
-    /// keeps its decision flag from there). Defaults to `progress`.
+    /// keeps its decision flag from there, as UIKit's percent-driven transition decides from the
+    /// last `update(_:)` and not from the lift-off). A model of an app's own that mirrors UIKit
+    /// reads it. Defaults to `progress`.
     public var lastChangedProgress: Double
     /// True when the recognizer was cancelled by the system rather than ended by a lift.
     public var recognizerCancelled: Bool
@@ -44,7 +46,8 @@ public struct Completion: Hashable, Sendable {
 /// percent-driven behaviour, Flutter's Cupertino back swipe and the projected spring all
 /// conform, so runners, sweeps and benchmarks treat them alike.
 public protocol ReleaseModel: Sendable {
-    /// A short name for tables and CSV (`classic`, `cupertino`, `physics`).
+    /// A short name for tables and CSV (`classic`, `cupertino`, `physics`); an app may log it
+    /// to say which model decided a release.
     var name: String { get }
     /// Decides and builds the completion from what was known at release.
     func release(_ state: ReleaseState) -> Completion
