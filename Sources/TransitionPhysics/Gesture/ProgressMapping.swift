@@ -24,7 +24,7 @@ public struct ProgressMapping: Hashable, Sendable {
 
         /// The sign of movement along the axis that means progress when the direction is fixed
         /// (+1 or -1); nil when it is decided by movement.
-        public var fixedSign: Double? {
+        package var fixedSign: Double? {
             if case .fixed(let positive) = self { return positive ? 1 : -1 }
             return nil
         }

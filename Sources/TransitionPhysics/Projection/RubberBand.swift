@@ -22,8 +22,7 @@ public enum RubberBand {
     /// units as `dimension`): `d / c * y / (1 - y)` with `y = |shown| / d`, sign kept; nil when
     /// `|shown|` is `dimension` or more, which the rubber band never shows. A touch that catches
     /// a view past an edge starts from this raw offset, so it does not jump.
-    @inlinable
-    public static func offset(showing shown: Double, dimension: Double, constant: Double = RubberBand.constant) -> Double? {
+    package static func offset(showing shown: Double, dimension: Double, constant: Double = RubberBand.constant) -> Double? {
         precondition(dimension > 0, "RubberBand dimension must be positive; got \(dimension).")
         let y = abs(shown) / dimension
         guard y < 1, y.isFinite else { return nil }
