@@ -84,17 +84,18 @@ public struct ClassicPercentDrivenModel: ReleaseModel, Hashable {
     }
 
     /// UIKit's completion time for a release at progress `p`: (1 - p) d / s to finish,
-    /// p d / s to cancel, in seconds (p clamped to [0, 1]: UIKit clamps percentComplete).
+    /// p d / s to cancel, in seconds: the distance left times d / s. UIKit clamps
+    /// percentComplete to [0, 1], so it never starts past an end; a driver that rubber-bands
+    /// past one starts from there, and the distance is measured from there too (no jump).
     package func completionDuration(progress p: Double, decision: Decision) -> Double {
-        let clamped = min(max(p, 0), 1)
-        let remaining = decision == .finish ? 1 - clamped : clamped
+        let remaining = decision == .finish ? abs(1 - p) : abs(p)
         return remaining * duration / completionSpeed
     }
 
-    /// The decision and UIKit's completion: `completionCurve` from the release progress (clamped to [0, 1]) over `completionDuration(progress:decision:)` seconds.
+    /// The decision and UIKit's completion: `completionCurve` from the release progress over `completionDuration(progress:decision:)` seconds.
     public func release(_ state: ReleaseState) -> Completion {
         let decision = decide(state)
-        let start = min(max(state.progress, 0), 1)
+        let start = state.progress
         let time = completionDuration(progress: start, decision: decision)
         let shape: CompletionCurve.Shape
         switch completionCurve {

@@ -52,19 +52,20 @@ public struct CupertinoModel: ReleaseModel, Hashable {
         return state.progress >= 0.5 ? .finish : .cancel
     }
 
-    /// The animation time in seconds for a release at progress `p` (clamped to [0, 1]).
+    /// The animation time in seconds for a release at progress `p`, from the distance left
+    /// (Flutter's controller never starts past an end; a driver that rubber-bands past one
+    /// starts from there, so the distance is measured from there: no jump).
     package func completionDuration(progress p: Double, decision: Decision) -> Double {
-        let clamped = min(max(p, 0), 1)
         let milliseconds = decision == .finish
-            ? (maxAnimationTimeMilliseconds * (1 - clamped)).rounded(.down)
-            : min((maxAnimationTimeMilliseconds * clamped).rounded(.down), maxCancelTimeMilliseconds)
+            ? (maxAnimationTimeMilliseconds * abs(1 - p)).rounded(.down)
+            : min((maxAnimationTimeMilliseconds * abs(p)).rounded(.down), maxCancelTimeMilliseconds)
         return milliseconds / 1000
     }
 
-    /// The decision and Flutter's completion: `fastLinearToSlowEaseIn` over `completionDuration(progress:decision:)` seconds from the release progress clamped to [0, 1].
+    /// The decision and Flutter's completion: `fastLinearToSlowEaseIn` over `completionDuration(progress:decision:)` seconds from the release progress.
     public func release(_ state: ReleaseState) -> Completion {
         let decision = decide(state)
-        let start = min(max(state.progress, 0), 1)
+        let start = state.progress
         let time = completionDuration(progress: start, decision: decision)
         return Completion(
             decision: decision, projectedProgress: nil,

@@ -1,0 +1,111 @@
+import Testing
+import TransitionLab
+@testable import TransitionPhysics
+
+/// The driver through random device sequences: 60 to 240 Hz frames and ProMotion intervals with
+/// jitter and dropped frames, touches stamped before the frame, gaps, repeated timestamps, jumps
+/// of the finger, catches, retargets, layout and settings changes. Whatever the order, what is
+/// shown stays finite, continuous wherever nothing moved the finger, and comes to rest at a
+/// detent.
+@Suite struct DriverPropertyTests {
+    @Test(arguments: Array(UInt64(1)...UInt64(200)))
+    func randomSequencesKeepTheViewContinuousAndEndAtADetent(seed: UInt64) {
+        var g = Xoshiro256StarStar(seed: seed)
+        let axis: TouchAxis = g.uniform() < 0.5 ? .x : .y
+        let directions: [ProgressMapping.Direction] = [
+            .fixed(positive: true), .fixed(positive: false), .decidedByFirstMovement(touchSlop: 10), .reversible(touchSlop: 8),
+        ]
+        let direction = directions[Int(g.uniform() * 4) % 4]
+        let overdrag: ProgressMapping.Overdrag = g.uniform() < 0.5 ? .clamp : .rubberBand
+        var travel = g.uniform(in: 200...1000)
+        let springs = [ProjectedSpringModel.defaultSpring, Spring(response: 0.3, dampingRatio: 0.5), .bouncy, .snappy]
+        let model: any ReleaseModel = g.uniform() < 0.2
+            ? ClassicPercentDrivenModel()
+            : ProjectedSpringModel(spring: springs[Int(g.uniform() * 4) % 4])
+        var transition = InteractiveTransition(
+            mapping: ProgressMapping(travel: travel, axis: axis, direction: direction, overdrag: overdrag), model: model)
+        transition.pixelsPerPoint = [1, 2, 3][Int(g.uniform() * 3) % 3]
+        let detentSets: [[Double]] = [[0, 1], [0, 0.5, 1], [0, 0.25, 1], [0, 0.3, 0.6, 1]]
+        transition.detents = detentSets[Int(g.uniform() * 4) % 4]
+
+        var time = 0.0, finger = 500.0, down = false
+        var shown = 0.0
+        let frameInterval = [1.0 / 60, 1.0 / 90, 1.0 / 120, 1.0 / 240][Int(g.uniform() * 4) % 4]
+        func sample(_ t: Double, _ position: Double, _ phase: TouchPhase) -> TouchSample {
+            axis == .x ? TouchSample(time: t, x: position, phase: phase) : TouchSample(time: t, y: position, phase: phase)
+        }
+        /// The frame at `time` after an action that must not move the view: same progress.
+        func expectStill(_ note: String, scale: Double = 1) {
+            let now = transition.advance(to: time).progress
+            #expect(now.isFinite)
+            // Within a physical pixel: a completion within a pixel of its target rests there at once.
+            #expect(abs(now * scale - shown) <= transition.pixelTolerance, "seed \(seed) \(note): \(shown) -> \(now)")
+            shown = now
+        }
+        for _ in 0..<300 {
+            // A frame (jittered, sometimes dropped frames).
+            time += frameInterval * (g.uniform() < 0.1 ? Double(1 + Int(g.uniform() * 5)) : 1) + g.uniform() * 0.001
+            let frame = transition.advance(to: time)
+            #expect(frame.progress.isFinite && frame.velocity.isFinite && frame.target.isFinite, "seed \(seed)")
+            #expect(abs(frame.progress) < 50, "seed \(seed): flew off to \(frame.progress)")
+            shown = frame.progress
+            let roll = g.uniform()
+            // A touch stamped up to a frame before the frame shown.
+            let stamp = time - g.uniform() * frameInterval
+            if !down && roll < 0.08 {
+                finger = g.uniform(in: 100...900)
+                transition.handle(sample(stamp, finger, .began))
+                down = true
+                // Catching or beginning never moves the view.
+                expectStill("touch-down")
+            } else if down && roll < 0.7 {
+                finger += g.uniform(in: -40...40) * (g.uniform() < 0.05 ? 8 : 1)   // sometimes a jump
+                transition.handle(sample(stamp, finger, .changed))
+                if g.uniform() < 0.1 { transition.handle(sample(stamp, finger, .changed)) }   // a repeated stamp
+            } else if down && roll < 0.8 {
+                let lift = stamp + (g.uniform() < 0.5 ? 0 : g.uniform() * 0.012)
+                transition.handle(sample(lift, finger, g.uniform() < 0.05 ? .cancelled : .ended))
+                down = false
+                expectStill("lift-off")
+            } else if roll < 0.83 {
+                let first = transition.detents.first!, last = transition.detents.last!
+                let before = transition.advance(to: time)
+                let detents = transition.detents
+                transition.retarget(to: g.uniform() < 0.8 ? detents[Int(g.uniform() * Double(detents.count)) % detents.count] : g.uniform(in: first...last), at: stamp)
+                let after = transition.advance(to: time)
+                #expect(abs(after.progress - before.progress) <= transition.pixelTolerance && (after.isComplete || abs(after.velocity - before.velocity) <= 1e-9), "seed \(seed) retarget: \(before.progress) \(before.velocity) -> \(after.progress) \(after.velocity) \(transition.phase)")
+                shown = after.progress
+                down = false
+            } else if roll < 0.85 {
+                let newTravel = g.uniform(in: 200...1000)
+                let before = transition.advance(to: time)
+                transition.updateLayout(travel: newTravel, at: stamp)
+                let after = transition.advance(to: time)
+                // Where it is in points, and how fast in points per second.
+                #expect(abs(after.progress * newTravel - before.progress * travel) <= 1e-6 * travel, "seed \(seed) layout")
+                if case .completing = transition.phase {
+                    #expect(abs(after.velocity * newTravel - before.velocity * travel) <= 1e-6 * travel, "seed \(seed) layout velocity")
+                }
+                travel = newTravel
+                shown = after.progress
+            } else if roll < 0.86 {
+                let set = detentSets[Int(g.uniform() * 4) % 4]
+                transition.detents = set
+                expectStill("detents")
+            } else if roll < 0.87 {
+                transition.pixelsPerPoint = [1, 2, 3][Int(g.uniform() * 3) % 3]
+                expectStill("pixels per point")
+            }
+        }
+        // Left alone, it comes to rest at a detent.
+        if down { transition.handle(sample(time + 0.001, finger, .ended)) }
+        var end = time, last = transition.advance(to: time)
+        while !last.isComplete && end < time + 600 {
+            end += 1.0 / 60
+            last = transition.advance(to: end)
+            #expect(last.progress.isFinite)
+        }
+        // At its target: a detent, or a progress code retargeted to.
+        #expect(last.isComplete && last.progress == last.target, "seed \(seed): ended at \(last.progress)")
+    }
+}
