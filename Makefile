@@ -6,7 +6,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 VENV := notebooks/.venv
 # The target CPU is the one flag that changes the batch integrator's speed (FMA and AVX2 instead
-# of libm calls; shared/reference/performance-notes.md). `native` adapts to the machine that
+# of libm calls; docs/references.md#machine-limits). `native` adapts to the machine that
 # builds, so the binary is for this machine only. Override with `make TARGET_CPU= ...`.
 TARGET_CPU ?= $(shell [ "$$(uname -m)" = x86_64 ] && echo native)
 CPU_FLAGS := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))

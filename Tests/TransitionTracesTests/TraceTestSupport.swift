@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TransitionLab
 import TransitionPhysics
 import TransitionTraces
@@ -30,13 +31,19 @@ enum TraceFixtures {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The shared BioIdent file, when this checkout sits beside /work/shared (package root/..).
+    /// The recorded BioIdent swipes (docs/references.md#the-recorded-swipes), which are not part
+    /// of the repository: the file `RECORDED_SWIPES` names when it is set, else
+    /// `../shared/data/bioident-gallery-swipes.csv` beside the checkout; nil when not there, and
+    /// the tests that need it are skipped (`recordedSwipesAbsent` says why).
     static let sharedDataURL: URL? = {
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let url = packageRoot.appendingPathComponent("../shared/data/bioident-gallery-swipes.csv").standardizedFileURL
+        let url = ProcessInfo.processInfo.environment["RECORDED_SWIPES"].map { URL(fileURLWithPath: $0) }
+            ?? packageRoot.appendingPathComponent("../shared/data/bioident-gallery-swipes.csv").standardizedFileURL
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }()
+    static let recordedSwipesAbsent: Comment =
+        "needs the recorded swipes: set RECORDED_SWIPES to the file or put it at ../shared/data/bioident-gallery-swipes.csv"
 }
 
 /// Invariants every accepted trace list must satisfy, written independently of the reader.
