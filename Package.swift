@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "TransitionCSV"),
         .target(name: "TransitionTraces", dependencies: ["TransitionPhysics", "TransitionLab", "TransitionCSV"]),
 
-        // MARK: Tests (one folder per source folder)
+        // MARK: Tests (one target per library target; ARCHITECTURE.md, "Where the tests are")
         .testTarget(
             name: "TransitionPhysicsTests",
             // TransitionLab: the tests measure completions with its metrics and replay gestures with its runner.
