@@ -69,7 +69,8 @@ struct Phasor {
 /// 1 / lambda. Each bound is 2^3 to 2^12 times what it covers. A lane is carried at t only where
 /// those hold: underdamped with omega0 t <= 2^12, or overdamped with |r2| t <= 600, or critical,
 /// and lambda t <= 600 (the phasor stays normal); every other lane and question left open goes
-/// to the closed form, then to the scalar rule.
+/// to the closed form, then to the scalar rule. `PhasorErrorBudget` holds these constants and
+/// checks the arithmetic of this paragraph once per process.
 struct PhasorMotion {
     /// Lanes with finite constants, underdamped, overdamped or critical (`VisualCompletionSprings.modal`).
     var lanes = LaneMask(repeating: false)
