@@ -6,7 +6,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 VENV := notebooks/.venv
 # The target CPU is the one flag that changes the batch integrator's speed (FMA and AVX2 instead
-# of libm calls; shared/reference/performance-notes.md). `native` adapts to the machine that
+# of libm calls; docs/references.md#machine-limits). `native` adapts to the machine that
 # builds, so the binary is for this machine only. Override with `make TARGET_CPU= ...`.
 TARGET_CPU ?= $(shell [ "$$(uname -m)" = x86_64 ] && echo native)
 CPU_FLAGS := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) -Xcc -march=$(TARGET_CPU))
@@ -20,7 +20,7 @@ BIN := $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 TOOLS_BIN = $$(cd $(TOOLS) && $(SWIFT) build -c release --show-bin-path)
 TOOLS_DEBUG_BIN = $$(cd $(TOOLS) && $(SWIFT) build --show-bin-path)
 
-.PHONY: all deps blas zlib venv build release test swift-test notebooks-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
+.PHONY: all deps blas zlib venv build release test lint swift-test notebooks-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
 
 all: release
 
@@ -60,9 +60,15 @@ release: deps
 	@[ -e .build/release ] || ln -s "$$(basename "$$(dirname "$(BIN)")")/release" .build/release
 	@for tool in transition-sweep transition-bench; do ln -sfn "$(TOOLS_BIN)/$$tool" "$(BIN)/$$tool"; done
 
-# The test command (CI runs it through .ci/run): unit and CLI tests, then the notebooks.
-test: workflows-test swift-test notebooks-test docs-test
-	@echo "make test: passed (workflows, the library's and the tools' Swift tests, notebooks, docs)"
+# The test command (CI runs it through .ci/run), in this order: the workflows against their
+# schema, the lint, the library's and the tools' Swift tests, the notebooks, then the
+# documentation sites with the public API listing.
+test: workflows-test lint swift-test notebooks-test docs-test
+	@echo "make test: passed (workflows, lint, the library's and the tools' Swift tests, notebooks, docs and API listing)"
+
+# swift format lint with .swift-format's rules over every tracked Swift file (Tests/lint).
+lint:
+	SWIFT=$(SWIFT) bash Tests/lint/swift-format-lint.sh
 
 # The GitHub workflows (.github/workflows: apple.yml, linux.yml) against the GitHub Actions
 # workflow schema that check-jsonschema ships, offline, from notebooks/.venv (the notebooks' venv,
@@ -78,11 +84,14 @@ $(VENV)/.workflows-installed: Tests/workflows/requirements.txt $(VENV)/.installe
 # The library package's tests, then the tools package's. The tools' tests include the write-fault
 # tests (FaultInjectionTests): they compile Tests/faults/faults.c with cc and run both built
 # commands under it with LD_PRELOAD (short writes, EINTR, O_DIRECT refused, a full disk).
+# Every test is Swift Testing (no XCTest run, which would report 0 tests); Tests/swift-test-summary.sh
+# prints one line per suite, skips, failures and the verdict.
+SWIFT_TEST := bash $(CURDIR)/Tests/swift-test-summary.sh $(SWIFT) test --skip-build --disable-xctest
 swift-test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT_TEST)
 	cd $(TOOLS) && $(SWIFT) build --build-tests
-	cd $(TOOLS) && $(SWIFT) test --skip-build
+	cd $(TOOLS) && $(SWIFT_TEST)
 
 # The helpers' pytest suite, then every notebook built from its .py source and executed headless.
 notebooks-test: release venv
@@ -124,9 +133,13 @@ notebooks: release venv
 # extracts, so the package needs no documentation plugin (an app resolves nothing for it).
 # Warnings are errors: an unresolved symbol link, a missing parameter description or a broken
 # article fails the build.
+# dump-symbol-graph extracts a graph for every module of the package, the test modules included,
+# so it needs them built: on a fresh clone this target builds them first (in make test they are
+# built already). Tests/docs/fresh-clone-docs.sh runs it as the first command of a fresh clone.
 DOC_MODULES := TransitionPhysics TransitionLab TransitionBatch
 .PHONY: docs docs-test
 docs: deps
+	$(SWIFT) build --build-tests
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
 	@set -e; graphs="$$(dirname "$(BIN)")/symbolgraph"; \
 	for module in $(DOC_MODULES); do \
@@ -138,10 +151,14 @@ docs: deps
 	    --hosting-base-path "$$module" --fallback-display-name "$$module" --fallback-bundle-identifier "org.transitionphysics.$$module"; \
 	done
 
-# Part of make test: the sites build with no warning, and every public symbol of the documented
-# modules has a documentation comment (read from the symbol graphs make docs extracted).
+# Part of make test: the sites build with no warning, every public symbol of the documented
+# modules has a documentation comment, and the app library's public API is the checked-in
+# api/TransitionPhysics.txt (read from the symbol graphs make docs extracted; after a deliberate
+# change, REGENERATE_API_LISTING=1 make docs-test rewrites it), with the check's own test.
 docs-test: docs
 	$(PYTHON) Tests/docs/undocumented_symbols.py
+	$(PYTHON) Tests/docs/api_listing.py
+	$(PYTHON) -m unittest -q Tests/docs/test_api_listing.py
 
 # The playground (Playground/, its own package: the library's users never resolve Hummingbird):
 # a local page that completes the same flick with classic and physics, side by side. The first
@@ -166,7 +183,7 @@ playground: deps
 # .build/playground.png and .build/playground-record.png, and one of each record-mode state to
 # .build/playground-state-*.png. CI runs it after make test.
 playground-test: deps playground-browser
-	cd Playground && $(SWIFT) build --build-tests && RECORDED_SWIPES=$(RECORDED_SWIPES) $(SWIFT) test --skip-build
+	cd Playground && $(SWIFT) build --build-tests && RECORDED_SWIPES=$(RECORDED_SWIPES) $(SWIFT_TEST)
 	cd $(TOOLS) && $(SWIFT) build --product transition-bench
 	$(PLAYGROUND_VENV)/bin/python Playground/Tests/browser/browser_test.py \
 	  --server $(PLAYGROUND_BIN)/transition-playground --recorded-swipes $(RECORDED_SWIPES) \

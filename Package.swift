@@ -23,7 +23,8 @@
 //   Sources/TransitionCSV           the one output path: atomic file writer, number format, CSV
 //                                   writer (no Foundation); the sweep, traces and bench write through it
 //   Sources/TransitionTraces        trace CSV reading and writing (Foundation, kept apart from the core)
-// Targets whose names start with an underscore are not API.
+// Targets whose names start with an underscore are not API (no stability promise); _NonTemporal
+// is a product only because the tools' package calls its stores (ARCHITECTURE.md).
 import PackageDescription
 
 let package = Package(
@@ -38,7 +39,8 @@ let package = Package(
         .library(name: "TransitionBatch", targets: ["TransitionBatch"]),
         .library(name: "TransitionTraces", targets: ["TransitionTraces"]),
         .library(name: "TransitionCSV", targets: ["TransitionCSV"]),
-        // Not API: the throughput runner's write-bandwidth probe calls its non-temporal stores.
+        // Not API: the tools' package (the throughput runner's bandwidth probe, the behaviour table's
+        // outcome chunks) calls its non-temporal stores.
         .library(name: "_NonTemporal", targets: ["_NonTemporal"]),
     ],
     dependencies: [
@@ -78,7 +80,7 @@ let package = Package(
         .target(name: "TransitionCSV"),
         .target(name: "TransitionTraces", dependencies: ["TransitionPhysics", "TransitionLab", "TransitionCSV"]),
 
-        // MARK: Tests (one folder per source folder)
+        // MARK: Tests (one target per library target; ARCHITECTURE.md, "Where the tests are")
         .testTarget(
             name: "TransitionPhysicsTests",
             // TransitionLab: the tests measure completions with its metrics and replay gestures with its runner.

@@ -25,7 +25,8 @@ DEFAULT_FIGURE_DIR = NOTEBOOK_DIR / "figures"
 FIGURE_DIR_ENV = "TP_FIGURE_DIR"
 FIGURE_DIR = Path(os.environ.get(FIGURE_DIR_ENV, DEFAULT_FIGURE_DIR))
 # The recorded swipes are never copied into the repository: they are read from the sibling
-# shared folder when it exists (see ../shared/data/README.md).
+# shared folder when it exists (docs/traces.md, "The recorded swipes": the citation and where to
+# get them).
 SHARED_TRACES = REPO_DIR.parent / "shared" / "data" / "bioident-gallery-swipes.csv"
 
 MODELS = ["classic", "cupertino", "physics"]

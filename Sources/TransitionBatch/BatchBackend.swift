@@ -17,7 +17,7 @@ public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
     /// The fastest backend as measured by `transition-bench throughput` on the reference
     /// machine (2-core Zen 1, Swift 6.3.1; `make throughput`, i.e. a release build with
     /// `-Xswiftc -target-cpu -Xswiftc native -Xcc -march=native`; 100,000 lanes x 240 frames,
-    /// metrics only, medians of 5 sampled in turn; 2026-11-22): SIMD. Per-lane springs: scalar
+    /// metrics only, medians of 5 sampled in turn): SIMD. Per-lane springs: scalar
     /// 0.103, SIMD 2.21 (1 thread, 21.4x) and 3.63 (2 threads, 35.1x) G lane-steps/s. Lanes
     /// sharing one spring: scalar 0.110, SIMD 3.59 (2 threads), BLAS `cblas_drotm` (reference
     /// libblas 3.11.0) 0.082 (1 thread) and 0.155 (2 threads). Trajectory output (SIMD, ordinary

@@ -82,7 +82,7 @@ public struct BatchIntegrator: Sendable {
     /// Trajectories larger than this many bytes (both arrays) are written with non-temporal
     /// stores unless the caller says otherwise: 16 MiB, twice this machine's 8 MiB L3, so the
     /// output could not stay in cache for the caller anyway. Measured by `transition-bench
-    /// throughput` (384 MB, 2 cores, 2026-11-22): ordinary stores 11.3 GB/s, streaming 13.2 GB/s
+    /// throughput` (384 MB, 2 cores of a Zen 1 host): ordinary stores 11.3 GB/s, streaming 13.2 GB/s
     /// against an ordinary-store probe of 14.2 GB/s. Public for the benchmark, which reports it;
     /// callers ask `streamsTrajectory(of:)`.
     public static let streamingThresholdBytes = 16 << 20

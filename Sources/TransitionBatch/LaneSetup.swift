@@ -81,8 +81,15 @@ extension BatchReleases {
     }
 
     func withPointers<R>(_ body: (Pointers) -> R) -> R {
+        // An empty column has no storage (a nil base address); a one-element stand-in, never
+        // read for a batch of no lanes, takes its place and is freed when the body returns.
+        var standIns: [UnsafeMutableRawPointer] = []
+        defer { for standIn in standIns { standIn.deallocate() } }
         func base<T>(_ b: UnsafeBufferPointer<T>) -> UnsafePointer<T> {
-            b.baseAddress ?? UnsafePointer(UnsafeMutablePointer<T>.allocate(capacity: 1))
+            if let address = b.baseAddress { return address }
+            let standIn = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            standIns.append(UnsafeMutableRawPointer(standIn))
+            return UnsafePointer(standIn)
         }
         return progress.withUnsafeBufferPointer { p in
             velocity.withUnsafeBufferPointer { v in

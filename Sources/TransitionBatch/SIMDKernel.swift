@@ -5,7 +5,7 @@ import _NonTemporal
 // The lane-parallel spring kernel.
 //
 // A block of 16 lanes is advanced with its whole time loop inside, state in registers
-// (SIMD16 of Double: four 256-bit registers per quantity; shared/reference/performance-notes.md).
+// (SIMD16 of Double: four 256-bit registers per quantity; docs/references.md#machine-limits).
 // Everything is in "sided" coordinates y = side * x, w = side * v (side = +1 finishing, -1
 // cancelling), so "past the target" is y > 0 for every lane; multiplying by ±1 is exact, so the
 // sided state is bit for bit the scalar path's state times side.

@@ -69,7 +69,8 @@ struct Phasor {
 /// 1 / lambda. Each bound is 2^3 to 2^12 times what it covers. A lane is carried at t only where
 /// those hold: underdamped with omega0 t <= 2^12, or overdamped with |r2| t <= 600, or critical,
 /// and lambda t <= 600 (the phasor stays normal); every other lane and question left open goes
-/// to the closed form, then to the scalar rule.
+/// to the closed form, then to the scalar rule. `PhasorErrorBudget` holds these constants and
+/// checks the arithmetic of this paragraph once per process.
 struct PhasorMotion {
     /// Lanes with finite constants, underdamped, overdamped or critical (`VisualCompletionSprings.modal`).
     var lanes = LaneMask(repeating: false)
@@ -91,6 +92,7 @@ struct PhasorMotion {
     static let energyRounds = 12
 
     init(_ block: borrowing VisualCompletionBlock) {
+        _ = PhasorErrorBudget.check
         let modal = block.springs.modal .& block.live
         guard anyLane(modal) else { return }
         let r = block.springs.rootMassPerStiffness, x0 = block.x0, v0 = block.v0
@@ -142,12 +144,12 @@ struct PhasorMotion {
         alpha = p1 * p1 + p2 * p2
         gamma = q1 * q1 + q2 * q2
         twoBeta = 2 * (p1 * q1 + p2 * q2)
-        amplitudeAbsolute = 4 * (positionTerms + r * velocityTerms) * 0x1p-40
+        amplitudeAbsolute = 4 * (positionTerms + r * velocityTerms) * PhasorErrorBudget.absoluteMargin
         let pq: Lane = laneAbs(p1) + laneAbs(p2) + laneAbs(q1) + laneAbs(q2)
-        amplitudeRelative = (pq + 2 * cancellation * (1 + r * laneAbs(r2))) * 0x1p-32
-        displacementRelative = (laneAbs(p1) + laneAbs(q1) + 2 * cancellation) * 0x1p-32
+        amplitudeRelative = (pq + 2 * cancellation * (1 + r * laneAbs(r2))) * PhasorErrorBudget.relativeMargin
+        displacementRelative = (laneAbs(p1) + laneAbs(q1) + 2 * cancellation) * PhasorErrorBudget.relativeMargin
         let shown: Lane = laneAbs(block.start) + laneAbs(block.target)
-        displacementAbsolute = (positionTerms + laneAbs(x0) + shown) * 0x1p-40
+        displacementAbsolute = (positionTerms + laneAbs(x0) + shown) * PhasorErrorBudget.absoluteMargin
         let finite = (alpha + gamma + amplitudeAbsolute + displacementAbsolute + amplitudeRelative .< .infinity) .& (pq + cancellation .< 0x1p500)
         lanes = modal .& finite
         overdamped = overdamped .& lanes
@@ -161,7 +163,7 @@ struct PhasorMotion {
     @inline(__always)
     func carries(_ t: Lane) -> LaneMask {
         let phase: Lane = rateSquared * t * t
-        return lanes .& (phase .<= rateLimitSquared) .& (lambda * t .<= 600)
+        return lanes .& (phase .<= rateLimitSquared) .& (lambda * t .<= PhasorErrorBudget.maximumExponent)
     }
 
     /// The phasor at 0: 1 where underdamped or critical, both modes 1 where overdamped.
@@ -384,4 +386,64 @@ func laneTaylorInSquare(_ w: Lane, through n: Int, odd: Bool, alternating: Bool)
         sum = sum * w + termSign / factorial
     }
     return sum
+}
+
+/// The phasor's error budget (the argument in `PhasorMotion`'s comment, in code): the limits on
+/// how far a lane is carried, the margins its answers keep, and the derivation that the errors the
+/// limits allow stay under the margins. `check` runs once per process, before the first block
+/// (`PhasorMotion.init`), and traps if a constant changes beyond what the argument covers: then
+/// widen the margin (the twin stays correct, asking the scalar rule more often), or lower the
+/// limit, and restate the comment.
+enum PhasorErrorBudget {
+    /// Ulps of error per elementary operation of the anchor, a half step or a scan step ("a few").
+    static let ulpsPerOperation = 4.0
+    /// One ulp of 1.
+    static let ulp = Double.ulpOfOne
+    /// The largest phase (omega0 t) or decay exponent (|r2| t, lambda t) of a carried lane:
+    /// 2^12 for an underdamped lane's phase, 600 for an exponent (e^-600 stays normal).
+    static let maximumPhase = 0x1p12
+    static let maximumExponent = 600.0
+    /// The doubling's squarings multiply the anchor's relative error by at most this.
+    static let doublingGrowth = 0x1p10
+    /// The halving's and the bisection's half steps together (each within 2^-38 of its phasor,
+    /// `VisualCompletionBoundsTests`).
+    static let halfStepsError = 0x1p-37
+    /// The scan's steps back at most: the rule's grid (`CompletionCurve.maximumVisualGridSteps`).
+    static let maximumScanSteps = Double(CompletionCurve.maximumVisualGridSteps)
+    /// The margins: relative to |phasor| (|p| + |q|), and absolute, of the propagator's terms at
+    /// decay 1 (the scalar rule's own rounding, `1 + a` near 0 and the like).
+    static let relativeMargin = 0x1p-32
+    static let absoluteMargin = 0x1p-40
+    /// How many times its error each margin must be at least (the comment's "2^3 to 2^12").
+    static let safetyFactor = 8.0
+
+    /// The carried phasor's relative error: the anchor's ulps grown by the doubling, the half
+    /// steps, and a few ulps per scan step (under 2^-35 with today's constants).
+    static func carriedError(maximumScanSteps: Double = maximumScanSteps) -> Double {
+        ulpsPerOperation * ulp * doublingGrowth + halfStepsError + ulpsPerOperation * ulp * maximumScanSteps
+    }
+    /// The rule's instants against the nominal ones: a few ulps of t, times the largest phase or
+    /// exponent per ulp of it (under 2^-36 with today's constants).
+    static func instantError(maximumPhase: Double = maximumPhase) -> Double {
+        ulpsPerOperation * ulp * max(maximumPhase, maximumExponent)
+    }
+    /// Whether the errors these limits allow stay `safetyFactor` times under the relative margin.
+    static func errorsFit(maximumScanSteps: Double = maximumScanSteps, maximumPhase: Double = maximumPhase) -> Bool {
+        (carriedError(maximumScanSteps: maximumScanSteps) + instantError(maximumPhase: maximumPhase)) * safetyFactor
+            <= relativeMargin
+    }
+
+    /// Traps unless the errors the limits allow stay `safetyFactor` times under the relative margin,
+    /// the absolute margin lies above the rule's rounding and under the relative one, and a carried
+    /// decay stays normal.
+    static let check: Void = {
+        precondition(
+            errorsFit(),
+            "PhasorErrorBudget: carried \(carriedError()) + instants \(instantError()) exceed 1/\(safetyFactor) of the margin \(relativeMargin)")
+        precondition(absoluteMargin < relativeMargin && absoluteMargin >= 0x1p-52 * 0x1p10,
+                     "PhasorErrorBudget: the absolute margin \(absoluteMargin) must lie between the rule's rounding and the relative margin")
+        // e^-maximumExponent stays a normal double: the least normal is 2^-1022 = e^-708.4.
+        precondition(maximumExponent < Double(-Double.leastNormalMagnitude.exponent) * 0.693_147_180_559_945_3,
+                     "PhasorErrorBudget: e^-\(maximumExponent) is subnormal")
+    }()
 }

@@ -265,7 +265,7 @@ struct VisualCompletionBlock {
         var highTracked = halved
         // Its energy bounds taken once, from the bracket's low end.
         let halvingBounds = motion.energyBounds(zLow, lengthFactor: 1.5, tolerance: tolerance)
-        for round in 0..<200 {
+        for round in 0..<Spring.restTimeBisectionRounds {
             let mid = (low + high) / 2
             halving = halving .& (mid .> low) .& (mid .< high) .& .!(high - low .<= relativePrecision * high)
             if !anyLane(halving) { break }

@@ -62,9 +62,10 @@ struct VisualCompletionSprings {
         critical = .!underdamped .& (mu .== 0) .& (lambda .> 0)
         modal = underdamped .| overdampedModes .| critical
         rateSquared = omega0Squared.replacing(with: r2 * r2, where: overdampedModes).replacing(with: lambda * lambda, where: critical)
-        rateLimitSquared = Lane(repeating: 0x1p24).replacing(with: 600 * 600, where: overdampedModes .| critical)
+        rateLimitSquared = Lane(repeating: PhasorErrorBudget.maximumPhase * PhasorErrorBudget.maximumPhase)
+            .replacing(with: PhasorErrorBudget.maximumExponent * PhasorErrorBudget.maximumExponent, where: overdampedModes .| critical)
         let t = 1 / lambda
-        let carried = modal .& (rateSquared * t * t .<= rateLimitSquared) .& (lambda * t .<= 600)
+        let carried = modal .& (rateSquared * t * t .<= rateLimitSquared) .& (lambda * t .<= PhasorErrorBudget.maximumExponent)
         anchor = phasor(at: t, where: carried)
     }
 

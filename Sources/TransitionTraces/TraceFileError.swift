@@ -43,9 +43,9 @@ public struct TraceFileError: Error, CustomStringConvertible, Hashable, Sendable
         case timeDecreasing
         /// A `move` repeats the sample before it exactly: the same t_ms, x_px and y_px (a report
         /// written twice). A new position at the same t_ms is not a repetition: touch hardware
-        /// reports two samples within one millisecond (36 strokes of the shared recording), and
+        /// reports two samples within one millisecond (36 strokes of the recorded swipes), and
         /// Android's tracker keeps the later one. An `up` may repeat the last sample: that is
-        /// how a lift-off is reported (shared/data/README.md).
+        /// how a lift-off is reported (docs/references.md#the-recorded-swipes).
         case repeatedSample
         /// A trace_id reappears after other traces: a trace's rows must be contiguous.
         case traceNotContiguous

@@ -45,7 +45,7 @@ public enum TraceFormat {
     /// stroke in a file without an `axis` column), so the reader refuses it as a defect of the
     /// stroke (`TraceFileError.Problem.motionAlongOtherAxis`).
     ///
-    /// Net displacement is the recorded swipes' own selection rule (|dx| > |dy|, shared/data/README.md),
+    /// Net displacement is the recorded swipes' own selection rule (|dx| > |dy|, docs/references.md#the-recorded-swipes),
     /// so none of them is refused; the extent keeps a stroke that turns back along its axis
     /// (a peek that returns, net 0) with some drift across it.
     public static func movesAlongOtherAxis(_ samples: [TouchSample], axis: TouchAxis, travel: Double) -> Bool {

@@ -8,7 +8,7 @@ import TransitionPhysics
 /// (`transition-bench behavior` on standard error).
 public enum TracePlausibility {
     /// The shortest plausible median interval between a trace's samples, seconds: 0.5 ms (2 kHz).
-    /// Touch panels report at 60 to 240 Hz (the recorded swipes: median 17 ms, shared/data/README.md;
+    /// Touch panels report at 60 to 240 Hz (the recorded swipes: median 17 ms, docs/references.md#the-recorded-swipes;
     /// no recorded trace has a median under 1 ms) and the fastest phones' panels at up to 1 kHz
     /// (1 ms). A median under 0.5 ms is faster than touch hardware reports, and is what t_ms
     /// written in seconds gives (17 ms written as 0.017).
@@ -16,7 +16,7 @@ public enum TracePlausibility {
 
     /// The fastest plausible release, travel widths per second: 25. Android's and Flutter's
     /// largest fling velocity is 8,000 logical pixels (points) per second
-    /// (shared/reference/physics-and-platforms.md, section 5: estimates above it are not a
+    /// (docs/references.md#release-velocity: estimates above it are not a
     /// finger's and are capped); on the narrowest phone (320 pt wide) that is 25 widths per
     /// second, and on any wider screen fewer. The recorded swipes release at a median of
     /// 3.2 widths/s; a release past 25 widths/s is a unit mix-up (t_ms in seconds, positions in a

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// An app that adds this package resolves swift-numerics and nothing else (issue 31): the tools'
+/// An app that adds this package resolves swift-numerics and nothing else: the tools'
 /// dependencies live in Benchmarks/Package.swift, the playground's in Playground/Package.swift.
 /// This makes a throwaway app package from the README's "Use in an app" manifest (depending on
 /// this checkout by path, linking both app products) with the README's library example as its

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The library products an app links have no process-wide side effects and no private runtime
-/// symbols (issue 25): no signal handler, no exit, no exit status, no `@_silgen_name`. The
+/// symbols: no signal handler, no exit, no exit status, no `@_silgen_name`. The
 /// commands own that policy (TransitionSweep's `CommandProcess`). This reads the sources.
 @Suite struct LibraryHygieneTests {
     /// The package root (this file is Tests/PackageTests/LibraryHygieneTests.swift).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TransitionBatch
 import _SIMDKernels
+import TransitionLab
 
 /// The lane-parallel elementary functions of the closed-form metrics against the platform's libm,
 /// over their documented ranges, at random points and at the reduction boundaries: for every

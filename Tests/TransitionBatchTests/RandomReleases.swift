@@ -2,18 +2,7 @@ import TransitionBatch
 import TransitionLab
 import TransitionPhysics
 
-/// SplitMix64: a small deterministic generator for test data.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// Test data comes from the lab's one seeded generator, `SplitMix64` (TransitionLab).
 
 /// Random springs covering every regime: undamped, lightly and strongly underdamped, critical,
 /// overdamped, stiff overdamped, mass != 1. Undamped springs never settle (the scalar path

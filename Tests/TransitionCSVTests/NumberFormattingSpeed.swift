@@ -4,7 +4,7 @@ import TransitionCSV
 
 #if os(Linux)
 /// The runtime's private entry point that NumberFormatting called before it had its own
-/// formatter (issue 25): here only to compare speeds, in a test, never in a product.
+/// formatter: here only to compare speeds, in a test, never in a product.
 @_silgen_name("swift_float64ToString")
 private func runtimeFloat64ToString(
     _ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Double, _ debug: Bool) -> UInt64

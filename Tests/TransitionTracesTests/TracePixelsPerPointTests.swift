@@ -4,7 +4,7 @@ import TransitionLab
 import TransitionPhysics
 import TransitionTraces
 
-/// A trace's pixels per point (docs/traces.md, issue 32): an optional `pixels_per_point` column
+/// A trace's pixels per point (docs/traces.md): an optional `pixels_per_point` column
 /// says how many of the trace's pixels make a point, so a replay applies the platforms' fling cap,
 /// 8,000 points per second, in the trace's own pixels (24,000 px/s at 3), as an app would.
 @Suite("Trace pixels per point")

@@ -79,7 +79,7 @@ struct TraceReaderSkipTests {
 
     /// The recorded swipes are read whole in both modes (36 of their strokes have two samples
     /// in one millisecond at different positions, which is no defect).
-    @Test(.enabled(if: Fx.sharedDataURL != nil, "shared/data/bioident-gallery-swipes.csv is not beside this checkout"))
+    @Test(.enabled(if: Fx.sharedDataURL != nil, Fx.recordedSwipesAbsent))
     func sharedRecordingHasNoMalformedStroke() throws {
         let url = try #require(Fx.sharedDataURL)
         let strict = try TraceReader.read(contentsOf: url)

@@ -79,7 +79,7 @@ struct TraceReaderTests {
     }
 
     @Test("the shared BioIdent file: counts and sanity",
-          .enabled(if: Fx.sharedDataURL != nil, "shared/data/bioident-gallery-swipes.csv is not beside this checkout"))
+          .enabled(if: Fx.sharedDataURL != nil, Fx.recordedSwipesAbsent))
     func sharedBioIdentFile() throws {
         let url = try #require(Fx.sharedDataURL)
         let traces = try TraceReader.read(contentsOf: url)

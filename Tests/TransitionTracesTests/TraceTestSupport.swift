@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TransitionLab
 import TransitionPhysics
 import TransitionTraces
@@ -30,13 +31,19 @@ enum TraceFixtures {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The shared BioIdent file, when this checkout sits beside /work/shared (package root/..).
+    /// The recorded BioIdent swipes (docs/references.md#the-recorded-swipes), which are not part
+    /// of the repository: the file `RECORDED_SWIPES` names when it is set, else
+    /// `../shared/data/bioident-gallery-swipes.csv` beside the checkout; nil when not there, and
+    /// the tests that need it are skipped (`recordedSwipesAbsent` says why).
     static let sharedDataURL: URL? = {
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let url = packageRoot.appendingPathComponent("../shared/data/bioident-gallery-swipes.csv").standardizedFileURL
+        let url = ProcessInfo.processInfo.environment["RECORDED_SWIPES"].map { URL(fileURLWithPath: $0) }
+            ?? packageRoot.appendingPathComponent("../shared/data/bioident-gallery-swipes.csv").standardizedFileURL
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }()
+    static let recordedSwipesAbsent: Comment =
+        "needs the recorded swipes: set RECORDED_SWIPES to the file or put it at ../shared/data/bioident-gallery-swipes.csv"
 }
 
 /// Invariants every accepted trace list must satisfy, written independently of the reader.
@@ -61,15 +68,10 @@ func traceInvariantViolation(_ traces: [GestureTrace]) -> String? {
     return nil
 }
 
-/// SplitMix64: a small seeded generator, identical on every platform.
+/// The lab's `SplitMix64`, seeded with the seed spread by an odd multiplier (so the fuzz tests'
+/// small seeds start far apart), identical on every platform.
 struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x2545_F491_4F6C_DD1D }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    var generator: SplitMix64
+    init(seed: UInt64) { generator = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D) }
+    mutating func next() -> UInt64 { generator.next() }
 }

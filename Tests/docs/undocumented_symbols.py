@@ -9,7 +9,7 @@ import json
 import sys
 
 MODULES = ("TransitionPhysics", "TransitionLab", "TransitionBatch")
-# The app's library stays lean (issue 31: 592 declarations before the lab moved out, 287 after;
+# The app's library stays lean (592 declarations before the lab moved out, 287 after;
 # enum cases not counted): a new public declaration in TransitionPhysics past this is a decision
 # to make on purpose (would an app call it?), not an accident.
 APP_DECLARATIONS_LIMIT = ("TransitionPhysics", 300)

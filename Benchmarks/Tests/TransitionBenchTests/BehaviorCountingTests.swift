@@ -164,7 +164,7 @@ import TransitionTraces
         let output = try command.report(currentDirectory: URL(fileURLWithPath: "/")) { _ in }
         let sources = parseCSV(output).rows.map { $0["source"]! }
         let families = Set(TraceSources.synthetic(count: 60, seed: 3).traces.compactMap(\.family)).sorted()
-        #expect(families.count == 6, "every family of issue 3 in 60 gestures")
+        #expect(families.count == 6, "every synthetic family in 60 gestures")
         #expect(sources == ["synthetic"] + families.map { "synthetic/\($0)" })
         #expect(try command.report(currentDirectory: URL(fileURLWithPath: "/")) { _ in } == output, "seeded: same output twice")
     }

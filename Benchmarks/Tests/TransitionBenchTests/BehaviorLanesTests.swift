@@ -74,7 +74,7 @@ import TransitionTraces
 
     /// Models whose completions are equal (the same physics model) but whose replays differ (a
     /// fixed travel, another fling cap, another direction rule) release differently, so they must
-    /// not share a completion lane: the replay is part of the lane key (issue 32: 368 of 400
+    /// not share a completion lane: the replay is part of the lane key (368 of 400
     /// outcomes differed from the scalar evaluator when it was not).
     @Test func equalCompletionsUnderDifferentReplaysKeepTheirOwnReleases() throws {
         let sets = try Self.sets()

@@ -18,14 +18,8 @@ struct ExtremeValueTests {
 
     /// `count` seeded values: random sign, mantissa and decimal exponent in -324...308.
     static func seeded(_ count: Int, seed: UInt64) -> [String] {
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator = SplitMix64(seed: seed)
+        func next() -> UInt64 { generator.next() }
         return (0..<count).map { _ in
             let sign = next() & 1 == 0 ? "" : "-"
             let mantissa = 1 + Double(next() % 9000) / 1000

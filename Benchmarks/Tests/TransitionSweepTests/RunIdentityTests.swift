@@ -3,7 +3,7 @@ import Testing
 import ToolTestSupport
 @testable import TransitionSweep
 
-/// One run per merge (issue 32): the shard record carries the run's identity, `merge` refuses
+/// One run per merge: the shard record carries the run's identity, `merge` refuses
 /// shards of two runs naming both records and the first field that differs, verifies every shard
 /// before writing to standard output, and opens shards through the checked path.
 @Suite("Shard records: one run per merge", .serialized)

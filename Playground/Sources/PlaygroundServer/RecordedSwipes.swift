@@ -5,7 +5,8 @@ import TransitionTraces
 
 /// The recorded swipes the page can replay (`GET /api/recorded-swipe`): the shared BioIdent
 /// trace file read once at start-up by the library's `TraceReader`, or why it is not there.
-/// The data stay in `../shared/data`; they are never copied into the repository.
+/// The data (docs/references.md#the-recorded-swipes) are read from the path the server is given;
+/// they are never copied into the repository.
 public struct RecordedSwipes: Sendable {
     /// The traces, or the sentence the page shows when there are none.
     let traces: Result<[GestureTrace], PlaygroundError>

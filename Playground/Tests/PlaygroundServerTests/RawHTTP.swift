@@ -98,3 +98,16 @@ enum RawHTTP {
         return String(response[headEnd.upperBound...])
     }
 }
+
+/// The recorded BioIdent swipes (docs/references.md#the-recorded-swipes), which are not part of
+/// the repository: the file `RECORDED_SWIPES` names when it is set (make playground-test sets
+/// it), else `../shared/data/bioident-gallery-swipes.csv` beside the checkout; nil when not
+/// there, and the tests that need it are skipped with `recordedSwipesAbsent`.
+let recordedSwipesFile: URL? = {
+    let url = ProcessInfo.processInfo.environment["RECORDED_SWIPES"].map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../../shared/data/bioident-gallery-swipes.csv").standardizedFileURL
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}()
+let recordedSwipesAbsent =
+    "needs the recorded swipes: set RECORDED_SWIPES to the file or put it at ../shared/data/bioident-gallery-swipes.csv"

@@ -88,12 +88,10 @@ import TransitionTraces
     }
 
     /// The shared recording (3.8 MB) fits the cap and reads whole, when it is there.
-    @Test func theSharedRecordingUploads() async throws {
-        // RECORDED_SWIPES (make playground-test sets it), else ../shared/data beside the checkout.
-        let file = ProcessInfo.processInfo.environment["RECORDED_SWIPES"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../../shared/data/bioident-gallery-swipes.csv").standardizedFileURL
-        guard let bytes = try? Data(contentsOf: file) else { return }
+    @Test(.enabled(if: recordedSwipesFile != nil, Comment(rawValue: recordedSwipesAbsent)))
+    func theSharedRecordingUploads() async throws {
+        let file = try #require(recordedSwipesFile)
+        let bytes = try Data(contentsOf: file)
         #expect(bytes.count <= PlaygroundLimits().maximumTraceFileBytes)
         let (status, body) = try await Self.post([UInt8](bytes), path: "/api/traces?name=bioident-gallery-swipes.csv")
         #expect(status == .ok)

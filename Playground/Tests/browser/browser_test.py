@@ -197,7 +197,7 @@ def state_shot(driver, args, name):
 
 
 def record_rough_edges(driver, base, args):
-    """Record mode's states (issue 33): the session buttons hidden without a session, Stop with
+    """Record mode's states: the session buttons hidden without a session, Stop with
     none running, the results table emptied for a session, the strip after Stop."""
     print("record mode: the states around a session")
     driver.get(base + "/")

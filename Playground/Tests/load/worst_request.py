@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Times the playground's worst-case valid request alone (issue 33): every cap at its maximum and
+# Times the playground's worst-case valid request alone: every cap at its maximum and
 # "parameters": {"damping-ratio": 0.05} (load_test.worst_case); prints each request's wall seconds and the
 # server's CPU seconds for it (/proc/PID/stat).
 #   worst_request.py SERVER RECORDED_SWIPES REQUESTS

@@ -11,7 +11,7 @@ import TransitionPhysics
 /// log, clipped to the range that follows it.
 ///
 /// Calibration: the two finish families that the recorded BioIdent page-turn swipes contain
-/// (released below and above the middle) follow that data (shared/data/README.md): lift-off
+/// (released below and above the middle) follow that data (docs/references.md#the-recorded-swipes): lift-off
 /// time medians 129 ms and 174 ms there, release progress medians 0.34 and 0.66, mean speed
 /// 2.4 and 3.8 travel widths/s; overall release velocity median 3.2 widths/s
 /// (physics-and-platforms.md section 6). The data hold no cancels: the cancel families are

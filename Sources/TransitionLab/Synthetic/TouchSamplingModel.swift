@@ -4,7 +4,7 @@ import TransitionPhysics
 /// a display-synchronised frame clock with jitter and stalls, position noise, and the
 /// recognizer's touch slop.
 ///
-/// Defaults are calibrated on the recorded BioIdent swipes (shared/data/README.md; 60 Hz
+/// Defaults are calibrated on the recorded BioIdent swipes (docs/references.md#the-recorded-swipes; 60 Hz
 /// Android, positions rescaled to a 390-point width):
 /// - intervals: median 17 ms; intervals after the first exceed 40 ms 2.5% of the time (stalls
 ///   of median 53 ms, p90 116 ms). The first interval (touch-down to first move) is longer,

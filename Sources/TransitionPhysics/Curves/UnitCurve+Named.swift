@@ -1,4 +1,4 @@
-/// The named timing curves (Core Animation's control points, shared/reference section 1).
+/// The named timing curves (Core Animation's control points, docs/references.md#timing-curves).
 extension UnitCurve {
     /// Identity: value = time fraction, velocity 1. Control points (0, 0), (1, 1).
     public static let linear = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 1, y: 1))

@@ -18,7 +18,7 @@ public struct DecelerationRate: Hashable, Sendable {
     public static let fast = DecelerationRate(rawValue: 0.99)
 }
 
-/// How the coasting distance is computed from a release velocity (shared/reference section 4).
+/// How the coasting distance is computed from a release velocity (docs/references.md#projection-and-rubber-band).
 /// The three differ by about 0.1% at the normal rate.
 public enum ProjectionForm: String, CaseIterable, Sendable {
     /// WWDC 2018 "Designing Fluid Interfaces": `(v / 1000) * r / (1 - r)`. Used by the WWDC

@@ -1,5 +1,5 @@
 /// UIKit's `UIPercentDrivenInteractiveTransition` as a pop is usually written: velocity is never read
-/// (shared/reference/physics-and-platforms.md section 1).
+/// (docs/references.md#percent-driven-transitions).
 ///
 /// - Decision: `progress > 0.5` at release (the usual pop; `.ended` and `.cancelled` alike), or
 ///   the edge-pan variant's flag `shouldComplete = progress > 0.5` kept from the last `.changed`, where a

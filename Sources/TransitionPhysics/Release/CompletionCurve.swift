@@ -13,7 +13,7 @@ public struct CompletionCurve: Hashable, Sendable {
         /// 500, damping ratio 4.564) stretched over a fixed duration: the spring's unit step
         /// response from rest, its time axis scaled so that it reaches 0.999 of the way at
         /// `duration`, and divided by that value so it ends exactly at the target. This is our
-        /// reading of the reverse-engineered initializer (shared/reference section 1), a
+        /// reading of the reverse-engineered initializer (docs/references.md#percent-driven-transitions), a
         /// documented approximation: UIKit's exact time scaling is private.
         case uiKitSpringCurve(duration: Double)
         /// A spring toward the target that starts at the release progress with the release

@@ -1,7 +1,7 @@
 import RealModule
 
 /// Flutter's `CupertinoPageRoute` back swipe (packages/flutter/lib/src/cupertino/route.dart;
-/// shared/reference section 2), in our progress convention (0 shown, 1 finished; Flutter's
+/// docs/references.md#shipped-release-rules), in our progress convention (0 shown, 1 finished; Flutter's
 /// controller value is 1 - progress).
 ///
 /// - Decision: when |velocity| >= 1 travel width per second (kMinFlingVelocity) the sign

@@ -1,7 +1,7 @@
 import RealModule
 
 /// Named springs and the other parameter dialects developers arrive with
-/// (shared/reference/physics-and-platforms.md section 3).
+/// (docs/references.md#springs).
 extension Spring {
     // MARK: SwiftUI (iOS 17)
 

@@ -4,6 +4,14 @@ import RealModule
 /// tolerance (the one-pixel rule of `InteractiveTransition`; Flutter's and Android's scroll
 /// physics stop at one physical pixel).
 extension Spring {
+    /// The most halvings `restTime` gives its bracket, shared with the batch's vector twin
+    /// (`VisualCompletionBlock`), which must stop where the rule stops to end on its bits. Each
+    /// round halves [low, high]; from a bracket one doubling wide (high = 2 low) about 53 rounds
+    /// reach adjacent doubles, and the loop ends there before the limit. Only a crossing below
+    /// 2^-147 of the first bracket's upper end (`low` still 0) can use all 200; `high`, an upper
+    /// bound of the crossing, is then the answer, for the rule and its twin alike.
+    package static let restTimeBisectionRounds = 200
+
     /// The largest displacement the spring can still reach from this state, in the units of the
     /// displacement: `sqrt(x² + (m / k) v²) = sqrt(2 E / k)`, where `E = (k x² + m v²) / 2` is
     /// the spring's energy. Damping only removes energy (`dE/dt = -c v²`), so this never grows:
@@ -52,7 +60,7 @@ extension Spring {
             high *= 2
             if !high.isFinite { return .infinity }
         }
-        for _ in 0..<200 {
+        for _ in 0..<Self.restTimeBisectionRounds {
             let mid = (low + high) / 2
             if mid <= low || mid >= high || high - low <= relativePrecision * high { break }
             if above(mid) { low = mid } else { high = mid }

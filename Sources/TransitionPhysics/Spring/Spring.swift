@@ -11,7 +11,7 @@ import RealModule
 /// Units: time in seconds; the spring is unit-agnostic in space (points, progress fractions, ...),
 /// so stiffness is in 1/s² per unit mass and the damping coefficient in 1/s per unit mass.
 ///
-/// Parameterizations (shared/reference/physics-and-platforms.md section 3):
+/// Parameterizations (docs/references.md#springs):
 ///
 /// | parameters | to (m, k, c) |
 /// |---|---|

@@ -1,6 +1,6 @@
 /// The release velocity from the work the finger did on the screen, modelled as a unit mass:
 /// Android's `impulse` strategy (`ImpulseVelocityTrackerStrategy::getVelocity` in AOSP
-/// `libs/input/VelocityTracker.cpp`; shared/reference/physics-and-platforms.md section 5).
+/// `libs/input/VelocityTracker.cpp`; docs/references.md#release-velocity).
 ///
 /// Over the window (`VelocityWindow`, the same 100 ms / 20 samples / 40 ms gap as Android's
 /// accumulating strategies), oldest to newest, with `vcurr` the two-point velocity of each

@@ -1,6 +1,6 @@
 /// The release velocity as the slope, at the newest sample, of a least-squares polynomial fitted
 /// to the recent samples: Flutter's `VelocityTracker` and Android's default `lsq2` strategy
-/// (shared/reference/physics-and-platforms.md section 5). The project's default estimator.
+/// (docs/references.md#release-velocity). The project's default estimator.
 ///
 /// The window is `VelocityWindow` (100 ms, 20 samples, a gap over 40 ms ends it). The fit is an
 /// unweighted polynomial of `degree` 2 (or 1) in time; the result is its derivative at the

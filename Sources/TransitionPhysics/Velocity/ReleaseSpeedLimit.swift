@@ -1,5 +1,5 @@
 /// The fling cap: the largest release speed a transition accepts from its velocity estimator,
-/// as Flutter and Android clamp a fling (shared/reference/physics-and-platforms.md, section 5).
+/// as Flutter and Android clamp a fling (docs/references.md#release-velocity).
 ///
 /// Touch hardware glitches: a stroke whose only two samples are a few hundred pixels and one
 /// millisecond apart estimates a release of hundreds of travels per second, and a physics

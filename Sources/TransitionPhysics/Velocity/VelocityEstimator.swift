@@ -1,5 +1,5 @@
 /// Estimates the velocity at the newest sample of a gesture from its recent samples
-/// (shared/reference/physics-and-platforms.md section 5).
+/// (docs/references.md#release-velocity).
 ///
 /// Implementations receive samples oldest first, as they were known at release; they must use
 /// only those samples (no look-ahead) and return units per second of the samples' position unit.

@@ -1,7 +1,7 @@
 /// The recent stretch of continuous motion that the least-squares and impulse estimators look
 /// at: walking back from the newest sample, keep samples no older than `horizon` seconds, at most
 /// `maxSamples` of them, and stop at the first gap longer than `maxGap` seconds between two
-/// consecutive samples (shared/reference/physics-and-platforms.md section 5); optionally, start
+/// consecutive samples (docs/references.md#release-velocity); optionally, start
 /// at the last direction reversal (`reversalDistance`).
 ///
 /// Flutter's `VelocityTracker.getVelocityEstimate` walks back with exactly these three rules

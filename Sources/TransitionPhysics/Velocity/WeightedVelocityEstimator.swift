@@ -1,6 +1,6 @@
 /// The release velocity as a weighted mean of the last three two-point velocities: Flutter's
 /// `IOSScrollViewFlingVelocityTracker`, "a close approximation of iOS scroll view's velocity
-/// estimation strategy" (`gestures/velocity_tracker.dart`; shared/reference section 5).
+/// estimation strategy" (`gestures/velocity_tracker.dart`; docs/references.md#release-velocity).
 ///
 /// With samples `s[n-4] ... s[n-1]` (newest last) and `v(a, b)` the two-point velocity:
 ///

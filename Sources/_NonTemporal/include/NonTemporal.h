@@ -3,7 +3,7 @@
 //
 // Swift has no non-temporal store; ordinary stores pay a read-for-ownership of every cache line
 // they write (write-allocate), which caps output near 8.6 GB/s on one core of the reference
-// machine, where streaming stores reach about 22 GB/s (shared/reference/performance-notes.md).
+// machine, where streaming stores reach about 22 GB/s (docs/references.md#machine-limits).
 #ifndef TRANSITION_PHYSICS_NON_TEMPORAL_H
 #define TRANSITION_PHYSICS_NON_TEMPORAL_H
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import TransitionPhysics
 
-/// Samples timed in milliseconds are reported, not silently cancelled (issue 31): trace files
+/// Samples timed in milliseconds are reported, not silently cancelled: trace files
 /// carry `t_ms`, `TouchSample.time` is seconds, and a flick fed milliseconds looks like a finger
 /// resting between samples (velocity 0, cancelled).
 @Suite("The driver says so when sample times look like milliseconds")

@@ -2,7 +2,7 @@ import Testing
 import TransitionLab
 @testable import TransitionPhysics
 
-/// UIKit's UIPercentDrivenInteractiveTransition semantics (shared/reference section 1):
+/// UIKit's UIPercentDrivenInteractiveTransition semantics (docs/references.md#percent-driven-transitions):
 /// finish time (1 - p) d / s, cancel time p d / s, p(t) = p0 + (target - p0) E(t / T).
 @Suite struct ClassicPercentDrivenModelTests {
     @Test(arguments: [0.0, 0.1, 0.37, 0.5, 0.5000001, 0.8, 1.0])

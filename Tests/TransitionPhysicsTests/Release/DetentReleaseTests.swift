@@ -2,7 +2,7 @@ import RealModule
 import Testing
 import TransitionPhysics
 
-/// Releases exactly on a detent keep the finger's velocity (issue 31): a completion that starts at
+/// Releases exactly on a detent keep the finger's velocity: a completion that starts at
 /// its target with a velocity goes out on the motion's side and comes back, under every overshoot
 /// policy and both velocity-continuous shapes, checked against the closed forms; `.clamp` holds a
 /// target once it gets back there; at the ends 0 and 1 a `.clamp` release pushing outward stays.

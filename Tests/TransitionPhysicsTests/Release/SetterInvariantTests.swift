@@ -2,7 +2,7 @@ import Testing
 import TransitionPhysics
 
 // Every public setter of the models, the mapping and the estimators keeps the invariant its
-// initializer checks (issue 31: `model.threshold = 7` was accepted): an invalid value traps with
+// initializer checks (`model.threshold = 7` was accepted): an invalid value traps with
 // the sentence the initializer would print. Exit tests run each body in a child process.
 
 @Suite("Public setters keep their initializer's invariants")

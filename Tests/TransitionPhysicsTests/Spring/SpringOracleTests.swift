@@ -2,7 +2,7 @@ import RealModule
 import Testing
 import TransitionPhysics
 
-// Oracles S1-S10 of shared/reference/oracles.md ("Springs"): input -> output pairs published by
+// Oracles S1-S10 of docs/references.md#published-values-the-tests-pin ("Springs"): input -> output pairs published by
 // Apple, Flutter, Wave, rebound, framer-motion and Motion. Numbers are copied exactly; each
 // tolerance is the source's own (its rounding, or its stated +-).
 

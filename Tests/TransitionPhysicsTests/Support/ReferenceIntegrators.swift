@@ -57,7 +57,7 @@ extension Double {
 }
 
 #if arch(x86_64) || arch(i386)
-/// The textbook closed forms (shared/reference/physics-and-platforms.md section 3), evaluated in
+/// The textbook closed forms (docs/references.md#springs), evaluated in
 /// Float80 (64-bit mantissa, about 3.5 more decimal digits than Double) from the spring's exact
 /// Double parameters. The regime is chosen by the sign of q = k/m - lambda^2 computed in Float80.
 ///

@@ -6,7 +6,7 @@ struct LeastSquaresVelocityEstimatorTests {
     typealias F = VelocityFixtures
     let lsq2 = LeastSquaresVelocityEstimator()
 
-    // shared/reference/oracles.md, "Velocity estimation", V1-V4: AOSP
+    // docs/references.md#published-values-the-tests-pin, "Release velocity", V1-V4: AOSP
     // libs/input/tests/VelocityTracker_test.cpp, LeastSquaresVelocityTrackerStrategy_Linear,
     // _Parabolic2, _Parabolic3, _Constant; tolerance 0.001% (QUADRATIC_VELOCITY_TOLERANCE), zero
     // targets within 1e-9 units/s (that file relaxes them to 1e-6 for its float solver).

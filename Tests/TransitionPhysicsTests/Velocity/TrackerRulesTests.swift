@@ -2,7 +2,7 @@ import Testing
 import TransitionLab
 import TransitionPhysics
 
-/// The two rules of Android's VelocityTracker the project follows (issue 32): a touch that ends in
+/// The two rules of Android's VelocityTracker the project follows: a touch that ends in
 /// cancel has no velocity (`ACTION_CANCEL` clears the tracker's history), and a resampled or
 /// predicted sample is skipped by every estimator (`addMovement` skips `isResampled` samples).
 /// Every expected value is worked out by hand below.

@@ -240,7 +240,7 @@ extension ThroughputCommand {
         let simdRatio = simdAll / steps.scalar.perSecond
         print("Targets (Swift code \(BatchIntegrator.swiftInstructionSet), C kernels \(BatchIntegrator.kernelInstructionSet); CPU \(BuildFacts.cpuInstructionSet.map { "\($0)" } ?? "unknown")):")
         print(Fmt.target(simdRatio >= 60, "SIMD on all cores \(Fmt.ratio(simdRatio)) the scalar reference (target >= 60x)"))
-        // The metrics-only batch near its limit (issue 23): its median time and rate on all
+        // The metrics-only batch near its limit: its median time and rate on all
         // cores, at the default size only (the time target is for 100,000 lanes x 240 frames).
         let batchMilliseconds = Timing.median(steps.simdAll.times) * 1e3
         if lanes == 100_000 && frames == 240 {

@@ -10,16 +10,8 @@ import Glibc
 
 /// The releases the throughput runner times.
 enum Workload {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The workloads' seeded generator: the lab's one SplitMix64.
+    typealias Generator = SplitMix64
 
     static func release(_ g: inout Generator) -> ReleaseState {
         ReleaseState(progress: .random(in: 0.1...0.9, using: &g), velocity: .random(in: -3...3, using: &g))
@@ -29,7 +21,7 @@ enum Workload {
     /// they ring for more than a second, so at 240 Hz and 240 frames no lane settles early and
     /// every lane-step is real work. Policy allow (the default).
     static func perLaneSprings(count: Int, seed: UInt64 = 1) -> BatchReleases {
-        var g = Generator(state: seed)
+        var g = Generator(seed: seed)
         var batch = BatchReleases()
         batch.reserveCapacity(count)
         for _ in 0..<count {
@@ -41,7 +33,7 @@ enum Workload {
 
     /// All lanes share one spring (the BLAS backend's case).
     static func sharedSpring(count: Int, seed: UInt64 = 2) -> BatchReleases {
-        var g = Generator(state: seed)
+        var g = Generator(seed: seed)
         let model = BuiltInReleaseModel.physics(ProjectedSpringModel(spring: Spring(response: 0.45, dampingRatio: 0.12)))
         var batch = BatchReleases()
         batch.reserveCapacity(count)
@@ -51,7 +43,7 @@ enum Workload {
 
     /// The classic percent-driven model (UIKit defaults: 0.3 s, easeInOut).
     static func classic(count: Int, seed: UInt64 = 3) -> BatchReleases {
-        var g = Generator(state: seed)
+        var g = Generator(seed: seed)
         let model = BuiltInReleaseModel.classic(ClassicPercentDrivenModel())
         var batch = BatchReleases()
         batch.reserveCapacity(count)

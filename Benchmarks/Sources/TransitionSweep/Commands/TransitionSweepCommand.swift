@@ -1,4 +1,5 @@
 import ArgumentParser
+import TransitionPhysics
 
 /// `transition-sweep`: evaluates release models over a grid of releases and parameters and
 /// writes one CSV row per grid point. Subcommands: `run` (the default) and `merge`.
@@ -17,9 +18,10 @@ public struct TransitionSweepCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// The tool's version, which each shard record carries (`RunIdentity.tool`): raise it with
-    /// any change to what a row holds, so shards of two versions are never merged.
-    public static let version = "1.1.0"
+    /// The tool's version, which each shard record carries (`RunIdentity.tool`): the package's
+    /// (`LibraryVersion.current`, raised with any change to what a row holds), so shards
+    /// of two versions are never merged.
+    public static let version = LibraryVersion.current
 
     public init() {}
 }
