@@ -8,5 +8,5 @@
 /// version constants Apple frameworks export).
 public enum LibraryVersion {
     /// The version as `major.minor.patch`.
-    public static let current = "1.1.0"
+    public static let current = "2.0.0"
 }

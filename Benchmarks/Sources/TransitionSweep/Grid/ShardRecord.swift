@@ -23,7 +23,7 @@ import _CZlib
 /// The format, one `key value` line each, in this order (docs/sweeps.md):
 ///
 ///     transition-sweep shard record 3
-///     tool transition-sweep 1.1.0
+///     tool transition-sweep 2.0.0
 ///     spec release-progress 0.0,0.5,1.0
 ///     spec release-velocity -1.0,0.0,1.0
 ///     spec travel-pixels 1170.0
