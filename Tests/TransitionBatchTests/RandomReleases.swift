@@ -57,8 +57,8 @@ func randomModel(_ g: inout SplitMix64) -> BuiltInReleaseModel {
                 decisionRule: ClassicPercentDrivenModel.DecisionRule.allCases.randomElement(using: &g)!))
     default:
         return Bool.random(using: &g)
-            ? .cupertino(CupertinoModel())
-            : .cupertino(CupertinoModel(minFlingVelocity: .random(in: 0.5...2, using: &g)))
+            ? .cupertino(FlutterBackSwipeModel())
+            : .cupertino(FlutterBackSwipeModel(minFlingVelocity: .random(in: 0.5...2, using: &g)))
     }
 }
 

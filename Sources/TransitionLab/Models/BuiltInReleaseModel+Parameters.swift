@@ -120,7 +120,7 @@ extension BuiltInReleaseModel {
                     minFlingVelocity: try number(.minFlingVelocity), overshoot: OvershootPolicy(rawValue: try name(.overshoot))!,
                     completionShape: try Self.completionShape(name: try name(.completionShape), number: number, name: name)))
         case .cupertino:
-            self = .cupertino(CupertinoModel())
+            self = .cupertino(FlutterBackSwipeModel())
         }
     }
 

@@ -100,12 +100,12 @@ extension BuiltInReleaseModel {
         ])
     }
 
-    static func expression(_ m: CupertinoModel) -> String {
-        let standard = CupertinoModel()
-        return call("CupertinoModel", [
+    static func expression(_ m: FlutterBackSwipeModel) -> String {
+        let standard = FlutterBackSwipeModel()
+        return call("FlutterBackSwipeModel", [
             argument("minFlingVelocity", m.minFlingVelocity, standard.minFlingVelocity, literal),
-            argument("maxAnimationTimeMilliseconds", m.maxAnimationTimeMilliseconds, standard.maxAnimationTimeMilliseconds, literal),
-            argument("maxCancelTimeMilliseconds", m.maxCancelTimeMilliseconds, standard.maxCancelTimeMilliseconds, literal),
+            argument("maximumFinishDuration", m.maximumFinishDuration, standard.maximumFinishDuration, literal),
+            argument("maximumCancelDuration", m.maximumCancelDuration, standard.maximumCancelDuration, literal),
         ])
     }
 }

@@ -7,7 +7,7 @@ public enum ReleaseModelKind: CaseIterable, Hashable, Sendable, RawRepresentable
     case classic
     /// `ProjectedSpringModel`: ours.
     case physics
-    /// `CupertinoModel`: Flutter's Cupertino back swipe.
+    /// `FlutterBackSwipeModel`: Flutter's Cupertino back swipe.
     case cupertino
 
     /// The model's own name (`ClassicPercentDrivenModel.modelName` and its peers): the flag's
@@ -16,7 +16,7 @@ public enum ReleaseModelKind: CaseIterable, Hashable, Sendable, RawRepresentable
         switch self {
         case .classic: ClassicPercentDrivenModel.modelName
         case .physics: ProjectedSpringModel.modelName
-        case .cupertino: CupertinoModel.modelName
+        case .cupertino: FlutterBackSwipeModel.modelName
         }
     }
 
@@ -37,7 +37,7 @@ public enum BuiltInReleaseModel: Hashable, Sendable {
     /// Projection and a spring.
     case physics(ProjectedSpringModel)
     /// Flutter's Cupertino back swipe.
-    case cupertino(CupertinoModel)
+    case cupertino(FlutterBackSwipeModel)
 
     /// The built-in model `model` is, or nil for any other `ReleaseModel`.
     public init?(_ model: any ReleaseModel) {
@@ -45,7 +45,7 @@ public enum BuiltInReleaseModel: Hashable, Sendable {
             self = .physics(m)
         } else if let m = model as? ClassicPercentDrivenModel {
             self = .classic(m)
-        } else if let m = model as? CupertinoModel {
+        } else if let m = model as? FlutterBackSwipeModel {
             self = .cupertino(m)
         } else {
             return nil
@@ -101,7 +101,7 @@ public enum ReleaseModelPreset: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .classic: return .classic(ClassicPercentDrivenModel())
         case .classic004: return .classic(ClassicPercentDrivenModel(decisionRule: .lastChangedFlag))
-        case .cupertino: return .cupertino(CupertinoModel())
+        case .cupertino: return .cupertino(FlutterBackSwipeModel())
         case .physics: return .physics(ProjectedSpringModel())
         case .physicsMinimumJerk:
             return .physics(

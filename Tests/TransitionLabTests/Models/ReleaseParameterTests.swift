@@ -87,7 +87,7 @@ struct ReleaseParameterTests {
         #expect(throws: ReleaseParameterError.self) { try physics.checkMeasurable(frameRate: 10_001) }
         try physics.checkMeasurable(frameRate: 1e-300)
         try physics.checkMeasurable(frameRate: 10_000)
-        try BuiltInReleaseModel.cupertino(CupertinoModel()).checkMeasurable(frameRate: 240)
+        try BuiltInReleaseModel.cupertino(FlutterBackSwipeModel()).checkMeasurable(frameRate: 240)
     }
 
     @Test("Spring.invalidity agrees with what the initializers accept")

@@ -43,7 +43,7 @@ import TransitionPhysics
         (.classic, [.duration: .number(0.25), .completionSpeed: .number(1.5), .completionCurve: .name("fastLinearToSlowEaseIn"), .threshold: .number(0.6)],
          ClassicPercentDrivenModel(duration: 0.25, completionSpeed: 1.5, completionCurve: .timing(.fastLinearToSlowEaseIn), threshold: 0.6)),
         (.cupertino, [:],
-         CupertinoModel()),
+         FlutterBackSwipeModel()),
     ]
 
     /// The presets' models (classic-004's decision rule), compiled.

@@ -3,9 +3,9 @@ import Testing
 
 /// Flutter's CupertinoPageRoute back swipe (route.dart `_CupertinoBackGestureController.dragEnd`),
 /// with our progress p = 1 - controller.value.
-@Suite struct CupertinoModelTests {
+@Suite struct FlutterBackSwipeModelTests {
     @Test func flingSignDecidesAtOrAboveOneWidthPerSecond() {
-        let model = CupertinoModel()
+        let model = FlutterBackSwipeModel()
         #expect(model.decide(ReleaseState(progress: 0.1, velocity: 1.0)) == .finish)   // |v| >= 1: sign
         #expect(model.decide(ReleaseState(progress: 0.9, velocity: -1.0)) == .cancel)
         #expect(model.decide(ReleaseState(progress: 0.1, velocity: 0.999)) == .cancel) // below: position
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func durationsAreFlutterMillisecondsFloored() {
-        let model = CupertinoModel()
+        let model = FlutterBackSwipeModel()
         // complete: floor(800 (1 - p)) ms; cancel: min(floor(800 p), 300) ms.
         #expect(model.completionDuration(progress: 0.3, decision: .finish) == 560.0 / 1000)
         #expect(model.completionDuration(progress: 0.123, decision: .finish) == 701.0 / 1000)   // 701.6 floored

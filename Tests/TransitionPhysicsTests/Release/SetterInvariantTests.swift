@@ -34,12 +34,12 @@ struct SetterInvariantTests {
 
     @Test("cupertino's constants trap on negative or non-finite values, in init and on set")
     func cupertino() async {
-        var message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { var model = CupertinoModel(); model.minFlingVelocity = -1 })
-        #expect(message.contains("Cupertino minFlingVelocity must be >= 0 and finite"), "stderr: \(message)")
-        message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { _ = CupertinoModel(maxAnimationTimeMilliseconds: .nan) })
-        #expect(message.contains("Cupertino maxAnimationTimeMilliseconds must be >= 0 and finite; got nan."), "stderr: \(message)")
-        message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { var model = CupertinoModel(); model.maxCancelTimeMilliseconds = -300 })
-        #expect(message.contains("Cupertino maxCancelTimeMilliseconds must be >= 0 and finite; got -300.0."), "stderr: \(message)")
+        var message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { var model = FlutterBackSwipeModel(); model.minFlingVelocity = -1 })
+        #expect(message.contains("FlutterBackSwipeModel minFlingVelocity must be >= 0 and finite"), "stderr: \(message)")
+        message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { _ = FlutterBackSwipeModel(maximumFinishDuration: .nan) })
+        #expect(message.contains("FlutterBackSwipeModel maximumFinishDuration must be >= 0 and finite seconds; got nan."), "stderr: \(message)")
+        message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { var model = FlutterBackSwipeModel(); model.maximumCancelDuration = -0.3 })
+        #expect(message.contains("FlutterBackSwipeModel maximumCancelDuration must be >= 0 and finite seconds; got -0.3."), "stderr: \(message)")
     }
 
     @Test("the mapping's travel and the estimators' windows trap on invalid values")
