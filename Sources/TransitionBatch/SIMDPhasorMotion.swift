@@ -408,8 +408,8 @@ enum PhasorErrorBudget {
     /// The halving's and the bisection's half steps together (each within 2^-38 of its phasor,
     /// `VisualCompletionBoundsTests`).
     static let halfStepsError = 0x1p-37
-    /// The scan's steps back at most: the rule's grid (`CompletionCurve.maximumVisualGridSteps`).
-    static let maximumScanSteps = Double(CompletionCurve.maximumVisualGridSteps)
+    /// The scan's steps back at most: the twin's (`VisualCompletionBlock.mostScanSteps`; lanes whose grid has more are answered by the rule).
+    static let maximumScanSteps = Double(VisualCompletionBlock.mostScanSteps)
     /// The margins: relative to |phasor| (|p| + |q|), and absolute, of the propagator's terms at
     /// decay 1 (the scalar rule's own rounding, `1 + a` near 0 and the like).
     static let relativeMargin = 0x1p-32

@@ -9,7 +9,7 @@ import TransitionPhysics
 @Suite struct PhasorErrorBudgetTests {
     @Test func todaysLimitsFitTheMargins() {
         #expect(PhasorErrorBudget.errorsFit())
-        #expect(PhasorErrorBudget.maximumScanSteps == Double(CompletionCurve.maximumVisualGridSteps))
+        #expect(PhasorErrorBudget.maximumScanSteps == Double(VisualCompletionBlock.mostScanSteps))
         // The argument's stated figures: the carried phasor under 2^-35, the instants under 2^-36.
         #expect(PhasorErrorBudget.carriedError() < 0x1p-35)
         #expect(PhasorErrorBudget.instantError() < 0x1p-36)
