@@ -33,6 +33,34 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
         case lowerDegree
     }
 
+    /// A parabola through the newest samples alone, for a window too short in time for the
+    /// parabola through all of it (`quadraticMinimumDuration`): the samples of the last
+    /// `horizon` seconds, when at least `minimumSamples` lie there.
+    public struct RecentParabola: Hashable, Sendable {
+        /// Seconds before the newest sample; > 0.
+        public var horizon: Double { didSet { Self.check(horizon: horizon) } }
+        /// The fewest samples in `horizon` that are fitted; >= 3.
+        public var minimumSamples: Int { didSet { Self.check(minimumSamples: minimumSamples) } }
+
+        /// Traps (a programming error) unless `horizon` is valid: checked in `init` and on every set.
+        static func check(horizon value: Double) {
+            precondition(value > 0 && value.isFinite, "RecentParabola.horizon must be a finite number of seconds > 0; got \(value).")
+        }
+
+        /// Traps (a programming error) unless `minimumSamples` is valid: checked in `init` and on every set.
+        static func check(minimumSamples value: Int) {
+            precondition(value >= 3, "RecentParabola.minimumSamples must be >= 3 (a parabola needs 3 samples); got \(value).")
+        }
+
+        /// The last `horizon` seconds (> 0), fitted when they hold at least `minimumSamples` (>= 3).
+        public init(horizon: Double, minimumSamples: Int) {
+            Self.check(horizon: horizon)
+            Self.check(minimumSamples: minimumSamples)
+            self.horizon = horizon
+            self.minimumSamples = minimumSamples
+        }
+    }
+
     /// Polynomial degree, 1 (straight line) or 2 (Android `lsq2`, Flutter). Default 2.
     public var degree: Int { didSet { Self.check(degree: degree) } }
     /// Which samples take part: horizon (seconds), sample count, longest gap (seconds).
@@ -45,6 +73,15 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// handful of samples turns a deceleration into a reversal at the newest sample
     /// (`.dropTolerant` uses 8).
     public var quadraticMinimumSamples: Int { didSet { Self.check(quadraticMinimumSamples: quadraticMinimumSamples) } }
+    /// With `degree` 2, a window whose samples span less than this many seconds (newest minus
+    /// oldest sample time) is fitted with a straight line instead of a parabola, whatever its
+    /// sample count: the sampling rate then does not decide the degree. Default 0 (Flutter and
+    /// Android: no such rule).
+    public var quadraticMinimumDuration: Double { didSet { Self.check(quadraticMinimumDuration: quadraticMinimumDuration) } }
+    /// With `degree` 2, what a window too short for the parabola through all of it is fitted
+    /// with before the straight line: the parabola through its newest samples, when they are
+    /// dense enough (`RecentParabola`). Default nil (Flutter and Android: no such rule).
+    public var recentParabola: RecentParabola?
     /// Seconds without a movement before a lift-off that mean the finger rested: velocity 0.
     /// Default 0.040 s (Android and Flutter).
     public var pointerStoppedAfter: Double { didSet { Self.check(pointerStoppedAfter: pointerStoppedAfter) } }
@@ -59,6 +96,11 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
         precondition(value >= 3, "LeastSquaresVelocityEstimator.quadraticMinimumSamples must be >= 3 (a parabola needs 3 samples); got \(value).")
     }
 
+    /// Traps (a programming error) unless `quadraticMinimumDuration` is valid: checked in `init` and on every set.
+    static func check(quadraticMinimumDuration value: Double) {
+        precondition(value >= 0 && value.isFinite, "LeastSquaresVelocityEstimator.quadraticMinimumDuration must be a finite number of seconds >= 0; got \(value).")
+    }
+
     /// Traps (a programming error) unless `pointerStoppedAfter` is valid: checked in `init` and on every set.
     static func check(pointerStoppedAfter value: Double) {
         precondition(value > 0 && value.isFinite, "LeastSquaresVelocityEstimator.pointerStoppedAfter must be a finite number of seconds > 0; got \(value).")
@@ -67,15 +109,19 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// Flutter's and Android's LSQ2 by default: a parabola over `window` (100 ms, 20 samples, 40 ms gap), 0 for short windows, and 0 after 40 ms without movement before lift-off.
     public init(
         degree: Int = 2, window: VelocityWindow = VelocityWindow(), shortWindowRule: ShortWindowRule = .zero,
-        quadraticMinimumSamples: Int = 3, pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
+        quadraticMinimumSamples: Int = 3, quadraticMinimumDuration: Double = 0, recentParabola: RecentParabola? = nil,
+        pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) {
         Self.check(degree: degree)
         Self.check(quadraticMinimumSamples: quadraticMinimumSamples)
+        Self.check(quadraticMinimumDuration: quadraticMinimumDuration)
         Self.check(pointerStoppedAfter: pointerStoppedAfter)
         self.degree = degree
         self.window = window
         self.shortWindowRule = shortWindowRule
         self.quadraticMinimumSamples = quadraticMinimumSamples
+        self.quadraticMinimumDuration = quadraticMinimumDuration
+        self.recentParabola = recentParabola
         self.pointerStoppedAfter = pointerStoppedAfter
     }
 
@@ -131,6 +177,12 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
         degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: 20, maxGap: 0.200, reversalDistance: 0.02),
         shortWindowRule: .lowerDegree, quadraticMinimumSamples: 8, pointerStoppedAfter: 0.100)
 
+    /// The recommended estimator: the default of the UIKit adapter, the replay and the tools.
+    public static let recommended = LeastSquaresVelocityEstimator(
+        degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: .max, maxGap: 0.200, reversalDistance: 0.02),
+        shortWindowRule: .lowerDegree, quadraticMinimumSamples: 3, quadraticMinimumDuration: 0.167,
+        recentParabola: RecentParabola(horizon: 0.030, minimumSamples: 4), pointerStoppedAfter: 0.100)
+
     /// The slope of the fitted polynomial at the newest sample, in position units per second;
     /// 0 when the window does not determine it. When the window starts at a turning point
     /// (`VelocityWindow.reversalDistance`) with fewer samples than `quadraticMinimumSamples`,
@@ -140,14 +192,25 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// - Parameter samples: Oldest first, times (seconds) non-decreasing within the window.
     public func velocity(of samples: [AxisSample]) -> Double {
         let (recent, fromTurningPoint) = window.recentMovement(samples.measured)
-        if fromTurningPoint && degree == 2 && recent.count < quadraticMinimumSamples, let newest = recent.last {
+        let parabolaDetermined = recent.count >= quadraticMinimumSamples && spansQuadraticDuration(recent)
+        if degree == 2 && !parabolaDetermined, let rule = recentParabola, let newest = recent.last {
+            // Too short in time for the whole window's parabola, but its end sampled densely:
+            // the parabola through the last `rule.horizon` seconds.
+            let start = recent.lastIndex { newest.time - $0.time > rule.horizon + VelocityWindow.timeResolution }.map { $0 + 1 } ?? recent.startIndex
+            let dense = recent[start...]
+            if dense.count >= rule.minimumSamples {
+                return PolynomialFit.slopeAtZero(
+                    times: dense.map { $0.time - newest.time }, positions: dense.map(\.position), degree: 2) ?? 0
+            }
+        }
+        if fromTurningPoint && degree == 2 && !parabolaDetermined, let newest = recent.last {
             // Too few samples since a reversal for a free parabola, but its vertex is known: the
             // velocity is zero at the turning point (`VelocityWindow.reversalDistance`).
             return PolynomialFit.slopeFromRest(
                 times: recent.map { $0.time - newest.time }, positions: recent.map(\.position)) ?? 0
         }
         var fitDegree = degree
-        if degree == 2 && recent.count >= 3 && recent.count < quadraticMinimumSamples { fitDegree = 1 }
+        if degree == 2 && recent.count >= 3 && !parabolaDetermined { fitDegree = 1 }
         if recent.count < fitDegree + 1 {
             switch shortWindowRule {
             case .zero: return 0
@@ -158,5 +221,13 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
         let times = recent.map { $0.time - newest.time }
         let positions = recent.map(\.position)
         return PolynomialFit.slopeAtZero(times: times, positions: positions, degree: fitDegree) ?? 0
+    }
+
+    /// Whether `window`'s samples span at least `quadraticMinimumDuration` seconds (within
+    /// `VelocityWindow.timeResolution`, so milliseconds stored as seconds keep their span).
+    private func spansQuadraticDuration(_ window: ArraySlice<AxisSample>) -> Bool {
+        guard quadraticMinimumDuration > 0 else { return true }
+        guard let first = window.first, let last = window.last else { return false }
+        return last.time - first.time >= quadraticMinimumDuration - VelocityWindow.timeResolution
     }
 }

@@ -45,7 +45,7 @@ struct ReleaseSamplesTests {
     func pointerStopped() {
         for (name, estimator) in F.allEstimators {
             let threshold = estimator.pointerStoppedAfter * 1000
-            #expect(threshold == (name == "dropTolerant" ? 100 : 40), "\(name)")
+            #expect(threshold == (["dropTolerant", "recommended"].contains(name) ? 100 : 40), "\(name)")
             let longDelay = F.touches([(0, 10), (10, 20), (20, 30), (30, 40)], upAtMs: 30 + threshold + 1)
             #expect(F.releaseVelocity(estimator, of: longDelay, along: .x) == 0, "\(name)")
             let justInTime = F.touches([(0, 10), (10, 20), (20, 30), (30, 40)], upAtMs: 30 + threshold)
@@ -92,6 +92,8 @@ struct ReleaseSamplesTests {
         #expect(VelocityEstimatorKind(parsing: "weighted") == .weighted)
         #expect(VelocityEstimatorKind(parsing: "drop-tolerant") == .dropTolerant)
         #expect(VelocityEstimatorKind(parsing: "dropTolerant") == .dropTolerant)
+        #expect(VelocityEstimatorKind(parsing: "recommended") == .recommended)
+        #expect(VelocityEstimatorKind(parsing: "android-lsq2") == .androidLeastSquares)
         #expect(VelocityEstimatorKind(parsing: "kalman") == nil)
         #expect(VelocityEstimatorKind.leastSquares.estimator is LeastSquaresVelocityEstimator)
         #expect(VelocityEstimatorKind.impulse.estimator is ImpulseVelocityEstimator)
