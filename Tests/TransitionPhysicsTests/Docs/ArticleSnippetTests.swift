@@ -26,7 +26,7 @@ func gettingStartedFrames() -> [String] {
     let xs: [Double] = [320, 310, 290, 262, 226, 186, 146]
     var transition = InteractiveTransition(
         mapping: ProgressMapping(travel: 390), model: ProjectedSpringModel(),
-        estimator: LeastSquaresVelocityEstimator())
+        estimator: LeastSquaresVelocityEstimator.recommended)
     var names: [String] = []
     for (i, x) in xs.enumerated() {
         let time = Double(i) / 60

@@ -23,7 +23,7 @@ func readmeExample() -> InteractiveTransition {
 
     var transition = InteractiveTransition(
         mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)),  // a back swipe
-        model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator.dropTolerant)
+        model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator.recommended)
     transition.pixelsPerPoint = 3                           // done within a pixel of a 3x screen
 
     // Hand samples over as they come and call advance(to:) once per display frame.
