@@ -34,13 +34,18 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     }
 
     /// A parabola through the newest samples alone, for a window too short in time for the
-    /// parabola through all of it (`quadraticMinimumDuration`): the samples of the last
-    /// `horizon` seconds, when at least `minimumSamples` lie there.
+    /// parabola through all of it (`quadraticMinimumDuration`) but sampled densely: when the
+    /// window's samples come at most `maximumMedianInterval` seconds apart (their median
+    /// interval), the samples of the last `horizon` seconds, if at least `minimumSamples` lie
+    /// there.
     public struct RecentParabola: Hashable, Sendable {
         /// Seconds before the newest sample; > 0.
         public var horizon: Double { didSet { Self.check(horizon: horizon) } }
         /// The fewest samples in `horizon` that are fitted; >= 3.
         public var minimumSamples: Int { didSet { Self.check(minimumSamples: minimumSamples) } }
+        /// The longest median interval between the window's samples, seconds, > 0: how densely
+        /// the screen must report for the end of a stroke to pin a parabola.
+        public var maximumMedianInterval: Double { didSet { Self.check(maximumMedianInterval: maximumMedianInterval) } }
 
         /// Traps (a programming error) unless `horizon` is valid: checked in `init` and on every set.
         static func check(horizon value: Double) {
@@ -52,12 +57,32 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
             precondition(value >= 3, "RecentParabola.minimumSamples must be >= 3 (a parabola needs 3 samples); got \(value).")
         }
 
-        /// The last `horizon` seconds (> 0), fitted when they hold at least `minimumSamples` (>= 3).
-        public init(horizon: Double, minimumSamples: Int) {
+        /// Traps (a programming error) unless `maximumMedianInterval` is valid: checked in `init` and on every set.
+        static func check(maximumMedianInterval value: Double) {
+            precondition(value > 0 && value.isFinite, "RecentParabola.maximumMedianInterval must be a finite number of seconds > 0; got \(value).")
+        }
+
+        /// The last `horizon` seconds (> 0), fitted when they hold at least `minimumSamples`
+        /// (>= 3) and the window's median interval is at most `maximumMedianInterval` seconds (> 0).
+        public init(horizon: Double, minimumSamples: Int, maximumMedianInterval: Double) {
             Self.check(horizon: horizon)
             Self.check(minimumSamples: minimumSamples)
+            Self.check(maximumMedianInterval: maximumMedianInterval)
             self.horizon = horizon
             self.minimumSamples = minimumSamples
+            self.maximumMedianInterval = maximumMedianInterval
+        }
+
+        /// The samples of `window` this rule fits, or nil when it does not apply.
+        func samples(of window: ArraySlice<AxisSample>) -> ArraySlice<AxisSample>? {
+            guard window.count >= minimumSamples, let newest = window.last else { return nil }
+            var intervals = zip(window.dropFirst(), window).map { $0.time - $1.time }
+            intervals.sort()
+            let middle = intervals.count / 2
+            let median = intervals.count % 2 == 1 ? intervals[middle] : (intervals[middle - 1] + intervals[middle]) / 2
+            guard median <= maximumMedianInterval + VelocityWindow.timeResolution else { return nil }
+            let start = window.lastIndex { newest.time - $0.time > horizon + VelocityWindow.timeResolution }.map { $0 + 1 } ?? window.startIndex
+            return window.endIndex - start >= minimumSamples ? window[start...] : nil
         }
     }
 
@@ -181,7 +206,8 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     public static let recommended = LeastSquaresVelocityEstimator(
         degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: .max, maxGap: 0.200, reversalDistance: 0.02),
         shortWindowRule: .lowerDegree, quadraticMinimumSamples: 3, quadraticMinimumDuration: 0.167,
-        recentParabola: RecentParabola(horizon: 0.030, minimumSamples: 4), pointerStoppedAfter: 0.100)
+        recentParabola: RecentParabola(horizon: 0.040, minimumSamples: 4, maximumMedianInterval: 0.0125),
+        pointerStoppedAfter: 0.100)
 
     /// The slope of the fitted polynomial at the newest sample, in position units per second;
     /// 0 when the window does not determine it. When the window starts at a turning point
@@ -193,15 +219,11 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     public func velocity(of samples: [AxisSample]) -> Double {
         let (recent, fromTurningPoint) = window.recentMovement(samples.measured)
         let parabolaDetermined = recent.count >= quadraticMinimumSamples && spansQuadraticDuration(recent)
-        if degree == 2 && !parabolaDetermined, let rule = recentParabola, let newest = recent.last {
-            // Too short in time for the whole window's parabola, but its end sampled densely:
-            // the parabola through the last `rule.horizon` seconds.
-            let start = recent.lastIndex { newest.time - $0.time > rule.horizon + VelocityWindow.timeResolution }.map { $0 + 1 } ?? recent.startIndex
-            let dense = recent[start...]
-            if dense.count >= rule.minimumSamples {
-                return PolynomialFit.slopeAtZero(
-                    times: dense.map { $0.time - newest.time }, positions: dense.map(\.position), degree: 2) ?? 0
-            }
+        if degree == 2 && !parabolaDetermined, let dense = recentParabola?.samples(of: recent), let newest = dense.last {
+            // Too short in time for the whole window's parabola, but sampled densely: the
+            // parabola through the newest samples (`RecentParabola`).
+            return PolynomialFit.slopeAtZero(
+                times: dense.map { $0.time - newest.time }, positions: dense.map(\.position), degree: 2) ?? 0
         }
         if fromTurningPoint && degree == 2 && !parabolaDetermined, let newest = recent.last {
             // Too few samples since a reversal for a free parabola, but its vertex is known: the

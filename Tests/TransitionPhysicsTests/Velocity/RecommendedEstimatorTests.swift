@@ -23,17 +23,17 @@ struct RecommendedEstimatorTests {
         return (F.touches(points, upAtMs: 54), segment.velocity(at: 0.050))
     }
 
-    @Test("a 7-sample 120 Hz flick whose last step is 3.3 widths/s reads within 10% of the finger, not 1.95")
+    @Test("a 7-sample 120 Hz flick whose last step is 3.3 widths/s reads within 15% of the finger, not 1.95")
     func shortFlickAt120Hz() {
         let (touches, truth) = Self.shortFlick()
         #expect(F.isClose(truth, 3.36, relative: 0.01), "the finger's velocity at the last move, widths/s")
         let old = F.releaseVelocity(dropTolerant, of: touches)
         #expect(old < 0.6 * truth, "the old line through 7 samples reads about half: \(old)")
         let new = F.releaseVelocity(recommended, of: touches)
-        #expect(abs(new - truth) / truth < 0.10, "recommended \(new), finger \(truth)")
-        // It is the least-squares parabola through the last 30 ms (the last 4 moves): Flutter's
-        // fit of those samples alone.
-        let moves = Array(touches.dropLast().axisSamples(along: .x).suffix(4))
+        #expect(abs(new - truth) / truth < 0.15, "recommended \(new), finger \(truth)")
+        // It is the least-squares parabola through the last 40 ms (the last 5 moves, 8.3 ms
+        // apart): Flutter's fit of those samples alone.
+        let moves = Array(touches.dropLast().axisSamples(along: .x).suffix(5))
         #expect(F.isClose(new, LeastSquaresVelocityEstimator().velocity(of: moves), relative: 1e-12))
     }
 
@@ -69,9 +69,9 @@ struct RecommendedEstimatorTests {
         #expect(detents[0] == detents[1], "detents \(detents)")
     }
 
-    @Test("120 Hz flicks (40 to 120 ms): median error within 10% of the finger's velocity")
-    func flicksAt120Hz() {
-        let flicks = SyntheticFlickGenerator(seed: 1).flicks(count: 300, samplingRate: 120)
+    @Test("120 and 90 Hz flicks (40 to 120 ms): median error within 10% of the finger's velocity", arguments: [120.0, 90])
+    func flicks(rate: Double) {
+        let flicks = SyntheticFlickGenerator(seed: 1).flicks(count: 300, samplingRate: rate)
         let new = EstimatorAccuracy.summary(of: recommended, on: flicks)
         #expect(new.medianRelativeError < 0.10, "recommended: \(new)")
         let old = EstimatorAccuracy.summary(of: dropTolerant, on: flicks)
@@ -81,8 +81,8 @@ struct RecommendedEstimatorTests {
     @Test("at 60 Hz: a line below 167 ms, the parabola through the whole window from there, no sample cap")
     func windowRules() {
         let motion = { (t: Double) in 3 * t - 4 * t * t }   // v(t) = 3 - 8 t, forward throughout
-        // 4 samples at 60 Hz (50 ms): too short for the window's parabola, 2 in the last 30 ms:
-        // the line through them, as dropTolerant.
+        // 4 samples at 60 Hz (50 ms): too short for the window's parabola, and 16.7 ms apart,
+        // too sparse for the recent one: the line through them, as dropTolerant.
         let short = F.axis(atMs: [0, 16.7, 33.3, 50], motion)
         #expect(F.isClose(recommended.velocity(of: short), dropTolerant.velocity(of: short), relative: 1e-12))
         #expect(F.isClose(recommended.velocity(of: short), DropTolerantEstimatorTests.lineSlope(short), relative: 1e-12))
@@ -94,7 +94,8 @@ struct RecommendedEstimatorTests {
         #expect(recommended.window.recentSamples(dense).count == 23)
         #expect(dropTolerant.window.recentSamples(dense).count == 20)
         #expect(F.isClose(recommended.velocity(of: dense), 3 - 8 * 0.55 / 3, relative: 1e-9))
-        // 4 samples at 120 Hz (25 ms): the recent parabola, exact; a line would read the middle.
+        // 4 samples at 120 Hz (25 ms, 8.3 ms apart): the recent parabola, exact; a line would
+        // read the middle.
         let flick = F.axis(atMs: [0, 25.0 / 3, 50.0 / 3, 25], motion)
         #expect(F.isClose(recommended.velocity(of: flick), 3 - 8 * 0.025, relative: 1e-9))
     }

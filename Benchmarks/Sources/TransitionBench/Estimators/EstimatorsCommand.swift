@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TransitionCSV
 import TransitionLab
 import TransitionPhysics
 import TransitionSweep
