@@ -1,6 +1,7 @@
 /// The release velocity as the slope, at the newest sample, of a least-squares polynomial fitted
 /// to the recent samples: Flutter's `VelocityTracker` and Android's default `lsq2` strategy
-/// (shared/reference/physics-and-platforms.md section 5). The project's default estimator.
+/// (shared/reference/physics-and-platforms.md section 5). Its `recommended` configuration is the
+/// estimator an app should use, and the package's default.
 ///
 /// The window is `VelocityWindow` (100 ms, 20 samples, a gap over 40 ms ends it). The fit is an
 /// unweighted polynomial of `degree` 2 (or 1) in time; the result is its derivative at the
@@ -21,8 +22,10 @@
 /// `[AxisSample]` does not carry: `InteractiveTransition` applies it (`ReleaseSamples`).
 ///
 /// `LeastSquaresVelocityEstimator()` is Flutter's tracker exactly (oracles V1-V4 and Android's
-/// recordings are pinned in the tests). `.dropTolerant` is the same fit configured for touch
-/// hardware that drops frames; see its documentation for what changes and the measurements.
+/// recordings are pinned in the tests), and `LeastSquaresVelocityEstimator(shortWindowRule:
+/// .lowerDegree)` Android's `lsq2`. `.dropTolerant` is the same fit configured for 60 Hz touch
+/// hardware that drops frames, and `.recommended` that configuration with its windows and
+/// thresholds in seconds; see their documentation for what changes and the measurements.
 public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// What a window with fewer samples than the polynomial needs (degree + 1) reports.
     public enum ShortWindowRule: String, Hashable, Sendable, CaseIterable {
@@ -167,9 +170,12 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
             shortWindowRule: shortWindowRule)
     }
 
-    /// Least squares for touch hardware that drops frames: the release estimator the behaviour
-    /// benchmark replays gestures with. Four changes to Flutter's tracker, each for a failure
-    /// seen in the recorded BioIdent swipes (60 Hz Android; 8% of intervals over 40 ms):
+    /// Least squares for 60 Hz touch hardware that drops frames. `.recommended` keeps what
+    /// these changes buy with windows in seconds and is the default; this configuration counts
+    /// samples (a 20-sample window is 158 ms at 120 Hz, a parabola from 8 samples starts at
+    /// 58 ms there), so it reads short 120 Hz flicks slow (docs/velocity.md). Changes to
+    /// Flutter's tracker, each for a failure seen in the recorded BioIdent swipes (60 Hz
+    /// Android; 8% of intervals over 40 ms):
     ///
     /// 1. The window is the last 200 ms (at most 20 samples) and a dropped frame does not end it
     ///    (`maxGap` = horizon): Flutter's 40 ms gap rule cuts 15% of the recorded strokes to
@@ -202,7 +208,32 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
         degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: 20, maxGap: 0.200, reversalDistance: 0.02),
         shortWindowRule: .lowerDegree, quadraticMinimumSamples: 8, pointerStoppedAfter: 0.100)
 
-    /// The recommended estimator: the default of the UIKit adapter, the replay and the tools.
+    /// The recommended estimator, for an app on any phone: the default of the UIKit adapter,
+    /// the replay and the tools. `.dropTolerant` with every window and threshold in seconds, so
+    /// that a touch screen's sampling rate does not set the window:
+    ///
+    /// 1. The window is the last 200 ms, whatever the number of samples (`.dropTolerant` kept
+    ///    at most 20: 158 ms at 120 Hz, 200 ms at 60 Hz, so one smooth drag released at
+    ///    velocities more than 5% apart when sampled at 60 and at 120 Hz), not cut by dropped
+    ///    frames, started at the last direction reversal of more than 0.02 of the travel.
+    /// 2. A parabola through the whole window once it spans 167 ms (`quadraticMinimumDuration`;
+    ///    `.dropTolerant`'s "from 8 samples" was 117 ms at 60 Hz and 58 ms at 120 Hz).
+    /// 3. Shorter, a densely sampled window (median interval at most 12.5 ms: 80 Hz and up) is
+    ///    fitted with the parabola through its last 40 ms (`RecentParabola`): the end of a
+    ///    flick, where the finger is. `.dropTolerant` fitted a line through the whole flick and
+    ///    read a 7-sample 120 Hz flick at about half the finger's speed.
+    /// 4. Otherwise a straight line (a window sampled every 16 ms or more, as the recorded 60 Hz
+    ///    hardware: a parabola through a few sparse samples of a decelerating stroke points
+    ///    backwards), and Android's lower degree for 2 samples; the finger counts as rested
+    ///    only 100 ms without a move before lift-off (`.dropTolerant`'s changes 2 to 5).
+    ///
+    /// Measured by `transition-bench estimators` (docs/velocity.md; 2,000 flicks per rate, 40 to
+    /// 120 ms, lifted near peak speed, 0.5 pt noise, through the driver): median error at
+    /// lift-off 8.8% at 120 Hz and 8.3% at 90 Hz (`.dropTolerant` 19.1% and 32.3%, Flutter's
+    /// tracker 13.4% and 13.5%, Android's impulse 9.0% and 8.6%); at 60 Hz it keeps
+    /// `.dropTolerant`'s line and reads short flicks about half their speed (50.0%), the price
+    /// of the recorded 60 Hz page turns, of which `ProjectedSpringModel()` finishes 98.3%
+    /// (`.dropTolerant` 98.4%, impulse 92.4%, Flutter's tracker 79.3%).
     public static let recommended = LeastSquaresVelocityEstimator(
         degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: .max, maxGap: 0.200, reversalDistance: 0.02),
         shortWindowRule: .lowerDegree, quadraticMinimumSamples: 3, quadraticMinimumDuration: 0.167,
