@@ -122,12 +122,12 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
     ///     is the container's width or height accordingly.
     ///   - direction: which way along the axis is progress (a pop follows the finger to the right).
     ///   - model: the release model; `ProjectedSpringModel()` by default.
-    ///   - estimator: the release-velocity estimator; the drop-tolerant least-squares fit by default.
+    ///   - estimator: the release-velocity estimator; `LeastSquaresVelocityEstimator.recommended` by default.
     public init(
         axis: TouchAxis = .x,
         direction: ProgressMapping.Direction = .fixed(positive: true),
         model: any ReleaseModel = ProjectedSpringModel(),
-        estimator: any VelocityEstimator = LeastSquaresVelocityEstimator.dropTolerant
+        estimator: any VelocityEstimator = LeastSquaresVelocityEstimator.recommended
     ) {
         transition = InteractiveTransition(
             mapping: ProgressMapping(travel: 1, axis: axis, direction: direction), model: model, estimator: estimator)

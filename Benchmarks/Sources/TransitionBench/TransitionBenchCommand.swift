@@ -9,6 +9,7 @@ public struct TransitionBenchCommand: ParsableCommand {
         subcommands: [
             BehaviorCommand.self,
             ThroughputCommand.self,
+            EstimatorsCommand.self,
         ])
 
     public init() {}

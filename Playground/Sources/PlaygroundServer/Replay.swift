@@ -122,7 +122,7 @@ public struct ReplayResult: Sendable, Codable, Equatable {
 }
 
 /// How the playground replays a gesture: the benchmark's replay, `ReplaySettings()` (the
-/// drop-tolerant least-squares estimator, a reversible direction decided past a 10-unit touch
+/// recommended least-squares estimator, a reversible direction decided past a 10-unit touch
 /// slop, progress clamped, the library's settle tolerance), at the request's frame rate.
 public enum Replay {
     /// The replay settings for a request at `frameRateHz`: the benchmark's defaults.

@@ -70,11 +70,11 @@ import TransitionPhysics
     }
 
     /// The benchmark's replay of the same samples (`transition-bench behavior`'s defaults: the
-    /// drop-tolerant least-squares estimator, reversible direction past a 10 px slop), written
+    /// recommended least-squares estimator, reversible direction past a 10 px slop), written
     /// out here so a change in the server's settings fails this test.
     static func reference(_ samples: [TouchSample], model: BuiltInReleaseModel, frameRate: Double) -> GestureOutcome {
         GestureRunner(
-            model: model.model, estimator: LeastSquaresVelocityEstimator.dropTolerant,
+            model: model.model, estimator: LeastSquaresVelocityEstimator.recommended,
             settings: ReplaySettings(touchSlop: 10, directionRule: .reversible, frameRate: frameRate)
         ).run(GestureTrace(id: "t", samples: samples, travel: travel))
     }

@@ -4,7 +4,7 @@ import TransitionPhysics
 /// tool that replays gestures (`GestureRunner`, `transition-bench behavior` on either evaluator,
 /// the playground): the release-velocity estimator, how the progress mapping is built (direction,
 /// range, axis, edge zone, travel), the fling cap, and how the completion is measured (frame rate,
-/// settle tolerance). The defaults are the benchmark's: the drop-tolerant least-squares
+/// settle tolerance). The defaults are the benchmark's: the recommended least-squares
 /// estimator, a reversible direction decided past a 10-unit touch slop (a paging scroll view),
 /// progress clamped, no edge zone, each trace's own travel, releases capped at 8,000 points per
 /// second (`ReleaseSpeedLimit`), metrics on 240 Hz frames settled within 0.001 of the travel.
@@ -23,7 +23,7 @@ public struct ReplaySettings: Hashable, Sendable {
         case fixedNegative = "fixed-negative"
     }
 
-    /// The release-velocity estimator (default `.dropTolerant`).
+    /// The release-velocity estimator (default `.recommended`).
     public var estimator: VelocityEstimatorKind
     /// Movement from touch-down that decides the direction, in the trace's unit (pixels for the
     /// recorded swipes; default 10).
@@ -50,7 +50,7 @@ public struct ReplaySettings: Hashable, Sendable {
 
     /// Replay settings; the defaults are the benchmark's (see the type's documentation).
     public init(
-        estimator: VelocityEstimatorKind = .dropTolerant, touchSlop: Double = 10,
+        estimator: VelocityEstimatorKind = .recommended, touchSlop: Double = 10,
         directionRule: DirectionRule = .reversible, overdrag: ProgressMapping.Overdrag = .clamp, axis: TouchAxis = .x,
         edgeZone: ProgressMapping.EdgeZone? = nil, fixedTravel: Double? = nil,
         maximumReleaseSpeed: Double = ReleaseSpeedLimit.platformMaximum,

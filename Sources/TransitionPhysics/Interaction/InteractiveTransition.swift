@@ -133,6 +133,9 @@ public struct InteractiveTransition: Sendable {
         var lastChangedRaw: Double
         /// The newest touch sample of this touch.
         var lastTouch: TouchSample
+        /// The newest measured sample of this touch (not resampled or predicted): what the
+        /// lift-off rule compares with (`ReleaseSamples.lastMovement(in:)`); nil before any.
+        var lastMeasured: TouchSample?
         /// When the view last moved under this touch, seconds: the newest sample whose
         /// position differs from the one before it (the touch-down's time before any).
         var lastMoveTime: Double
@@ -239,7 +242,7 @@ public struct InteractiveTransition: Sendable {
     /// on recorded and synthetic gestures (README, docs/behaviour.md).
     public init(
         mapping: ProgressMapping, model: any ReleaseModel = ProjectedSpringModel(),
-        estimator: any VelocityEstimator = LeastSquaresVelocityEstimator.dropTolerant
+        estimator: any VelocityEstimator = LeastSquaresVelocityEstimator.recommended
     ) {
         self.mapping = mapping
         self.model = model
@@ -273,6 +276,7 @@ public struct InteractiveTransition: Sendable {
                 tracking.lastChangedRaw = rawNow
                 if moved { tracking.lastMoveTime = sample.time }
                 tracking.lastTouch = sample
+                if !sample.isResampled { tracking.lastMeasured = sample }
                 state = .tracking(tracking)
                 return nil
             }
@@ -311,13 +315,15 @@ public struct InteractiveTransition: Sendable {
         // lift-off that repeats the last position carries no motion and is dropped, and if it
         // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
         // after that position the pointer had stopped: velocity 0.
-        let liftOff = ReleaseSamples.liftOff(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
+        // Compared with the last measured sample: a resampled or predicted one is no movement.
+        let previous = tracking.lastMeasured ?? tracking.lastTouch
+        let liftOff = ReleaseSamples.liftOff(sample, after: previous, stoppedAfter: estimator.pointerStoppedAfter)
         if !liftOff.repeatsPosition {
             tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
         }
         if moved { tracking.lastMoveTime = sample.time }
         // A cancelled touch, or a stopped pointer, releases with velocity 0 (`ReleaseSamples`).
-        let stopped = ReleaseSamples.releasesWithoutVelocity(sample, after: tracking.lastTouch, stoppedAfter: estimator.pointerStoppedAfter)
+        let stopped = ReleaseSamples.releasesWithoutVelocity(sample, after: previous, stoppedAfter: estimator.pointerStoppedAfter)
         let velocity = stopped ? 0 : releaseVelocity(tracking)
         let state = ReleaseState(
             progress: bounded(rawNow, tracking), velocity: velocity,
@@ -355,7 +361,8 @@ public struct InteractiveTransition: Sendable {
         return Tracking(
             origin: origin, sign: sign, baseProgress: raw, limits: limits,
             recorded: [AxisSample(time: touch.time, position: raw, isResampled: touch.isResampled)],
-            undecided: sign == nil ? [0] : [], lastChangedRaw: raw, lastTouch: touch, lastMoveTime: touch.time)
+            undecided: sign == nil ? [0] : [], lastChangedRaw: raw, lastTouch: touch,
+            lastMeasured: touch.isResampled ? nil : touch, lastMoveTime: touch.time)
     }
 
     /// The median interval between a touch's samples, seconds, at or above which its times look

@@ -1,6 +1,7 @@
 /// The release velocity as the slope, at the newest sample, of a least-squares polynomial fitted
 /// to the recent samples: Flutter's `VelocityTracker` and Android's default `lsq2` strategy
-/// (docs/references.md#release-velocity). The project's default estimator.
+/// (docs/references.md#release-velocity). Its `recommended` configuration is the
+/// estimator an app should use, and the package's default.
 ///
 /// The window is `VelocityWindow` (100 ms, 20 samples, a gap over 40 ms ends it). The fit is an
 /// unweighted polynomial of `degree` 2 (or 1) in time; the result is its derivative at the
@@ -21,8 +22,10 @@
 /// `[AxisSample]` does not carry: `InteractiveTransition` applies it (`ReleaseSamples`).
 ///
 /// `LeastSquaresVelocityEstimator()` is Flutter's tracker exactly (oracles V1-V4 and Android's
-/// recordings are pinned in the tests). `.dropTolerant` is the same fit configured for touch
-/// hardware that drops frames; see its documentation for what changes and the measurements.
+/// recordings are pinned in the tests), and `LeastSquaresVelocityEstimator(shortWindowRule:
+/// .lowerDegree)` Android's `lsq2`. `.dropTolerant` is the same fit configured for 60 Hz touch
+/// hardware that drops frames, and `.recommended` that configuration with its windows and
+/// thresholds in seconds; see their documentation for what changes and the measurements.
 public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// What a window with fewer samples than the polynomial needs (degree + 1) reports.
     public enum ShortWindowRule: String, Hashable, Sendable, CaseIterable {
@@ -31,6 +34,59 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
         /// Fit the highest degree the samples allow, `count - 1`; 1 sample reports 0
         /// (Android `LeastSquaresVelocityTrackerStrategy::getVelocity`).
         case lowerDegree
+    }
+
+    /// A parabola through the newest samples alone, for a window too short in time for the
+    /// parabola through all of it (`quadraticMinimumDuration`) but sampled densely: when the
+    /// window's samples come at most `maximumMedianInterval` seconds apart (their median
+    /// interval), the samples of the last `horizon` seconds, if at least `minimumSamples` lie
+    /// there.
+    public struct RecentParabola: Hashable, Sendable {
+        /// Seconds before the newest sample; > 0.
+        public var horizon: Double { didSet { Self.check(horizon: horizon) } }
+        /// The fewest samples in `horizon` that are fitted; >= 3.
+        public var minimumSamples: Int { didSet { Self.check(minimumSamples: minimumSamples) } }
+        /// The longest median interval between the window's samples, seconds, > 0: how densely
+        /// the screen must report for the end of a stroke to pin a parabola.
+        public var maximumMedianInterval: Double { didSet { Self.check(maximumMedianInterval: maximumMedianInterval) } }
+
+        /// Traps (a programming error) unless `horizon` is valid: checked in `init` and on every set.
+        static func check(horizon value: Double) {
+            precondition(value > 0 && value.isFinite, "RecentParabola.horizon must be a finite number of seconds > 0; got \(value).")
+        }
+
+        /// Traps (a programming error) unless `minimumSamples` is valid: checked in `init` and on every set.
+        static func check(minimumSamples value: Int) {
+            precondition(value >= 3, "RecentParabola.minimumSamples must be >= 3 (a parabola needs 3 samples); got \(value).")
+        }
+
+        /// Traps (a programming error) unless `maximumMedianInterval` is valid: checked in `init` and on every set.
+        static func check(maximumMedianInterval value: Double) {
+            precondition(value > 0 && value.isFinite, "RecentParabola.maximumMedianInterval must be a finite number of seconds > 0; got \(value).")
+        }
+
+        /// The last `horizon` seconds (> 0), fitted when they hold at least `minimumSamples`
+        /// (>= 3) and the window's median interval is at most `maximumMedianInterval` seconds (> 0).
+        public init(horizon: Double, minimumSamples: Int, maximumMedianInterval: Double) {
+            Self.check(horizon: horizon)
+            Self.check(minimumSamples: minimumSamples)
+            Self.check(maximumMedianInterval: maximumMedianInterval)
+            self.horizon = horizon
+            self.minimumSamples = minimumSamples
+            self.maximumMedianInterval = maximumMedianInterval
+        }
+
+        /// The samples of `window` this rule fits, or nil when it does not apply.
+        func samples(of window: ArraySlice<AxisSample>) -> ArraySlice<AxisSample>? {
+            guard window.count >= minimumSamples, let newest = window.last else { return nil }
+            var intervals = zip(window.dropFirst(), window).map { $0.time - $1.time }
+            intervals.sort()
+            let middle = intervals.count / 2
+            let median = intervals.count % 2 == 1 ? intervals[middle] : (intervals[middle - 1] + intervals[middle]) / 2
+            guard median <= maximumMedianInterval + VelocityWindow.timeResolution else { return nil }
+            let start = window.lastIndex { newest.time - $0.time > horizon + VelocityWindow.timeResolution }.map { $0 + 1 } ?? window.startIndex
+            return window.endIndex - start >= minimumSamples ? window[start...] : nil
+        }
     }
 
     /// Polynomial degree, 1 (straight line) or 2 (Android `lsq2`, Flutter). Default 2.
@@ -45,6 +101,15 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// handful of samples turns a deceleration into a reversal at the newest sample
     /// (`.dropTolerant` uses 8).
     public var quadraticMinimumSamples: Int { didSet { Self.check(quadraticMinimumSamples: quadraticMinimumSamples) } }
+    /// With `degree` 2, a window whose samples span less than this many seconds (newest minus
+    /// oldest sample time) is fitted with a straight line instead of a parabola, whatever its
+    /// sample count: the sampling rate then does not decide the degree. Default 0 (Flutter and
+    /// Android: no such rule).
+    public var quadraticMinimumDuration: Double { didSet { Self.check(quadraticMinimumDuration: quadraticMinimumDuration) } }
+    /// With `degree` 2, what a window too short for the parabola through all of it is fitted
+    /// with before the straight line: the parabola through its newest samples, when they are
+    /// dense enough (`RecentParabola`). Default nil (Flutter and Android: no such rule).
+    public var recentParabola: RecentParabola?
     /// Seconds without a movement before a lift-off that mean the finger rested: velocity 0.
     /// Default 0.040 s (Android and Flutter).
     public var pointerStoppedAfter: Double { didSet { Self.check(pointerStoppedAfter: pointerStoppedAfter) } }
@@ -59,6 +124,11 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
         precondition(value >= 3, "LeastSquaresVelocityEstimator.quadraticMinimumSamples must be >= 3 (a parabola needs 3 samples); got \(value).")
     }
 
+    /// Traps (a programming error) unless `quadraticMinimumDuration` is valid: checked in `init` and on every set.
+    static func check(quadraticMinimumDuration value: Double) {
+        precondition(value >= 0 && value.isFinite, "LeastSquaresVelocityEstimator.quadraticMinimumDuration must be a finite number of seconds >= 0; got \(value).")
+    }
+
     /// Traps (a programming error) unless `pointerStoppedAfter` is valid: checked in `init` and on every set.
     static func check(pointerStoppedAfter value: Double) {
         precondition(value > 0 && value.isFinite, "LeastSquaresVelocityEstimator.pointerStoppedAfter must be a finite number of seconds > 0; got \(value).")
@@ -67,15 +137,19 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// Flutter's and Android's LSQ2 by default: a parabola over `window` (100 ms, 20 samples, 40 ms gap), 0 for short windows, and 0 after 40 ms without movement before lift-off.
     public init(
         degree: Int = 2, window: VelocityWindow = VelocityWindow(), shortWindowRule: ShortWindowRule = .zero,
-        quadraticMinimumSamples: Int = 3, pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
+        quadraticMinimumSamples: Int = 3, quadraticMinimumDuration: Double = 0, recentParabola: RecentParabola? = nil,
+        pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) {
         Self.check(degree: degree)
         Self.check(quadraticMinimumSamples: quadraticMinimumSamples)
+        Self.check(quadraticMinimumDuration: quadraticMinimumDuration)
         Self.check(pointerStoppedAfter: pointerStoppedAfter)
         self.degree = degree
         self.window = window
         self.shortWindowRule = shortWindowRule
         self.quadraticMinimumSamples = quadraticMinimumSamples
+        self.quadraticMinimumDuration = quadraticMinimumDuration
+        self.recentParabola = recentParabola
         self.pointerStoppedAfter = pointerStoppedAfter
     }
 
@@ -96,9 +170,12 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
             shortWindowRule: shortWindowRule)
     }
 
-    /// Least squares for touch hardware that drops frames: the release estimator the behaviour
-    /// benchmark replays gestures with. Four changes to Flutter's tracker, each for a failure
-    /// seen in the recorded BioIdent swipes (60 Hz Android; 8% of intervals over 40 ms):
+    /// Least squares for 60 Hz touch hardware that drops frames. `.recommended` keeps what
+    /// these changes buy with windows in seconds and is the default; this configuration counts
+    /// samples (a 20-sample window is 158 ms at 120 Hz, a parabola from 8 samples starts at
+    /// 58 ms there), so it reads short 120 Hz flicks slow (docs/velocity.md). Changes to
+    /// Flutter's tracker, each for a failure seen in the recorded BioIdent swipes (60 Hz
+    /// Android; 8% of intervals over 40 ms):
     ///
     /// 1. The window is the last 200 ms (at most 20 samples) and a dropped frame does not end it
     ///    (`maxGap` = horizon): Flutter's 40 ms gap rule cuts 15% of the recorded strokes to
@@ -131,6 +208,38 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
         degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: 20, maxGap: 0.200, reversalDistance: 0.02),
         shortWindowRule: .lowerDegree, quadraticMinimumSamples: 8, pointerStoppedAfter: 0.100)
 
+    /// The recommended estimator, for an app on any phone: the default of the UIKit adapter,
+    /// the replay and the tools. `.dropTolerant` with every window and threshold in seconds, so
+    /// that a touch screen's sampling rate does not set the window:
+    ///
+    /// 1. The window is the last 200 ms, whatever the number of samples (`.dropTolerant` kept
+    ///    at most 20: 158 ms at 120 Hz, 200 ms at 60 Hz, so one smooth drag released at
+    ///    velocities more than 5% apart when sampled at 60 and at 120 Hz), not cut by dropped
+    ///    frames, started at the last direction reversal of more than 0.02 of the travel.
+    /// 2. A parabola through the whole window once it spans 167 ms (`quadraticMinimumDuration`;
+    ///    `.dropTolerant`'s "from 8 samples" was 117 ms at 60 Hz and 58 ms at 120 Hz).
+    /// 3. Shorter, a densely sampled window (median interval at most 12.5 ms: 80 Hz and up) is
+    ///    fitted with the parabola through its last 40 ms (`RecentParabola`): the end of a
+    ///    flick, where the finger is. `.dropTolerant` fitted a line through the whole flick and
+    ///    read a 7-sample 120 Hz flick at about half the finger's speed.
+    /// 4. Otherwise a straight line (a window sampled every 16 ms or more, as the recorded 60 Hz
+    ///    hardware: a parabola through a few sparse samples of a decelerating stroke points
+    ///    backwards), and Android's lower degree for 2 samples; the finger counts as rested
+    ///    only 100 ms without a move before lift-off (`.dropTolerant`'s changes 2 to 5).
+    ///
+    /// Measured by `transition-bench estimators` (docs/velocity.md; 2,000 flicks per rate, 40 to
+    /// 120 ms, lifted near peak speed, 0.5 pt noise, through the driver): median error at
+    /// lift-off 8.8% at 120 Hz and 8.3% at 90 Hz (`.dropTolerant` 19.1% and 32.3%, Flutter's
+    /// tracker 13.4% and 13.5%, Android's impulse 9.0% and 8.6%); at 60 Hz it keeps
+    /// `.dropTolerant`'s line and reads short flicks about half their speed (50.0%), the price
+    /// of the recorded 60 Hz page turns, of which `ProjectedSpringModel()` finishes 98.3%
+    /// (`.dropTolerant` 98.4%, impulse 92.4%, Flutter's tracker 79.3%).
+    public static let recommended = LeastSquaresVelocityEstimator(
+        degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: .max, maxGap: 0.200, reversalDistance: 0.02),
+        shortWindowRule: .lowerDegree, quadraticMinimumSamples: 3, quadraticMinimumDuration: 0.167,
+        recentParabola: RecentParabola(horizon: 0.040, minimumSamples: 4, maximumMedianInterval: 0.0125),
+        pointerStoppedAfter: 0.100)
+
     /// The slope of the fitted polynomial at the newest sample, in position units per second;
     /// 0 when the window does not determine it. When the window starts at a turning point
     /// (`VelocityWindow.reversalDistance`) with fewer samples than `quadraticMinimumSamples`,
@@ -140,14 +249,21 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// - Parameter samples: Oldest first, times (seconds) non-decreasing within the window.
     public func velocity(of samples: [AxisSample]) -> Double {
         let (recent, fromTurningPoint) = window.recentMovement(samples.measured)
-        if fromTurningPoint && degree == 2 && recent.count < quadraticMinimumSamples, let newest = recent.last {
+        let parabolaDetermined = recent.count >= quadraticMinimumSamples && spansQuadraticDuration(recent)
+        if degree == 2 && !parabolaDetermined, let dense = recentParabola?.samples(of: recent), let newest = dense.last {
+            // Too short in time for the whole window's parabola, but sampled densely: the
+            // parabola through the newest samples (`RecentParabola`).
+            return PolynomialFit.slopeAtZero(
+                times: dense.map { $0.time - newest.time }, positions: dense.map(\.position), degree: 2) ?? 0
+        }
+        if fromTurningPoint && degree == 2 && !parabolaDetermined, let newest = recent.last {
             // Too few samples since a reversal for a free parabola, but its vertex is known: the
             // velocity is zero at the turning point (`VelocityWindow.reversalDistance`).
             return PolynomialFit.slopeFromRest(
                 times: recent.map { $0.time - newest.time }, positions: recent.map(\.position)) ?? 0
         }
         var fitDegree = degree
-        if degree == 2 && recent.count >= 3 && recent.count < quadraticMinimumSamples { fitDegree = 1 }
+        if degree == 2 && recent.count >= 3 && !parabolaDetermined { fitDegree = 1 }
         if recent.count < fitDegree + 1 {
             switch shortWindowRule {
             case .zero: return 0
@@ -158,5 +274,13 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
         let times = recent.map { $0.time - newest.time }
         let positions = recent.map(\.position)
         return PolynomialFit.slopeAtZero(times: times, positions: positions, degree: fitDegree) ?? 0
+    }
+
+    /// Whether `window`'s samples span at least `quadraticMinimumDuration` seconds (within
+    /// `VelocityWindow.timeResolution`, so milliseconds stored as seconds keep their span).
+    private func spansQuadraticDuration(_ window: ArraySlice<AxisSample>) -> Bool {
+        guard quadraticMinimumDuration > 0 else { return true }
+        guard let first = window.first, let last = window.last else { return false }
+        return last.time - first.time >= quadraticMinimumDuration - VelocityWindow.timeResolution
     }
 }

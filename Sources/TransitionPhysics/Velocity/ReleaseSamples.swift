@@ -47,17 +47,31 @@ extension Sequence where Element == TouchSample {
 ///   `ACTION_CANCEL`, so a cancelled touch has no velocity; the system took the touch away, and
 ///   no fling was meant. Its position still counts (where the transition is released from).
 /// - Pointer stopped: when a dropped lift-off comes more than `stoppedAfter` seconds (default
-///   0.040 s, the estimator's `pointerStoppedAfter`) after the previous sample, the finger rested
+///   0.040 s, the estimator's `pointerStoppedAfter`) after the last movement, the finger rested
 ///   before lifting and the release velocity is 0 (Android clears the planar strategies on such
 ///   an `ACTION_UP`; Flutter's trackers return zero when more than 40 ms passed since the last
 ///   sample).
+/// - A movement is a measured sample: a resampled or predicted one (`TouchSample.isResampled`)
+///   is where the platform placed the finger at a frame time, not a report of it, so it neither
+///   restarts the pointer-stopped clock nor is the position a lift-off repeats
+///   (`lastMovement(in:)`): Android's `VelocityTracker::addMovement` skips resampled samples, so
+///   its clock (`mLastEventTime`) runs from the last measured one, and its `ACTION_UP` carries
+///   the last measured position.
 public enum ReleaseSamples {
     /// Android's and Flutter's `ASSUME_POINTER_STOPPED_TIME`, 0.040 s.
     public static let defaultStoppedAfter = 0.040
 
+    /// The sample a lift-off is compared with: the newest measured sample of a touch's samples
+    /// (`TouchSample.isResampled` false), nil when every one is resampled or predicted.
+    package static func lastMovement(in touches: some BidirectionalCollection<TouchSample>) -> TouchSample? {
+        touches.last { !$0.isResampled }
+    }
+
     /// The lift-off rule for one sample: whether `lift` repeats `previous`'s position (it is then
     /// no movement and is dropped) and, if so, whether it came more than `stoppedAfter` seconds
-    /// later (the pointer had stopped: velocity 0).
+    /// later (the pointer had stopped: velocity 0). `previous` is the touch's last movement, its
+    /// newest measured sample (`lastMovement(in:)`): a resampled or predicted sample after it
+    /// does not count.
     package static func liftOff(
         _ lift: TouchSample, after previous: TouchSample, stoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) -> (repeatsPosition: Bool, pointerStopped: Bool) {
@@ -67,7 +81,8 @@ public enum ReleaseSamples {
 
     /// True when the lift-off `lift` releases with velocity 0, whatever the samples: a cancelled
     /// touch (Android clears its tracker on `ACTION_CANCEL`), or a lift-off repeating the
-    /// position of `previous` more than `stoppedAfter` seconds later (the pointer had stopped).
+    /// position of `previous`, the touch's last movement (`lastMovement(in:)`), more than
+    /// `stoppedAfter` seconds later (the pointer had stopped).
     package static func releasesWithoutVelocity(
         _ lift: TouchSample, after previous: TouchSample, stoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) -> Bool {

@@ -232,3 +232,22 @@ import Testing
         #expect(ProgressMapping(travel: 800, axis: .y).coordinate(of: sample) == 640)
     }
 }
+
+/// The pointer-stopped clock runs from the last measured sample, as Android's: resampled or
+/// predicted samples after it are no movement.
+@Suite struct PointerStoppedClockTests {
+    @Test func resampledSamplesDoNotRestartTheClock() {
+        func release(resampled: Bool) -> InteractiveTransition.Release {
+            var transition = InteractiveTransition(
+                mapping: ProgressMapping(travel: 400, direction: .fixed(positive: true)), estimator: LeastSquaresVelocityEstimator())
+            for i in 0...6 { transition.handle(TouchSample(time: Double(i) / 60, x: 100 + 12 * Double(i), phase: i == 0 ? .began : .changed)) }
+            // Two frame-time samples at the last position 20 and 40 ms later, then the lift-off
+            // there 60 ms after the last measured move: the finger had stopped.
+            for t in [0.12, 0.14] { transition.handle(TouchSample(time: t, x: 172, phase: .changed, isResampled: resampled)) }
+            return transition.handle(TouchSample(time: 0.16, x: 172, phase: .ended))!
+        }
+        #expect(release(resampled: true).state.velocity == 0)
+        // Measured, the same samples are the finger seen still 20 ms before lifting: not stopped.
+        #expect(release(resampled: false).state.velocity != 0)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import TransitionLab
 import _Partition
 
 /// The q-quantile of ascending `sorted` values by linear interpolation between order
@@ -36,18 +37,9 @@ func selectedQuantile(_ values: inout [Double], _ q: Double, above: inout Int) -
 }
 
 /// The quantile formula of `quantile(_:_:)` over `count` values whose k-th smallest (0-based)
-/// `orderStatistic` gives (asked in increasing k).
+/// `orderStatistic` gives (asked in increasing k): the lab's `QuantileRule`, the one definition.
 func quantile(count: Int, _ q: Double, orderStatistic: (Int) -> Double) -> Double? {
-    precondition(q >= 0 && q <= 1, "Quantile must be in [0, 1]; got \(q).")
-    guard count > 0 else { return nil }
-    let h = Double(count - 1) * q
-    let lower = Int(h.rounded(.down))
-    let fraction = h - Double(lower)
-    guard fraction > 0, lower + 1 < count else { return orderStatistic(lower) }
-    let a = orderStatistic(lower), b = orderStatistic(lower + 1)
-    if a == b { return a }
-    if b.isInfinite { return b }
-    return a + fraction * (b - a)
+    QuantileRule.quantile(count: count, q, orderStatistic: orderStatistic)
 }
 
 /// Selection of order statistics: Floyd and Rivest's SELECT (1975), which first selects within

@@ -8,9 +8,9 @@ import TransitionSweep
 /// the metrics.
 public struct ReplayOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp(
-        "Release-velocity estimator: dropTolerant (least squares for hardware that drops frames, the default), leastSquares (Flutter's LSQ2 over 100 ms), impulse (Android) or weighted (iOS-like).",
+        "Release-velocity estimator: recommended (LeastSquaresVelocityEstimator.recommended, the default), dropTolerant (least squares tuned on 60 Hz hardware that drops frames), leastSquares (Flutter's VelocityTracker), androidLeastSquares (Android's lsq2), impulse (Android's impulse) or weighted (Flutter's iOS-like tracker).",
         valueName: "name"))
-    public var estimator: String = VelocityEstimatorKind.dropTolerant.rawValue
+    public var estimator: String = VelocityEstimatorKind.recommended.rawValue
 
     @Option(help: ArgumentHelp(
         "Movement from touch-down, in the trace's unit (pixels for the recorded swipes), that decides the transition's direction. Default 10.",
