@@ -9,6 +9,7 @@ public struct TransitionBenchCommand: ParsableCommand {
         subcommands: [
             BehaviorCommand.self,
             ThroughputCommand.self,
+            BehaviorMergeCommand.self,
         ])
 
     public init() {}
