@@ -71,7 +71,7 @@ import TransitionSweep
             #expect(result.stderr.contains(words), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: output), "nothing written")
         }
-        try refused([files[0], files[2]], "incomplete set: 1 of 3 shards missing: 2/3")
+        try refused([files[0], files[2]], "incomplete set: 1 of 3 shards missing: 2/3 (models 3..<6)")
         try refused([files[0], otherFiles[1], files[2]], "says spec seed 5")
         try refused([files[0], files[1], files[1], files[2]], "given twice")
         // A shard changed after its record was written.

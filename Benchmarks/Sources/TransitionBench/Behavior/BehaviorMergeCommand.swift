@@ -88,7 +88,7 @@ public struct BehaviorMergeCommand: ParsableCommand {
             }
             tables.append(try Self.read(path, record: record))
         }
-        try ShardRecord.checkSet(tables.map { ($0.path, $0.record) }, complete: true)
+        try ShardRecord.checkSet(tables.map { ($0.path, $0.record) }, complete: true, unit: "models")
         tables.sort { $0.record.shard.index < $1.record.shard.index }
         let first = tables[0]
         for t in tables.dropFirst() {

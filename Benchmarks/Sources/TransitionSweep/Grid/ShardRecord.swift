@@ -120,8 +120,9 @@ public struct ShardRecord: Equatable, Sendable {
     /// Refuses (`FileIOError`, malformed input: exit 65) a set of shard files' records that do
     /// not make one run: two of different runs (naming both records and the first field that
     /// differs), a shard given twice, or, when `complete` (a record beside every file), a shard
-    /// of 1...N missing (the first 20 listed with their rows).
-    public static func checkSet(_ records: [(path: String, record: ShardRecord)], complete: Bool) throws {
+    /// of 1...N missing (the first 20 listed with their rows, which the bench's records count in
+    /// `models`: `unit` names them).
+    public static func checkSet(_ records: [(path: String, record: ShardRecord)], complete: Bool, unit: String = "rows") throws {
         guard let (firstPath, a) = records.first else { return }
         for (path, record) in records.dropFirst() {
             if let (field, mine, theirs) = a.firstRunDifference(from: record) {
@@ -149,7 +150,7 @@ public struct ShardRecord: Equatable, Sendable {
             }
             let list = missing.map { k -> String in
                 let rows = Shard(index: k, count: a.shard.count).rows(of: a.gridRows)
-                return "\(k)/\(a.shard.count) (rows \(rows.lowerBound)..<\(rows.upperBound))"
+                return "\(k)/\(a.shard.count) (\(unit) \(rows.lowerBound)..<\(rows.upperBound))"
             }.joined(separator: ", ")
             throw FileIOError(
                 description: "incomplete set: \(missingCount) of \(a.shard.count) shards missing: \(list)\(missingCount > missing.count ? ", ..." : ""); rerun them, then merge",
