@@ -98,7 +98,8 @@ notebooks-test: release venv
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider notebooks/tests
 	$(VENV)/bin/python notebooks/run_notebooks.py --check
 
-# deploy/slurm-sweep.sh on a real single-node Slurm cluster started for the test (root; installs
+# deploy/slurm-sweep.sh and deploy/slurm-bench.sh (each a 4-task array whose merge equals one run,
+# byte for byte) on a real single-node Slurm cluster started for the test (root; installs
 # slurm-wlm and munge with apt-get when missing; about a minute). CI runs it after make test.
 cluster-test: release
 	BIN=$(BIN) bash Tests/cluster/slurm-test.sh

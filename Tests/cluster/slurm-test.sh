@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# deploy/slurm-sweep.sh under a real single-node Slurm cluster (make cluster-test; CI runs it
-# after make test). As root it installs slurm-wlm and munge when missing, starts munged,
+# deploy/slurm-sweep.sh and deploy/slurm-bench.sh under a real single-node Slurm cluster
+# (make cluster-test; CI runs it after make test). As root it installs slurm-wlm and munge when missing, starts munged,
 # slurmctld and slurmd with a throwaway configuration in a temporary folder (own key, socket,
 # state and spool folders, free ports, this host's name), and then:
 #
@@ -12,7 +12,11 @@
 #      last array task while it is writing, checks it left no partial file, requeues that index
 #      alone (scontrol requeue: a new `sbatch --array=3` would be an array of one task, so
 #      SLURM_ARRAY_TASK_MIN=3 and COUNT=1 make it shard 1 of 1, the whole grid into sweep-1.csv)
-#      and checks the dependent merge equals the unsharded run byte for byte.
+#      and checks the dependent merge equals the unsharded run byte for byte;
+#   3. submits deploy/slurm-bench.sh (transition-bench behavior) as a 4-task job array on a small
+#      grid, merges with a dependent `transition-bench merge` job and checks the merged table
+#      equals the unsharded run byte for byte, and that merge refuses (exit 65, nothing written)
+#      the set without shard 2 and a set with a shard of another run.
 #
 # The grid: the deploy script's flags are kept; SWEEP (the script's own knob for the binary)
 # points at a two-line wrapper that appends the test's flags from TEST_GRID (--release-progress
@@ -50,6 +54,7 @@ if [ ! -x "$BIN/transition-sweep" ]; then
     make -C "$ROOT" release >/dev/null
 fi
 [ -x "$BIN/transition-sweep" ] || { echo "cluster-test: FAIL: no $BIN/transition-sweep" >&2; exit 1; }
+[ -x "$BIN/transition-bench" ] || { echo "cluster-test: FAIL: no $BIN/transition-bench" >&2; exit 1; }
 
 # --- The throwaway cluster ------------------------------------------------------------------
 T=$(mktemp -d /tmp/slurm-test.XXXXXX)
@@ -282,6 +287,49 @@ scontrol update "JobId=${JOB}_3" StartTime=now >/dev/null 2>&1 || true
 MERGE=$(merge_job "afterok:${JOB}_0:${JOB}_1:${JOB}_2:${JOB}_3")
 check_merged "$JOB" "$MERGE" "$LARGE_GRID"
 ok "index 3 requeued alone completed the set; the dependent merge equals the unsharded run byte for byte ($(( $(wc -l <results/sweep.csv) - 1 )) rows)"
+
+# 3. The behaviour benchmark as an array: 4 tasks, each a slice of the models.
+rm -f results/*
+say "3. sbatch --array (4 tasks) of deploy/slurm-bench.sh, small grid"
+printf '#!/bin/sh\nexec "%s" "$@" $TEST_GRID\n' "$BIN/transition-bench" >"$T/bin/transition-bench-test-grid"
+chmod +x "$T/bin/transition-bench-test-grid"
+export BENCH=$T/bin/transition-bench-test-grid
+# The deploy script's flags with a small grid appended (the later flag wins): 5 x 3 variants
+# over 400 synthetic gestures, no recorded file.
+BENCH_GRID="--no-recorded --synthetic 400 --seed 3 --response 0.2:0.4:0.05 --damping-ratio 0.8:1:0.1 --threshold 0.5 --deceleration-rate 0.998"
+JOB=$(TEST_GRID=$BENCH_GRID submit --array=0-3 --chdir="$WORK" "$ROOT/deploy/slurm-bench.sh")
+MERGE=$(submit --dependency="afterok:$JOB" --chdir="$WORK" --output="$WORK/results/merge-%j.log" \
+    --wrap 'transition-bench merge --output results/bench.csv results/bench-*.csv')
+wait_job "$JOB" 300
+check_tasks "$JOB" 4
+wait_job "$MERGE" 60
+scontrol -o show job "$MERGE" | grep -q 'JobState=COMPLETED' || fail "the bench merge job did not complete: $(cat results/merge-*.log)"
+rm -rf "$T/ref" && mkdir -p "$T/ref"
+(cd "$T/ref" && env -u SLURM_ARRAY_TASK_ID TEST_GRID="$BENCH_GRID" bash "$ROOT/deploy/slurm-bench.sh" 2>/dev/null)
+[ -s "$T/ref/results/bench-1.csv" ] || fail "the unsharded bench reference run wrote nothing"
+[ ! -e "$T/ref/results/bench-1.csv.shard" ] || fail "the unsharded bench run wrote a shard record"
+cmp results/bench.csv "$T/ref/results/bench-1.csv" || fail "the merged bench table differs from the unsharded run"
+grep -q ',true,' results/bench.csv || fail "the merged bench table has no front"
+ok "4 bench array tasks completed: $(cd results && ls bench-?.csv | tr '\n' ' ')"
+ok "dependent transition-bench merge equals the unsharded run byte for byte ($(( $(wc -l <results/bench.csv) - 1 )) rows, $(wc -c <results/bench.csv) bytes)"
+set +e
+transition-bench merge --output "$T/bench-gap.csv" results/bench-1.csv results/bench-3.csv results/bench-4.csv 2>"$T/bench-gap.err"
+STATUS=$?
+set -e
+[ "$STATUS" = 65 ] && [ ! -e "$T/bench-gap.csv" ] || fail "bench merge without shard 2 exited $STATUS (expected 65, nothing written)"
+ok "bench merge refuses the set without shard 2 (exit 65: $(head -n 1 "$T/bench-gap.err"))"
+# Shard 2 of another run (another seed: other gestures).
+mkdir -p "$T/other"
+# shellcheck disable=SC2086
+"$BIN/transition-bench" behavior $BENCH_GRID --model physics --pareto --format csv --seed 4 --shard 2/4 --output "$T/other/bench-2.csv" \
+    2>/dev/null || fail "the other run's shard 2 failed"
+set +e
+transition-bench merge --output "$T/bench-mixed.csv" results/bench-1.csv "$T/other/bench-2.csv" results/bench-3.csv \
+    results/bench-4.csv 2>"$T/bench-mixed.err"
+STATUS=$?
+set -e
+[ "$STATUS" = 65 ] && [ ! -e "$T/bench-mixed.csv" ] || fail "bench merge of a mixed set exited $STATUS (expected 65, nothing written)"
+ok "bench merge refuses a shard of another run (exit 65: $(head -n 1 "$T/bench-mixed.err"))"
 
 FAILED=0
 echo "cluster-test: PASS in $(( $(date +%s) - START )) s"

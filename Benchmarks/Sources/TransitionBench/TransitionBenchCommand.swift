@@ -10,6 +10,7 @@ public struct TransitionBenchCommand: ParsableCommand {
             BehaviorCommand.self,
             ThroughputCommand.self,
             EstimatorsCommand.self,
+            BehaviorMergeCommand.self,
         ])
 
     public init() {}

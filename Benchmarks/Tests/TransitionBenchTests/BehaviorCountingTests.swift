@@ -239,7 +239,7 @@ import TransitionTraces
         let url = try HandMadeTraces.write(HandMadeTraces.malformed.text, name: "hand.csv")
         let table = try BehaviorCommand.parse(["--traces", url.path, "--skip-invalid-traces"])
             .report(currentDirectory: url.deletingLastPathComponent()) { _ in }
-        #expect(table.hasSuffix("\nhand.csv: skipped 6 malformed strokes (non-numeric field 1, invalid identifier 1, decreasing timestamp 1, repeated timestamp and position 1, samples after lift-off 1, no lift-off 1), not counted above\n"))
+        #expect(table.contains("\nhand.csv: skipped 6 malformed strokes (non-numeric field 1, invalid identifier 1, decreasing timestamp 1, repeated timestamp and position 1, samples after lift-off 1, no lift-off 1), not counted above\n"))
         let clean = try HandMadeTraces.write(HandMadeTraces.csv, name: "hand.csv")
         let cleanTable = try BehaviorCommand.parse(["--traces", clean.path, "--skip-invalid-traces"])
             .report(currentDirectory: clean.deletingLastPathComponent()) { _ in }

@@ -25,6 +25,7 @@ import TransitionCSV
         #expect(Array(BehaviorSummary.columns.prefix(Self.issueColumns.count)) == Self.issueColumns)
         #expect(BehaviorSummary.columns == Self.issueColumns + [
             "started", "median_peak_acceleration_per_s2", "median_visual_completion_s", "p90_visual_completion_s", "skipped",
+            "p90_overshoot",
         ])
     }
 
@@ -102,7 +103,9 @@ import TransitionCSV
     /// terminal's width.
     @Test func tableIsAligned() throws {
         let output = try report("table")
-        let lines = output.split(separator: "\n").map(String.init)
+        // The table, then a blank line and the line saying where the other columns are.
+        #expect(output.hasSuffix("\n\n" + BehaviorReport.restOfTheColumns + "\n"))
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map(String.init)
         #expect(lines.count == 3 + ReleaseModelPreset.allCases.count)
         #expect(lines[0] == "hand.csv: 4 traces, 2 meant to finish, 2 meant to cancel, 4 started")
         #expect(lines[1].hasSuffix("visual") && lines[2].hasPrefix("model ") && lines[2].hasSuffix("s p90"))
@@ -110,7 +113,7 @@ import TransitionCSV
         #expect(lines[3].hasPrefix("classic ") && !lines[3].contains("hand.csv"))
         #expect(lines.allSatisfy { $0.count <= BehaviorReport.terminalWidth })
         // One field per column shown: the model, then a number (or "-") under each header.
-        let shown = BehaviorReport.textColumns.filter { !["model", "pareto"].contains($0.column) }.count
+        let shown = BehaviorReport.textColumns.filter { $0.plain && !["model", "pareto"].contains($0.column) }.count
         #expect(lines.dropFirst(3).allSatisfy { $0.split(separator: " ").count == 1 + shown })
     }
 

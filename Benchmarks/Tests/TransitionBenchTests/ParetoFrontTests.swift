@@ -4,12 +4,41 @@ import Testing
 
 /// `--pareto`: the front against the definition checked pair by pair, and as a user reads it.
 @Suite struct ParetoFrontTests {
-    static func row(_ model: String, source: String = "s", match: Double?, visual: Double?, peak: Double?) -> BehaviorSummary {
+    static func row(
+        _ model: String, source: String = "s", match: Double?, visual: Double?, peak: Double?, overshoot: Double? = nil
+    ) -> BehaviorSummary {
         var row = BehaviorSummary(model: model, source: source, traces: [], outcomes: [])
         row.intentMatchRate = match
         row.medianVisualCompletionTime = visual
         row.medianPeakAcceleration = peak
+        row.p90Overshoot = overshoot
         return row
+    }
+
+    /// Overshoot is a figure of the front and a limit of the pick: a spring that is faster only
+    /// by carrying the view past the end does not hide a critically damped one, and is picked
+    /// only when `--max-overshoot` allows its overshoot.
+    @Test func thePickStaysWithinTheOvershootLimit() {
+        let rows = [
+            Self.row("underdamped", match: 0.9, visual: 0.30, peak: 100, overshoot: 0.0137),
+            Self.row("critical", match: 0.9, visual: 0.35, peak: 100, overshoot: 0),
+            Self.row("default", match: 0.9, visual: 0.40, peak: 100, overshoot: 0),
+            Self.row("slow", match: 0.8, visual: 0.50, peak: 100, overshoot: 0),
+        ]
+        func picked(_ limit: Double) -> [String] {
+            var marked = rows
+            ParetoFront.mark(&marked, defaultModels: ["default"], maxOvershoot: limit)
+            #expect(marked.map { $0.pareto! } == [true, true, false, false])
+            #expect(marked.map { $0.beatenBy! } == [0, 0, 1, 1] && marked.map { $0.defaultModel! } == [false, false, true, false])
+            return marked.filter { $0.pick! }.map(\.model)
+        }
+        #expect(picked(ParetoFront.defaultMaxOvershoot) == ["critical"])
+        #expect(picked(0.02) == ["underdamped"])
+        // No front row within the limit: no pick, and the footer says why.
+        var none = [Self.row("a", match: 0.9, visual: 0.3, peak: 100, overshoot: 0.01)]
+        ParetoFront.mark(&none, maxOvershoot: 0.001)
+        #expect(none[0].pick == false)
+        #expect(ParetoFront.footer(none, maxOvershoot: 0.001).contains("no pick: no front row's p90 overshoot is within 0.001"))
     }
 
     /// The front equals the definition, every pair compared: no row beats a front row, and every
@@ -22,7 +51,8 @@ import Testing
             var rows = (0..<n).map { i in
                 Self.row(
                     "m\(i)", source: i % 3 == 0 ? "a" : "b", match: values.randomElement(using: &generator)!.map { min($0, 1) },
-                    visual: values.randomElement(using: &generator)!, peak: values.randomElement(using: &generator)!)
+                    visual: values.randomElement(using: &generator)!, peak: values.randomElement(using: &generator)!,
+                    overshoot: values.randomElement(using: &generator)!)
             }
             ParetoFront.mark(&rows)
             for a in rows {
@@ -30,6 +60,10 @@ import Testing
                     b.source == a.source && ParetoFront.Figures(b).beats(ParetoFront.Figures(a))
                 }
                 #expect(a.pareto == !beaten, "trial \(trial): \(a.model)")
+                let beatenBy = rows.filter { b in
+                    b.source == a.source && b.pareto == true && ParetoFront.Figures(b).beats(ParetoFront.Figures(a))
+                }.count
+                #expect(a.beatenBy == beatenBy, "trial \(trial): \(a.model)")
             }
         }
         // By hand: b beats a on all three; c trades intent for speed; d ties c exactly.
@@ -79,7 +113,22 @@ import Testing
         // Model names and Swift expressions hold commas (quoted): split records by RFC 4180.
         let records = csv.split(separator: "\n").map { Self.fields(String($0)) }
         let paretoColumn = try #require(records[0].firstIndex(of: "pareto"))
-        #expect(records[0].last == "swift_expression" && records[0].count == paretoColumn + 1 + BehaviorSummary.modelColumns.count)
+        #expect(records[0].last == "swift_expression")
+        #expect(records[0].count == paretoColumn + BehaviorSummary.paretoColumns.count + BehaviorSummary.modelColumns.count)
+        // Every source has one pick, on its front, and the default model's row says its place.
+        let pickColumn = try #require(records[0].firstIndex(of: "pick"))
+        let defaultColumn = try #require(records[0].firstIndex(of: "default_model"))
+        let beatenColumn = try #require(records[0].firstIndex(of: "beaten_by"))
+        var picksBySource: [String: Int] = [:]
+        for record in records.dropFirst() {
+            if record[pickColumn] == "true" {
+                picksBySource[record[1], default: 0] += 1
+                #expect(record[paretoColumn] == "true" && record[beatenColumn] == "0")
+            }
+            #expect((record[paretoColumn] == "true") == (record[beatenColumn] == "0"))
+        }
+        #expect(Set(picksBySource.values) == [1])
+        #expect(records.dropFirst().contains { $0[defaultColumn] == "true" })
         var frontBySource: [String: Int] = [:]
         for record in records.dropFirst() {
             let flag = record[paretoColumn]
@@ -89,6 +138,7 @@ import Testing
         #expect(frontBySource.count > 1 && frontBySource.values.allSatisfy { $0 > 0 }, "every source has a front: \(frontBySource)")
         let json = try BehaviorCommand.parse(flags + ["--format", "json"]).report(currentDirectory: directory) { _ in }
         #expect(json.contains("\"pareto\": true") && json.contains("\"pareto\": false"))
+        #expect(json.contains("\"pick\": true") && json.contains("\"default_model\": true") && json.contains("\"beaten_by\": "))
         let table = try BehaviorCommand.parse(flags).report(currentDirectory: directory) { _ in }
         let lines = table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // The parameters every variant shares, once above the table; variants named by the rest.
@@ -111,19 +161,23 @@ import Testing
         #expect(table.contains("physics ") && table.contains(BehaviorReport.defaultPresetMark))
         #expect(table.contains("pareto front") && table.contains("default preset physics") && table.contains("how to pick"))
         #expect(lines.contains { $0.hasSuffix("  " + BehaviorReport.pickMark) || $0.hasSuffix("  \(BehaviorReport.pickMark), \(BehaviorReport.defaultPresetMark)") })
-        // Presets beside the variants keep the variants' names whole: longer than a small grid's
-        // (`smallGridFitsATerminal`), still far from spelling every parameter.
-        #expect(lines.filter { !$0.hasPrefix("    ") }.allSatisfy { $0.count < 2 * BehaviorReport.terminalWidth }, "\(lines.map(\.count).max()!)")
+        // Presets beside the variants: the variants still named by what varies alone, within a
+        // terminal's width.
+        #expect(lines.filter { !$0.hasPrefix("    ") }.allSatisfy { $0.count <= BehaviorReport.terminalWidth }, "\(lines.map(\.count).max()!)")
         // The variant with every default is the default preset too.
         let marked = lines.filter { $0.hasSuffix(BehaviorReport.defaultPresetMark) }
-        #expect(marked.contains { $0.hasPrefix("physics(response 0.3 s, deceleration rate 0.998/ms) ") })
+        #expect(marked.contains { $0.hasPrefix("response 0.3 s, deceleration rate 0.998/ms ") })
     }
 
     /// A one- or two-parameter grid's text table fits a terminal (`BehaviorReport.terminalWidth`
     /// characters), with `--pareto` and without: variants of one model named by what varies
     /// alone, the model and the fixed parameters said once above, the source's counts in its
     /// heading. (Only the Swift expressions, lines to paste, may run longer.)
-    @Test(arguments: [["--response", "0.2,0.3,0.5"], ["--response", "0.2,0.3", "--damping-ratio", "0.15,1"]])
+    @Test(arguments: [
+        ["--response", "0.2,0.3,0.5"], ["--response", "0.2,0.3", "--damping-ratio", "0.15,1"],
+        // A preset beside a two-parameter grid, as a designer compares one with the shipped default.
+        ["--builtin", "physics", "--response", "0.2,0.25,0.3,0.4", "--damping-ratio", "0.8:1:0.1"],
+    ])
     func smallGridFitsATerminal(grid: [String]) throws {
         let traces = try HandMadeTraces.write(HandMadeTraces.csv)
         let directory = traces.deletingLastPathComponent()
@@ -135,6 +189,67 @@ import Testing
             #expect(widest.count <= BehaviorReport.terminalWidth, "\(extra): \(widest.count) characters: \(widest)")
             #expect(lines[0].hasPrefix("variants' fixed parameters: model physics, "))
             #expect(lines.contains { $0.hasPrefix("response 0.2 s") }, "named by what varies, without the model around it")
+            // It says where the rest is.
+            #expect(lines.last == BehaviorReport.restOfTheColumns)
+        }
+    }
+
+    /// A designer's grid over synthetic gestures: the pick never carries the view past the end
+    /// more than `--max-overshoot` allows (a damping ratio 0.8 spring is faster, and picked only
+    /// when overshoot is allowed), the CSV and JSON carry it, and the typed 0.9 of a range
+    /// `0.8:1:0.1` is 0.9 in every name, column and expression.
+    @Test func thePickOfADesignersGridDoesNotOvershootUnlessAllowed() throws {
+        let directory = try HandMadeTraces.temporaryDirectory()
+        let flags = [
+            "--no-recorded", "--synthetic", "2000", "--seed", "7", "--builtin", "physics", "--model", "physics",
+            "--response", "0.2,0.25,0.3,0.4", "--damping-ratio", "0.8:1:0.1", "--pareto",
+        ]
+        func picks(_ extra: [String]) throws -> (records: [[String]], picked: [[String]], header: [String]) {
+            let csv = try BehaviorCommand.parse(flags + extra + ["--format", "csv"]).report(currentDirectory: directory) { _ in }
+            let records = csv.split(separator: "\n").map { Self.fields(String($0)) }
+            let pick = try #require(records[0].firstIndex(of: "pick"))
+            return (records, records.dropFirst().filter { $0[pick] == "true" }, records[0])
+        }
+        let (records, picked, header) = try picks([])
+        let overshoot = try #require(header.firstIndex(of: "p90_overshoot"))
+        let ratio = try #require(header.firstIndex(of: "damping_ratio"))
+        let expression = try #require(header.firstIndex(of: "swift_expression"))
+        #expect(picked.count == 1 + 5, "one pick on synthetic and on each of its five families: \(picked.map { $0[1] })")
+        for row in picked {
+            #expect(Double(row[overshoot])! <= ParetoFront.defaultMaxOvershoot, "\(row[0]) on \(row[1])")
+        }
+        #expect(picked.first { $0[1] == "synthetic" }?[ratio] == "1.0")
+        // Allowing overshoot, a faster underdamped spring is the synthetic set's pick.
+        let allowed = try #require(try picks(["--max-overshoot", "1"]).picked.first { $0[1] == "synthetic" })
+        #expect(["0.8", "0.9"].contains(allowed[ratio]) && Double(allowed[overshoot])! > ParetoFront.defaultMaxOvershoot)
+        // 0.9 as typed, everywhere.
+        #expect(Set(records.dropFirst().map { $0[ratio] }) == ["0.8", "0.9", "1.0"])
+        #expect(records.dropFirst().contains { $0[0].contains("damping ratio 0.9") && $0[expression].contains("dampingRatio: 0.9)") })
+        let table = try BehaviorCommand.parse(flags).report(currentDirectory: directory) { _ in }
+        let json = try BehaviorCommand.parse(flags + ["--format", "json"]).report(currentDirectory: directory) { _ in }
+        for text in [table, json, records.map { $0.joined(separator: ",") }.joined(separator: "\n")] {
+            #expect(!text.contains("0.8999") && !text.contains("0.9000"))
+        }
+        #expect(json.contains("\"pick\": true") && json.contains("\"p90_overshoot\": "))
+        // The table says what the pick means when the families disagree.
+        #expect(table.contains("synthetic's families all pick") || table.contains("is over all its families together"))
+    }
+
+    /// Four parameters varying: the names are their values alone, the parameters named once
+    /// above the table, and the table still fits a terminal.
+    @Test func aFourParameterGridIsNamedByValues() throws {
+        let directory = try HandMadeTraces.temporaryDirectory()
+        let flags = [
+            "--no-recorded", "--synthetic", "100", "--seed", "3", "--model", "physics", "--response", "0.2,0.3",
+            "--damping-ratio", "0.8,1", "--deceleration-rate", "0.99,0.998", "--threshold", "0.4,0.5",
+        ]
+        for extra in [[], ["--pareto"]] {
+            let table = try BehaviorCommand.parse(flags + extra).report(currentDirectory: directory) { _ in }
+            let lines = table.split(separator: "\n").map(String.init)
+            let widest = lines.filter { !$0.hasPrefix("    ") }.max { $0.count < $1.count }!
+            #expect(widest.count <= BehaviorReport.terminalWidth, "\(extra): \(widest.count) characters: \(widest)")
+            #expect(table.contains("variants named by their response, damping ratio, deceleration rate, threshold"))
+            #expect(lines.contains { $0.hasPrefix("0.2 s, 0.8, 0.99/ms, 0.4 ") }, "\(lines.prefix(8))")
         }
     }
 }

@@ -32,6 +32,13 @@ import TransitionPhysics
          ProjectedSpringModel(completionShape: .minimumJerk(.peakAcceleration(90.0)))),
         (.physics, [.completionShape: .name("ease-in-out"), .completionDurationRule: .name("duration"), .duration: .number(0.25)],
          ProjectedSpringModel(completionShape: .easeInOut(.fullTravel(seconds: 0.25)))),
+        // A typed 0.9 stays 0.9 (the spring's constants give back 0.8999999999999999).
+        (.physics, [.response: .number(0.3), .dampingRatio: .number(0.9)],
+         ProjectedSpringModel(spring: Spring(response: 0.3, dampingRatio: 0.9))),
+        // A timed shape names no spring and no overshoot policy: they play no part in it.
+        (.physics, [.response: .number(0.3), .dampingRatio: .number(0.8), .overshoot: .name("clamp"),
+                    .completionShape: .name("minimum-jerk"), .completionPeakAcceleration: .number(80)],
+         ProjectedSpringModel(completionShape: .minimumJerk(.peakAcceleration(80.0)))),
         (.classic, [:],
          ClassicPercentDrivenModel()),
         (.classic, [.duration: .number(0.25), .completionSpeed: .number(1.5), .completionCurve: .name("easeOut"), .threshold: .number(0.6)],
@@ -66,7 +73,15 @@ import TransitionPhysics
             let expression = model.swiftExpression
             // The text the column carries is the code compiled above, character for character.
             #expect(Self.source.contains("         " + expression + ")") || Self.source.contains(" " + expression + "),"), "not compiled here: \(expression)")
-            #expect(BuiltInReleaseModel(built) == model, "\(expression) builds \(built), the row has \(model.model)")
+            // Equal, but for the unused spring and overshoot policy of a timed shape.
+            var row = model
+            if case .physics(var m) = model, m.completionShape != .spring {
+                m.spring = ProjectedSpringModel().spring
+                m.overshoot = ProjectedSpringModel().overshoot
+                row = .physics(m)
+            }
+            #expect(BuiltInReleaseModel(built) == row, "\(expression) builds \(built), the row has \(model.model)")
+            #expect(!expression.contains("99999") && !expression.contains("00000"), "not the typed decimal: \(expression)")
             // Equal models, equal outcomes: a few releases through both.
             for state in [ReleaseState(progress: 0.3, velocity: 2.5), ReleaseState(progress: 0.7, velocity: -1), ReleaseState(progress: 0.45, velocity: 0)] {
                 let a = built.release(state), b = model.model.release(state)
@@ -84,5 +99,23 @@ import TransitionPhysics
         #expect(shapes == Set(PhysicsCompletionShape.names))
         let policies = Set(Self.cases.compactMap { $0.parameters[.overshoot]?.name } + ["allow"])
         #expect(policies == Set(OvershootPolicy.allCases.map(\.rawValue)))
+    }
+
+    /// `Spring.decimalForm`: the decimals a spring was typed with, from its constants.
+    @Test func aSpringsDecimalFormIsTheTypedDecimal() {
+        let spring = Spring(response: 0.3, dampingRatio: 0.9)
+        // The constants read back are not the typed decimal...
+        #expect(spring.dampingRatio != 0.9 && Spring(response: 0.45, dampingRatio: 0.8).dampingRatio != 0.8)
+        // ...the decimal form is, and rebuilds the spring.
+        #expect(spring.decimalForm?.response == 0.3 && spring.decimalForm?.dampingRatio == 0.9)
+        for (response, ratio) in [(0.3, 0.8), (0.45, 0.8), (0.15, 0.9), (0.45, 0.05), (0.55, 1.0), (0.123, 0.707), (2.5, 0.05), (0.3, 1.4)] {
+            let form = Spring(response: response, dampingRatio: ratio).decimalForm
+            #expect(form?.response == response && form?.dampingRatio == ratio, "\(response), \(ratio): \(String(describing: form))")
+        }
+        // A spring given by constants no decimal pair rebuilds has none.
+        let constants = Spring(mass: 2, stiffness: 400, damping: 5)
+        if let form = constants.decimalForm {
+            #expect(Spring(response: form.response, dampingRatio: form.dampingRatio) == constants)
+        }
     }
 }

@@ -78,11 +78,40 @@ public struct BehaviorCommand: ParsableCommand {
         valueName: "name"))
     public var evaluator: BehaviorEvaluator = .default
 
-    @Flag(help: "Add a pareto column: true for the models no other model of the same source beats on intent match (higher), median visual completion and median peak acceleration (lower), at least as good on all three and better on one. The text table lists each source's front first, best intent match first, and marks the default preset's row.")
+    @Flag(help: """
+        Add the columns pareto (true for the models no other model of the same source beats on intent match (higher), \
+        median visual completion, median peak acceleration and p90 overshoot (lower), at least as good on all four and \
+        better on one), pick (the row the pick rule chooses on its source), default_model (the shipped default) and \
+        beaten_by (how many front rows beat the row). The pick rule: of the front rows whose p90 overshoot is at most \
+        --max-overshoot, the best intent match give or take 0.1 percentage point; among those, the fastest median visual \
+        completion whose median peak acceleration is within the default model's (when it ran), else the gentlest. Each \
+        source has its own pick; a set's (a recorded file, or synthetic over all its families) is the one to paste, a \
+        family's says which kind of gesture pulls elsewhere. The text table lists each source's front first and marks \
+        the pick and the default.
+        """)
     public var pareto = false
+
+    @Option(help: ArgumentHelp(
+        "With --pareto: the largest p90 overshoot a pick may have, as a fraction of the travel (progress past the end or a middle detent that nine releases in ten stay within; 0.01 of a 390-point travel is 3.9 points). (default: \(ParetoFront.defaultMaxOvershoot))",
+        valueName: "fraction"))
+    public var maxOvershoot: Double = ParetoFront.defaultMaxOvershoot
 
     @Option(help: "Output format: table, csv or json.")
     public var format: BehaviorFormat = .table
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Write the table to this file (atomically) instead of standard output. {shard} is replaced by the shard index, zero-padded. (default: standard output)",
+        valueName: "file"))
+    public var output: String?
+
+    @Option(help: ArgumentHelp(
+        "Evaluate only the K-th of N contiguous slices of the models (built-ins, then variants; every gesture each), K in 1...N, N at most the models' count; needs --format csv and --output, and writes the file's shard record beside it (FILE.shard: tool version, the run's traces with their CRC-32, replay, models, K of N) for `transition-bench merge`. (default: from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shard-count, else the whole run)",
+        valueName: "K/N"))
+    public var shard: String?
+
+    @Option(help: ArgumentHelp(
+        "Number of shards N for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX is 0-based). (default: none)", valueName: "N"))
+    public var shardCount: Int?
 
     @Option(help: ArgumentHelp("Also write one CSV row per trace and model to this file (atomically).", valueName: "file"))
     public var perTrace: String?
@@ -108,6 +137,10 @@ public struct BehaviorCommand: ParsableCommand {
                 throw ValidationError("--write-synthetic '\(writeSynthetic)' needs synthetic gestures to write: give --synthetic N with N > 0.")
             }
         }
+        guard maxOvershoot >= 0 && maxOvershoot.isFinite else {
+            throw ValidationError("--max-overshoot: invalid value '\(maxOvershoot)': must be a finite fraction of the travel >= 0.")
+        }
+        if output == "" { throw ValidationError("--output: invalid value '': empty file name.") }
         for name in builtInNames where ReleaseModelPreset(rawValue: name) == nil {
             throw ValidationError("--builtin '\(name)' is not one of \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -135,10 +168,9 @@ public struct BehaviorCommand: ParsableCommand {
             }
     }
 
-    /// Loads the trace sets; `note` receives what goes to standard error.
-    public func traceSets(
-        currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, note: (String) -> Void
-    ) throws -> [TraceSet] {
+    /// The recorded trace files of the run: --traces, else the default recorded file when it is
+    /// there (`note` says when it is not).
+    func recordedURLs(currentDirectory: URL, packageRoot: URL, note: (String) -> Void) throws -> [URL] {
         var urls = traceFiles.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
         if urls.isEmpty && !noRecorded {
             let candidates = TraceSources.defaultRecordedCandidates(currentDirectory: currentDirectory, packageRoot: packageRoot)
@@ -148,6 +180,14 @@ public struct BehaviorCommand: ParsableCommand {
                 note("no recorded traces: \(TraceSources.defaultRecordedRelativePath) is absent (looked at \(candidates.map(\.path).joined(separator: ", "))); pass --traces FILE")
             }
         }
+        return urls
+    }
+
+    /// Loads the trace sets; `note` receives what goes to standard error.
+    public func traceSets(
+        currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, note: (String) -> Void
+    ) throws -> [TraceSet] {
+        let urls = try recordedURLs(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
         var sets = try TraceSources.recorded(urls, malformedStrokes: skipInvalidTraces ? .skip : .refuse)
         for set in sets { SkippedStrokesReport.notes(for: set).forEach(note) }
         // Said once: a recorded trace without pixels_per_point has its pixels read as points.
@@ -171,11 +211,29 @@ public struct BehaviorCommand: ParsableCommand {
     public func report(
         currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, note: (String) -> Void
     ) throws -> String {
+        try run(currentDirectory: currentDirectory, packageRoot: packageRoot, environment: [:], note: note).table
+    }
+
+    /// What one run produced: the rendered table, and for a shard its place (`ShardPlan`).
+    public struct Outcome {
+        public var table: String
+        public var shard: ShardPlan?
+    }
+
+    /// Runs the benchmark (the shard of the models `environment` or `--shard` asks for); returns
+    /// the rendered table and writes --per-trace.
+    public func run(
+        currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, environment: [String: String],
+        note: (String) -> Void
+    ) throws -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
         let sets = try traceSets(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
         let variants = hasVariants ? try variantOptions.variants() : []
-        let models = models(variants: variants)
+        let everyModel = models(variants: variants)
+        let shardPlan = try shardPlan(
+            models: everyModel.count, currentDirectory: currentDirectory, packageRoot: packageRoot, environment: environment)
+        let models = shardPlan.map { Array(everyModel[$0.models]) } ?? everyModel
         let names = models.map(\.name)
         // Chunks of models stream through the summaries and the per-trace file: a grid of
         // thousands of variants never holds every outcome at once.
@@ -201,26 +259,27 @@ public struct BehaviorCommand: ParsableCommand {
             }
         }
         var rows = summaries.table
-        if pareto { ParetoFront.mark(&rows) }
+        let defaults = Set(models.filter(\.isDefaultPreset).map(\.name))
+        if pareto { ParetoFront.mark(&rows, defaultModels: defaults, maxOvershoot: maxOvershoot) }
         // Each row's model: one column per parameter and its Swift expression. The table holds
         // the models in order within each source, so row i is model i % models.count (found by
         // position: by name, a 10,000-variant table hashed its long names 80,000 times).
         let modelCells = models.map(BehaviorSummary.modelCells(of:))
         for i in rows.indices { rows[i].modelCells = modelCells[i % models.count] }
-        let defaults = Set(models.filter(\.isDefaultPreset).map(\.name))
         // Short names are the text table's (the CSV and JSON keep every parameter in the name).
         let variantNames = format == .table ? VariantNames(variants, alone: variants.count == models.count) : VariantNames([])
-        var table = BehaviorReport.render(
-            rows, format: format, defaultModels: defaults, names: variantNames.shortName, fixed: variantNames.fixed)
+        var table = BehaviorReport.render(rows, format: format, names: variantNames.shortName, fixed: variantNames.fixed)
         if format == .table {
             table += SkippedStrokesReport.footer(sets)
-            if pareto { table += ParetoFront.footer(rows, defaultModels: defaults, names: variantNames.shortName) }
+            if pareto { table += ParetoFront.footer(rows, maxOvershoot: maxOvershoot, names: variantNames.shortName) }
+            table += "\n" + BehaviorReport.wrapped(BehaviorReport.restOfTheColumns).joined(separator: "\n") + "\n"
         }
         let elapsed = clock.now - start
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        note("behavior: \(traceCount) traces x \(models.count) models in \(BehaviorReport.fixed(seconds, decimals: 2)) s (\(evaluator.rawValue) evaluator) on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; estimator \(replay.estimator), touch slop \(replay.touchSlop), direction \(replay.direction), settle tolerance \(replay.settleTolerance))")
-        return table
+        let shardWords = shardPlan.map { " (shard \($0.shard): models \($0.models.lowerBound)..<\($0.models.upperBound) of \(everyModel.count))" } ?? ""
+        note("behavior: \(traceCount) traces x \(models.count) models\(shardWords) in \(BehaviorReport.fixed(seconds, decimals: 2)) s (\(evaluator.rawValue) evaluator) on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; estimator \(replay.estimator), touch slop \(replay.touchSlop), direction \(replay.direction), settle tolerance \(replay.settleTolerance))")
+        return Outcome(table: table, shard: shardPlan)
     }
 
     static var buildConfiguration: String {
@@ -234,17 +293,19 @@ public struct BehaviorCommand: ParsableCommand {
     public func run() throws {
         let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         do {
-            let table = try report(currentDirectory: currentDirectory) { Self.printError($0) }
+            let outcome = try run(
+                currentDirectory: currentDirectory, environment: ProcessInfo.processInfo.environment) { Self.printError($0) }
             // Every byte or a failure (a full disk behind a redirection exits 74), not print's
             // silently dropped error.
+            let target = output.map { URL(fileURLWithPath: (outcome.shard?.shard ?? .whole).substitute(into: $0), relativeTo: currentDirectory).path }
             do {
-                try Array(table.utf8).withUnsafeBufferPointer { try StandardOutputSink().write($0) }
+                try Self.write(outcome.table, to: target, shard: outcome.shard)
             } catch {
                 // A failed run leaves none of its outputs: the files written before the table go.
                 for path in [perTrace, writeSynthetic].compactMap({ $0 }) {
                     unlink(URL(fileURLWithPath: path, relativeTo: currentDirectory).path)
                 }
-                throw BehaviorError.writing("standard output", error)
+                throw BehaviorError.writing(target ?? "standard output", error)
             }
         } catch let error as BehaviorError {
             Self.printError("error: \(error)")

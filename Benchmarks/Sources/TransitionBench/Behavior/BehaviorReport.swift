@@ -15,16 +15,15 @@ public enum BehaviorFormat: String, CaseIterable, Sendable, ExpressibleByArgumen
 
 public enum BehaviorReport {
     /// The rows in `format`. With a `pareto` column the text table puts each source's front
-    /// first (`ParetoFront.tableOrder`) and marks the rows of `defaultModels` (the default
-    /// preset), so a tuner sees where the shipped defaults stand.
+    /// first (`ParetoFront.tableOrder`) and marks the pick and the default model's rows
+    /// (`ParetoFront.mark`), so a tuner sees where the shipped defaults stand.
     /// `names` gives the text table's name for a model (`VariantNames`: the parameters that vary
     /// in the run), `fixed` a line said once above the table.
     public static func render(
-        _ rows: [BehaviorSummary], format: BehaviorFormat, defaultModels: Set<String> = [], names: [String: String] = [:],
-        fixed: String? = nil
+        _ rows: [BehaviorSummary], format: BehaviorFormat, names: [String: String] = [:], fixed: String? = nil
     ) -> String {
         switch format {
-        case .table: return table(rows, defaultModels: defaultModels, names: names, fixed: fixed)
+        case .table: return table(rows, names: names, fixed: fixed)
         case .csv: return csv(rows)
         case .json: return json(rows)
         }
@@ -40,17 +39,21 @@ public enum BehaviorReport {
     public static let terminalWidth = 100
 
     /// A column of the text table: the CSV column it shows, its header in two lines (what, then
-    /// unit and statistic), and whether `--pareto` shows it.
+    /// unit and statistic), whether `--pareto` shows it and whether the plain table does, and
+    /// its numbers' decimals (`tableField`'s for the cell's kind when nil).
     struct TextColumn {
         var column: String
         var top: String
         var bottom: String
         var tuning: Bool
+        var plain = true
+        var decimals: Int? = nil
     }
 
     /// The text table's columns, in order: the figures a person reads a run by (the p90s of the
     /// velocity jump and the completion time, and the settle-based completion time, are in the
-    /// CSV and JSON). With `--pareto`, the ones marked `tuning`: what the front is made of.
+    /// CSV and JSON). With `--pareto`, the ones marked `tuning`: what the front is made of (its
+    /// four figures, the rows' order and notes saying the front, the pick and the default).
     /// The counts every row of a source shares (traces, meant to finish or cancel, started,
     /// skipped) are said once, in the source's heading.
     static let textColumns = [
@@ -58,13 +61,18 @@ public enum BehaviorReport {
         TextColumn(column: "intent_match_rate", top: "intent", bottom: "match", tuning: true),
         TextColumn(column: "finished_of_intended_finish", top: "finish", bottom: "rate", tuning: false),
         TextColumn(column: "cancelled_of_intended_cancel", top: "cancel", bottom: "rate", tuning: false),
-        TextColumn(column: "median_velocity_jump_per_s", top: "jump", bottom: "/s med", tuning: true),
+        TextColumn(column: "median_velocity_jump_per_s", top: "jump", bottom: "/s med", tuning: false),
         TextColumn(column: "median_overshoot", top: "over-", bottom: "shoot", tuning: false),
         TextColumn(column: "median_peak_acceleration_per_s2", top: "peak", bottom: "/s2 med", tuning: true),
         TextColumn(column: "median_visual_completion_s", top: "visual", bottom: "s med", tuning: true),
-        TextColumn(column: "p90_visual_completion_s", top: "visual", bottom: "s p90", tuning: true),
+        TextColumn(column: "p90_visual_completion_s", top: "visual", bottom: "s p90", tuning: false),
+        TextColumn(column: "p90_overshoot", top: "over-", bottom: "sh p90", tuning: true, plain: false, decimals: 4),
         TextColumn(column: "pareto", top: "pareto", bottom: "front", tuning: true),
     ]
+
+    /// The line under the text table that says where the rest is.
+    public static let restOfTheColumns =
+        "more columns (p90s, each parameter, Swift expressions) and full names: --format csv or json"
 
     /// Per-source counts said in the source's heading when every row of the source shares them
     /// (else they stay columns): column, and how the heading words it.
@@ -78,11 +86,10 @@ public enum BehaviorReport {
     public static let pickMark = "pick"
 
     static func table(
-        _ rows: [BehaviorSummary], defaultModels: Set<String> = [], names: [String: String] = [:], fixed: String? = nil
+        _ rows: [BehaviorSummary], names: [String: String] = [:], fixed: String? = nil
     ) -> String {
         let pareto = rows.first?.pareto != nil
         let rows = pareto ? ParetoFront.tableOrder(rows) : rows
-        let picks = pareto ? ParetoFront.picks(rows, defaultModels: defaultModels) : []
         let all = BehaviorSummary.columns(of: rows, model: false)
         let index = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
         let groups = ParetoFront.indicesBySource(rows)
@@ -91,14 +98,14 @@ public enum BehaviorReport {
             guard let c = index[count.column] else { return false }
             return groups.allSatisfy { g in Set(g.map { rows[$0].cells[c] }).count == 1 }
         }
-        var columns = textColumns.filter { (!pareto || $0.tuning) && index[$0.column] != nil }
+        var columns = textColumns.filter { (pareto ? $0.tuning : $0.plain) && index[$0.column] != nil }
         // A count that differs between a source's rows stays a column, after the model.
         let unshared = sourceCounts.filter { count in index[count.column] != nil && !shared.contains { $0.column == count.column } }
         columns.insert(contentsOf: unshared.map { TextColumn(column: $0.column, top: "", bottom: $0.column, tuning: true) }, at: 1)
         var header = [columns.map(\.top), columns.map(\.bottom)]
         var body = rows.map { row in
             let cells = row.cells
-            var fields = columns.map { tableField(cells[index[$0.column]!]) }
+            var fields = columns.map { tableField(cells[index[$0.column]!], decimals: $0.decimals) }
             fields[0] = names[row.model] ?? row.model
             return fields
         }
@@ -107,8 +114,8 @@ public enum BehaviorReport {
             header[1].append("note")
             for (i, row) in rows.enumerated() {
                 var notes: [String] = []
-                if picks.contains([row.model, row.source]) { notes.append(pickMark) }
-                if defaultModels.contains(row.model) { notes.append(defaultPresetMark) }
+                if row.pick == true { notes.append(pickMark) }
+                if row.defaultModel == true { notes.append(defaultPresetMark) }
                 body[i].append(notes.joined(separator: ", "))
             }
         }
@@ -122,7 +129,7 @@ public enum BehaviorReport {
                 return i == 0 || i == noteColumn ? field + pad : pad + field
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
-        var lines = fixed.map { wrapped($0) } ?? []
+        var lines = fixed.map { $0.split(separator: "\n").flatMap { wrapped(String($0)) } } ?? []
         for (n, g) in groups.enumerated() {
             if n > 0 || !lines.isEmpty { lines.append("") }
             let first = rows[g[0]]
@@ -162,12 +169,12 @@ public enum BehaviorReport {
         return lines
     }
 
-    static func tableField(_ cell: BehaviorSummary.Cell) -> String {
+    static func tableField(_ cell: BehaviorSummary.Cell, decimals: Int? = nil) -> String {
         switch cell {
         case .text(let s): return s
         case .count(let n): return String(n)
-        case .rate(let r): return r.map { fixed($0, decimals: 4) } ?? "-"
-        case .measure(let m): return m.map { fixed($0, decimals: 3) } ?? "-"
+        case .rate(let r): return r.map { fixed($0, decimals: decimals ?? 4) } ?? "-"
+        case .measure(let m): return m.map { fixed($0, decimals: decimals ?? 3) } ?? "-"
         case .flag(let b): return b ? "yes" : "no"
         }
     }

@@ -31,14 +31,26 @@ public struct BehaviorSummary: Sendable, Hashable {
     /// Seconds until nothing moves by one physical pixel (`ReleaseOutcome.visualCompletionTime`).
     public var medianVisualCompletionTime: Double?
     public var p90VisualCompletionTime: Double?
-    /// Fraction of the travel.
+    /// Fraction of the travel: how far past the target (an end, or a middle detent) the
+    /// completion carries the view (`ReleaseOutcome.overshoot`).
     public var medianOvershoot: Double?
+    /// Fraction of the travel: the overshoot nine releases in ten stay within, the figure
+    /// `--pareto` weighs and `--max-overshoot` bounds.
+    public var p90Overshoot: Double?
     /// Progress per second squared: the completion's peak |acceleration|, what a stiffer spring pays.
     public var medianPeakAcceleration: Double?
     /// With `--pareto`: whether no other model of the source beats this one on intent match,
-    /// median visual completion and median peak acceleration (`ParetoFront`); nil without it
-    /// (no column).
+    /// median visual completion, median peak acceleration and p90 overshoot (`ParetoFront`);
+    /// nil without it (no column).
     public var pareto: Bool?
+    /// With `--pareto`: whether this row is the one the pick rule chooses on its source
+    /// (`ParetoFront.picks`).
+    public var pick: Bool?
+    /// With `--pareto`: whether the model is the shipped default (`BenchModel.isDefaultPreset`).
+    public var defaultModel: Bool?
+    /// With `--pareto`: how many rows of the source's front beat this one (0 on the front): the
+    /// default model's place is its row's count.
+    public var beatenBy: Int?
     /// Traces that started a transition (the population of the medians).
     public var started: Int
     /// Malformed strokes of the source left out (`--skip-invalid-traces`): the recorded file's
@@ -53,10 +65,15 @@ public struct BehaviorSummary: Sendable, Hashable {
         "cancelled_of_intended_cancel", "intent_match_rate", "median_velocity_jump_per_s", "p90_velocity_jump_per_s",
         "median_completion_time_s", "p90_completion_time_s", "median_overshoot", "started",
         "median_peak_acceleration_per_s2", "median_visual_completion_s", "p90_visual_completion_s", "skipped",
+        "p90_overshoot",
     ]
 
     /// The column `--pareto` appends (`pareto`: true or false).
     public static let paretoColumn = "pareto"
+    /// The columns `--pareto` appends, in order: `pareto` (on the source's front), `pick` (the
+    /// row the pick rule chooses on the source), `default_model` (the shipped default) and
+    /// `beaten_by` (how many front rows beat the row; 0 on the front).
+    public static let paretoColumns = [paretoColumn, "pick", "default_model", "beaten_by"]
 
     /// The columns the command appends last in the CSV and JSON (not the text table): the row's
     /// model, one column per `ReleaseParameter.table` row (its `column`, unit in the name; empty
@@ -72,8 +89,16 @@ public struct BehaviorSummary: Sendable, Hashable {
     /// describe, a user-written one).
     public static func modelCells(of model: BenchModel) -> [Cell] {
         guard let lanes = model.lanes else { return modelColumns.map { _ in .measure(nil) } }
+        // A spring's response and damping ratio in the decimals it was typed with (as the Swift
+        // expression writes them), not the constants' `0.8999999999999999`.
+        var decimalForm: (response: Double, dampingRatio: Double)?
+        if case .physics(let m) = lanes.model, m.completionShape == .spring { decimalForm = m.spring.decimalForm }
         let parameters = ReleaseParameter.table.map { row -> Cell in
-            let value = row.id == .frameRate ? .number(lanes.replay.frameRate) : lanes.model.parameterValue(row.id)
+            var value = row.id == .frameRate ? .number(lanes.replay.frameRate) : lanes.model.parameterValue(row.id)
+            if let decimalForm, value != nil {
+                if row.id == .response { value = .number(decimalForm.response) }
+                if row.id == .dampingRatio { value = .number(decimalForm.dampingRatio) }
+            }
             switch value {
             case .number(let x)?: return .measure(x)
             case .name(let name)?: return .text(name)
@@ -86,7 +111,7 @@ public struct BehaviorSummary: Sendable, Hashable {
     /// The columns of `rows`: `columns`, `pareto` when the rows carry it, and `modelColumns`
     /// when they carry those (`model: false` leaves them out: the text table).
     public static func columns(of rows: [BehaviorSummary], model: Bool = true) -> [String] {
-        var names = rows.first?.pareto != nil ? columns + [paretoColumn] : columns
+        var names = rows.first?.pareto != nil ? columns + paretoColumns : columns
         if model && rows.first?.modelCells != nil { names += modelColumns }
         return names
     }
@@ -109,8 +134,9 @@ public struct BehaviorSummary: Sendable, Hashable {
             .measure(medianVelocityJump), .measure(p90VelocityJump), .measure(medianCompletionTime),
             .measure(p90CompletionTime), .measure(medianOvershoot), .count(started),
             .measure(medianPeakAcceleration), .measure(medianVisualCompletionTime), .measure(p90VisualCompletionTime),
-            .count(skipped),
-        ] + (pareto.map { [.flag($0)] } ?? []) + (modelCells ?? [])
+            .count(skipped), .measure(p90Overshoot),
+        ] + (pareto.map { [.flag($0), .flag(pick ?? false), .flag(defaultModel ?? false), .count(beatenBy ?? 0)] } ?? [])
+            + (modelCells ?? [])
     }
 
     /// Summarizes `outcomes` of `traces` (same order) under one model; `skipped` malformed
@@ -255,7 +281,7 @@ public struct BehaviorSummary: Sendable, Hashable {
         (medianVelocityJump, p90VelocityJump) = medianAndP90(&values.velocityJump)
         (medianCompletionTime, p90CompletionTime) = medianAndP90(&values.completionTime)
         (medianVisualCompletionTime, p90VisualCompletionTime) = medianAndP90(&values.visualCompletionTime)
-        medianOvershoot = selectedQuantile(&values.overshoot, 0.5)
+        (medianOvershoot, p90Overshoot) = medianAndP90(&values.overshoot)
         medianPeakAcceleration = selectedQuantile(&values.peakAcceleration, 0.5)
     }
 }

@@ -1,35 +1,44 @@
-/// `--pareto`: which models of a source no other model of that source beats on the three
+import TransitionCSV
+
+/// `--pareto`: which models of a source no other model of that source beats on the four
 /// figures a tuner trades against each other: intent match (higher is better), median visual
-/// completion (lower: the view is still sooner) and median peak acceleration (lower: gentler).
+/// completion (lower: the view is still sooner), median peak acceleration (lower: gentler) and
+/// p90 overshoot (lower: nine releases in ten carry the view at most this far past an end or a
+/// middle detent, fraction of the travel).
 ///
-/// Model a beats model b when a is at least as good as b on all three and better on at least
+/// Model a beats model b when a is at least as good as b on all four and better on at least
 /// one (Pareto dominance); the front is every model no other model beats. A missing figure
 /// counts as the worst (an intent match with no labelled trace, a median with no started trace),
 /// so two models both without it tie on it.
 public enum ParetoFront {
-    /// The three figures of a row, oriented so that larger is better on each.
+    /// The four figures of a row, oriented so that larger is better on each.
     struct Figures {
         var intentMatch: Double
         var visual: Double
         var peakAcceleration: Double
+        var overshoot: Double
 
         init(_ row: BehaviorSummary) {
             intentMatch = row.intentMatchRate ?? -.infinity
             visual = -(row.medianVisualCompletionTime ?? .infinity)
             peakAcceleration = -(row.medianPeakAcceleration ?? .infinity)
+            overshoot = -(row.p90Overshoot ?? .infinity)
         }
 
         func beats(_ other: Figures) -> Bool {
             intentMatch >= other.intentMatch && visual >= other.visual && peakAcceleration >= other.peakAcceleration
-                && (intentMatch > other.intentMatch || visual > other.visual || peakAcceleration > other.peakAcceleration)
+                && overshoot >= other.overshoot
+                && (intentMatch > other.intentMatch || visual > other.visual || peakAcceleration > other.peakAcceleration
+                    || overshoot > other.overshoot)
         }
 
-        /// Best first: intent match, then visual completion, then peak acceleration. A model that
-        /// beats another always comes before it in this order.
+        /// Best first: intent match, then visual completion, then peak acceleration, then
+        /// overshoot. A model that beats another always comes before it in this order.
         func precedes(_ other: Figures) -> Bool {
             if intentMatch != other.intentMatch { return intentMatch > other.intentMatch }
             if visual != other.visual { return visual > other.visual }
-            return peakAcceleration > other.peakAcceleration
+            if peakAcceleration != other.peakAcceleration { return peakAcceleration > other.peakAcceleration }
+            return overshoot > other.overshoot
         }
     }
 
@@ -56,19 +65,28 @@ public enum ParetoFront {
         return a < b
     }
 
-    /// Sets `pareto` on every row: true for the rows no other row of the same source beats.
-    public static func mark(_ rows: inout [BehaviorSummary]) {
+    /// Sets the `--pareto` fields of every row: `pareto`, true for the rows no other row of the
+    /// same source beats; `beatenBy`, how many front rows beat it; `defaultModel`, whether its
+    /// model is in `defaultModels`; and `pick`, the row `picks` chooses on its source with
+    /// overshoot at most `maxOvershoot`.
+    public static func mark(
+        _ rows: inout [BehaviorSummary], defaultModels: Set<String> = [], maxOvershoot: Double = defaultMaxOvershoot
+    ) {
         for indices in indicesBySource(rows) {
             let figures = indices.map { Figures(rows[$0]) }
             // In best-first order a row can only be beaten by an earlier one, and if any earlier
             // row beats it, one on the front does (beating is transitive): compare with the front.
             var front: [Int] = []
             for k in figures.indices.sorted(by: { bestFirst(figures, $0, $1) }) {
-                let onFront = !front.contains { figures[$0].beats(figures[k]) }
-                if onFront { front.append(k) }
-                rows[indices[k]].pareto = onFront
+                let beaters = front.reduce(0) { $0 + (figures[$1].beats(figures[k]) ? 1 : 0) }
+                if beaters == 0 { front.append(k) }
+                rows[indices[k]].pareto = beaters == 0
+                rows[indices[k]].beatenBy = beaters
             }
         }
+        for i in rows.indices { rows[i].defaultModel = defaultModels.contains(rows[i].model) }
+        let picked = picks(rows, maxOvershoot: maxOvershoot)
+        for i in rows.indices { rows[i].pick = picked.contains([rows[i].model, rows[i].source]) }
     }
 
     /// The text table's order with `--pareto`: within each source (sources in their order), the
@@ -90,19 +108,30 @@ extension ParetoFront {
     /// about one synthetic family's seed-to-seed noise over ten (docs/behaviour.md).
     public static let pickIntentTolerance = 0.001
 
-    /// The row to pick on each source's front, by one rule: keep the front rows whose intent
-    /// match is within `pickIntentTolerance` of the front's best (deciding as people meant comes
-    /// first); among them, the fastest median visual completion whose median peak acceleration
-    /// stays within the budget, the default preset's on that source (no gentler motion is given
-    /// up for speed; without the default preset in the run, no budget); when none is within it,
-    /// the gentlest. Returns the picked rows' (model, source) pairs.
-    public static func picks(_ rows: [BehaviorSummary], defaultModels: Set<String>) -> Set<[String]> {
+    /// The largest p90 overshoot a pick may have by default, fraction of the travel
+    /// (`--max-overshoot`): 0.005, 2 points of a 390-point travel. On the recorded swipes and
+    /// the synthetic gestures it separates what ChoosingASpring advises from what it advises
+    /// against: the critically damped springs of response 0.2 to 0.3 s stay within it (the
+    /// default's p90 is 0.0022 and 0.0041), every damping ratio 0.8 spring exceeds it (p90
+    /// 0.0127 and more: nearly every release carries the view past the end), and so does a slow
+    /// critically damped one (0.4 s: 0.022), which flicks overrun (docs/tuning.md).
+    public static let defaultMaxOvershoot = 0.005
+
+    /// The row to pick on each source's front, by one rule: keep the front rows whose p90
+    /// overshoot is at most `maxOvershoot` (fraction of the travel; none: no pick on that
+    /// source); of those, the rows whose intent match is within `pickIntentTolerance` of their
+    /// best (deciding as people meant comes first); among them, the fastest median visual
+    /// completion whose median peak acceleration stays within the budget, the default model's on
+    /// that source (`defaultModel`; no gentler motion is given up for speed; without the default
+    /// model in the run, no budget); when none is within it, the gentlest. Returns the picked
+    /// rows' (model, source) pairs.
+    public static func picks(_ rows: [BehaviorSummary], maxOvershoot: Double = defaultMaxOvershoot) -> Set<[String]> {
         var picked: Set<[String]> = []
         for indices in indicesBySource(rows) {
-            let front = indices.map { rows[$0] }.filter { $0.pareto == true }
+            let front = indices.map { rows[$0] }.filter { $0.pareto == true && -Figures($0).overshoot <= maxOvershoot }
             guard let best = front.map({ Figures($0).intentMatch }).max() else { continue }
             let close = front.filter { Figures($0).intentMatch >= best - pickIntentTolerance }
-            let budget = indices.map { rows[$0] }.first { defaultModels.contains($0.model) }
+            let budget = indices.map { rows[$0] }.first { $0.defaultModel == true }
                 .map { -Figures($0).peakAcceleration } ?? .infinity
             let within = close.filter { -Figures($0).peakAcceleration <= budget }
             let choice = within.isEmpty
@@ -119,16 +148,17 @@ extension ParetoFront {
     /// The text table's footer: per source, how many models are on the front, where the default
     /// preset stands (on the front, or which front models beat it, by name), the rule the
     /// `pick` note follows and the row it marks.
-    static func footer(_ rows: [BehaviorSummary], defaultModels: Set<String>, names: [String: String] = [:]) -> String {
+    static func footer(_ rows: [BehaviorSummary], maxOvershoot: Double, names: [String: String] = [:]) -> String {
         func name(_ model: String) -> String { names[model] ?? model }
-        var lines = ["", "pareto front (intent match up, median visual completion and median peak acceleration down):"]
-        let picked = picks(rows, defaultModels: defaultModels)
+        var lines = [""] + BehaviorReport.wrapped(
+            "pareto front (intent match up; median visual completion, median peak acceleration and p90 overshoot down):")
+        var pickOf: [String: String] = [:]
         for indices in indicesBySource(rows) {
             let group = indices.map { rows[$0] }
             let front = group.filter { $0.pareto == true }
             var line = "  \(group[0].source): \(front.count) of \(group.count) models"
             // The default preset's figures are the same under each of its names: say it once.
-            if let row = group.first(where: { defaultModels.contains($0.model) }) {
+            if let row = group.first(where: { $0.defaultModel == true }) {
                 if row.pareto == true {
                     line += "; default preset \(name(row.model)) on the front"
                 } else {
@@ -138,16 +168,39 @@ extension ParetoFront {
                         + (beaters.count > 3 ? " and \(beaters.count - 3) more" : "")
                 }
             }
-            if let pick = front.first(where: { picked.contains([$0.model, $0.source]) }) {
+            if let pick = front.first(where: { $0.pick == true }) {
                 line += "; pick: \(name(pick.model))"
+                pickOf[pick.source] = pick.model
+            } else {
+                line += "; no pick: no front row's p90 overshoot is within \(NumberFormatting.string(maxOvershoot))"
             }
             lines += BehaviorReport.wrapped(line, indent: 4)
         }
         lines += BehaviorReport.wrapped(
-            "how to pick (the row whose note says \(BehaviorReport.pickMark)): the front's best intent match, give or take "
+            "how to pick (the row whose note says \(BehaviorReport.pickMark)): of the front rows whose p90 overshoot is at most "
+                + "\(NumberFormatting.string(maxOvershoot)) of the travel (--max-overshoot), the best intent match, give or take "
                 + "\(BehaviorReport.fixed(pickIntentTolerance * 100, decimals: 1)) percentage point; among those, the fastest median "
-                + "visual completion whose median peak acceleration stays within the default preset's (when it ran); "
+                + "visual completion whose median peak acceleration stays within the default model's (when it ran); "
                 + "paste the Swift expression under it into the app")
+        lines += familyAgreement(rows, pickOf: pickOf, name: name).flatMap { BehaviorReport.wrapped($0) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the picks mean when a set's families disagree: the pick to paste is the whole set's
+    /// (a recorded file, or `synthetic`, every family together); a family's own pick says which
+    /// kind of gesture pulls elsewhere. One sentence per synthetic set with families.
+    static func familyAgreement(_ rows: [BehaviorSummary], pickOf: [String: String], name: (String) -> String) -> [String] {
+        let sources = indicesBySource(rows).map { rows[$0[0]].source }
+        return sources.compactMap { set -> String? in
+            let families = sources.filter { $0.hasPrefix(set + "/") }
+            guard !families.isEmpty else { return nil }
+            let overall = pickOf[set].map(name) ?? "none"
+            let differing = families.filter { pickOf[$0] != pickOf[set] }
+            if differing.isEmpty { return "\(set)'s families all pick what \(set) picks (\(overall))." }
+            let list = differing.map { "\($0.dropFirst(set.count + 1)): \(pickOf[$0].map(name) ?? "none")" }
+            return "\(set)'s pick, \(overall), is over all its families together, the one to paste unless the app's "
+                + "gestures are mostly of one kind; \(differing.count) of \(families.count) families pick otherwise ("
+                + list.joined(separator: "; ") + ")."
+        }
     }
 }

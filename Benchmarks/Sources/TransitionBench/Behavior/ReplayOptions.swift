@@ -62,7 +62,7 @@ extension ModelVariant {
         ReleaseParameter.axes(of: kind).compactMap { row -> (ReleaseParameter.ID, String)? in
             guard isAssigned(row.id), let value = value(row.id) else { return nil }
             if row.id == .frameRate && value == row.defaultValue { return nil }
-            var text = row.flag.split(separator: "-").joined(separator: " ") + " "
+            var text = VariantNames.parameterName(row.id) + " "
             switch value {
             case .number(let x): text += "\(x)" + (row.unit.isEmpty ? "" : row.unit.hasPrefix("/") ? row.unit : " " + row.unit)
             case .name(let name): text += name
@@ -95,11 +95,27 @@ extension ModelVariant {
 struct VariantNames {
     /// Full name -> the table's name.
     var shortName: [String: String] = [:]
-    /// `variants' fixed parameters: ...`, nil when nothing is fixed or there are no variants.
-    var fixed: String?
+    /// `variants' fixed parameters: ...`, nil when nothing is fixed or there are no variants;
+    /// with more than `namedParameters` varying, a second line saying which parameters the
+    /// names' values are.
+    var fixed: String? {
+        let lines = [fixedParameters, valuesOf].compactMap { $0 }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+    private var fixedParameters: String?
+    private var valuesOf: String?
 
-    /// `alone`: the variants are every model of the run (no `--builtin` preset beside them), so
-    /// when they are all of one kind the names leave the kind out and the fixed line says it.
+    /// Up to this many varying parameters, a variant's name says each with its value
+    /// (`response 0.3 s, damping ratio 0.8`); past it, the values alone.
+    static let namedParameters = 2
+
+    /// A parameter's name in a variant's name: its flag in words (`damping ratio`).
+    static func parameterName(_ id: ReleaseParameter.ID) -> String {
+        ReleaseParameter[id].flag.split(separator: "-").joined(separator: " ")
+    }
+
+    /// When the variants are all of one kind the names leave the kind out and the fixed line
+    /// says it (`--builtin` presets beside them keep their own names).
     init(_ variants: [ModelVariant], alone: Bool = false) {
         guard variants.count > 1 else { return }
         // Each variant's words made once: asked per parameter, they made naming a 10,000-variant
@@ -118,13 +134,25 @@ struct VariantNames {
         // A parameter varies when variants give it different values, or some do not have it.
         let varying = Set(order.filter { id in words[id]!.count > 1 || assigned[id]! < variants.count })
         let kinds = Set(variants.map(\.kind))
-        let oneKind = alone && kinds.count == 1
+        let oneKind = kinds.count == 1
+        // Past two varying parameters of one model, the names are their values alone (`0.2 s,
+        // 0.8, 0.99/ms, 0.4`), the parameters named once above the table: a four-parameter
+        // grid's names took 75 characters.
+        let valuesOnly = oneKind && varying.count > Self.namedParameters
+        let varyingOrder = order.filter { varying.contains($0) }
         for (variant, variantWords) in zip(variants, wordsOfVariant) {
-            shortName[variant.benchName(words: variantWords, only: nil)] =
-                variant.benchName(words: variantWords, only: varying, withModel: !oneKind)
+            let full = variant.benchName(words: variantWords, only: nil)
+            if valuesOnly {
+                shortName[full] = variantWords.filter { varying.contains($0.id) }.map { id, words in
+                    String(words.dropFirst(Self.parameterName(id).count + 1))
+                }.joined(separator: ", ")
+            } else {
+                shortName[full] = variant.benchName(words: variantWords, only: varying, withModel: !oneKind)
+            }
         }
+        if valuesOnly { valuesOf = "variants named by their " + varyingOrder.map(Self.parameterName).joined(separator: ", ") }
         var fixedWords = order.filter { !varying.contains($0) }.map { words[$0]!.first! }
         if oneKind { fixedWords.insert("model \(variants[0].model.name)", at: 0) }
-        if !fixedWords.isEmpty { fixed = "variants' fixed parameters: " + fixedWords.joined(separator: ", ") }
+        if !fixedWords.isEmpty { fixedParameters = "variants' fixed parameters: " + fixedWords.joined(separator: ", ") }
     }
 }

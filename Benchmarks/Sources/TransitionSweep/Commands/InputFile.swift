@@ -25,7 +25,7 @@ func openRegularFile(_ path: String, what: String) throws -> (fd: Int32, size: I
 /// missing file is refused without reading: `.cannotOpenInput`, exit 66; a file over the limit
 /// throws `.inputTooLarge`, exit 65 unless the caller says otherwise). `what` names the file's
 /// role in messages.
-func readSmallFile(_ path: String, limit: Int, what: String) throws -> [UInt8] {
+public func readSmallFile(_ path: String, limit: Int, what: String) throws -> [UInt8] {
     let (fd, size) = try openRegularFile(path, what: what)
     defer { close(fd) }
     guard size <= limit else {

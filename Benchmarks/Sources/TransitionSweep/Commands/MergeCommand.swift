@@ -179,43 +179,9 @@ public struct MergeCommand: ParsableCommand {
             }
         }
         let recorded = shards.filter { $0.record != nil }
-        if let first = recorded.first, let a = first.record {
-            for s in recorded.dropFirst() {
-                if let (field, mine, theirs) = a.firstRunDifference(from: s.record!) {
-                    throw FileIOError(
-                        description: "shards of different runs: \(ShardRecord.recordPath(for: first.path)) says \(field) \(mine), but \(ShardRecord.recordPath(for: s.path)) says \(field) \(theirs) (\(field) is the first field that differs; rerun the shards of one command)",
-                        kind: .malformedInput)
-                }
-            }
-            var byIndex: [Int: String] = [:]
-            for s in recorded {
-                let k = s.record!.shard.index
-                if let other = byIndex[k] {
-                    throw FileIOError(
-                        description: "shard \(k)/\(a.shard.count) given twice: \(other) and \(s.path)", kind: .malformedInput)
-                }
-                byIndex[k] = s.path
-            }
-            // With a record beside every file, every K of N must be there. (Files without one,
-            // allowed by --grid-rows, are checked by their rows reaching the grid's end.)
-            let missingCount = a.shard.count - byIndex.count
-            if missingCount > 0 && recorded.count == shards.count {
-                // The first 20 missing (N may be huge: at most |given| + 20 steps).
-                var missing: [Int] = []
-                var k = 1
-                while missing.count < 20 && k <= a.shard.count {
-                    if byIndex[k] == nil { missing.append(k) }
-                    k += 1
-                }
-                let list = missing.map { k -> String in
-                    let rows = Shard(index: k, count: a.shard.count).rows(of: a.gridRows)
-                    return "\(k)/\(a.shard.count) (rows \(rows.lowerBound)..<\(rows.upperBound))"
-                }.joined(separator: ", ")
-                throw FileIOError(
-                    description: "incomplete set: \(missingCount) of \(a.shard.count) shards missing: \(list)\(missingCount > missing.count ? ", ..." : ""); rerun them, then merge",
-                    kind: .malformedInput)
-            }
-        }
+        // With a record beside every file, every K of N must be there. (Files without one,
+        // allowed by --grid-rows, are checked by their rows reaching the grid's end.)
+        try ShardRecord.checkSet(recorded.map { ($0.path, $0.record!) }, complete: recorded.count == shards.count)
     }
 
     func merge() throws {

@@ -37,7 +37,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// (`SLURM_ARRAY_TASK_ID` - `SLURM_ARRAY_TASK_MIN` (0 when unset) + 1 of
     /// `SLURM_ARRAY_TASK_COUNT`, or of `--shard-count` when given), else a Kubernetes Indexed Job
     /// (`JOB_COMPLETION_INDEX` + 1 of `--shard-count`), else the whole grid.
-    static func resolve(flag: String?, shardCount: Int?, environment: [String: String]) throws -> Shard {
+    public static func resolve(flag: String?, shardCount: Int?, environment: [String: String]) throws -> Shard {
         if let flag {
             let shard = try parse(flag)
             if let shardCount, shardCount != shard.count {
@@ -109,7 +109,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 
     /// True when `resolve` finds a shard in `flag` or the launcher's variables (rather than
     /// falling back to the whole grid).
-    static func isRequested(flag: String?, environment: [String: String]) -> Bool {
+    public static func isRequested(flag: String?, environment: [String: String]) -> Bool {
         flag != nil || ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"].contains { !(environment[$0] ?? "").isEmpty }
     }
 

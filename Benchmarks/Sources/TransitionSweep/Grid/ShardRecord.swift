@@ -45,6 +45,12 @@ import _CZlib
 /// truncated copy, a flipped block, a file edited by mistake), not a deliberate edit: anyone can
 /// recompute it, so it is no defence against tampering (that would need a keyed MAC). Records of
 /// versions 1 and 2 (no run identity) are refused: rerun those shards.
+///
+/// `transition-bench behavior --shard K/N` writes the same record (its first line
+/// `transition-bench shard record 3`, its tool `transition-bench`, its `spec` lines the bench's
+/// run: traces and their CRC-32, replay, models), whose `rows` and `grid-rows` count models
+/// (the variants split among the shards), and `transition-bench merge` checks a set with the
+/// same rules (`checkSet`).
 public struct ShardRecord: Equatable, Sendable {
     public var identity: RunIdentity
     public var shard: Shard
@@ -55,6 +61,14 @@ public struct ShardRecord: Equatable, Sendable {
     public var crc32: String
 
     public static let magic = "transition-sweep shard record 3"
+    /// The programs that write records, each its own first line (`<program> shard record 3`).
+    public static let programs = ["transition-sweep", "transition-bench"]
+    /// This record's first line: the program of its tool's (`transition-sweep` unless another
+    /// of `programs`).
+    var magicLine: String {
+        let program = String(identity.tool.prefix { $0 != " " })
+        return Self.programs.contains(program) && program != Self.programs[0] ? "\(program) shard record 3" : Self.magic
+    }
     /// The file name suffix of a record: `sweep-01.csv.shard` describes `sweep-01.csv`.
     public static let suffix = ".shard"
     /// A record is a few dozen lines; anything longer is not one.
@@ -72,7 +86,7 @@ public struct ShardRecord: Equatable, Sendable {
     public static func recordPath(for path: String) -> String { path + suffix }
 
     public var text: String {
-        var lines = [Self.magic, "tool \(identity.tool)"]
+        var lines = [magicLine, "tool \(identity.tool)"]
         lines += identity.spec.map { "spec \($0.key) \($0.value)" }
         lines += [
             "shard \(shard.index)/\(shard.count)", "rows \(rows.lowerBound)..<\(rows.upperBound)", "grid-rows \(gridRows)",
@@ -103,8 +117,49 @@ public struct ShardRecord: Equatable, Sendable {
         return nil
     }
 
+    /// Refuses (`FileIOError`, malformed input: exit 65) a set of shard files' records that do
+    /// not make one run: two of different runs (naming both records and the first field that
+    /// differs), a shard given twice, or, when `complete` (a record beside every file), a shard
+    /// of 1...N missing (the first 20 listed with their rows, which the bench's records count in
+    /// `models`: `unit` names them).
+    public static func checkSet(_ records: [(path: String, record: ShardRecord)], complete: Bool, unit: String = "rows") throws {
+        guard let (firstPath, a) = records.first else { return }
+        for (path, record) in records.dropFirst() {
+            if let (field, mine, theirs) = a.firstRunDifference(from: record) {
+                throw FileIOError(
+                    description: "shards of different runs: \(recordPath(for: firstPath)) says \(field) \(mine), but \(recordPath(for: path)) says \(field) \(theirs) (\(field) is the first field that differs; rerun the shards of one command)",
+                    kind: .malformedInput)
+            }
+        }
+        var byIndex: [Int: String] = [:]
+        for (path, record) in records {
+            let k = record.shard.index
+            if let other = byIndex[k] {
+                throw FileIOError(description: "shard \(k)/\(a.shard.count) given twice: \(other) and \(path)", kind: .malformedInput)
+            }
+            byIndex[k] = path
+        }
+        let missingCount = a.shard.count - byIndex.count
+        if missingCount > 0 && complete {
+            // The first 20 missing (N may be huge: at most |given| + 20 steps).
+            var missing: [Int] = []
+            var k = 1
+            while missing.count < 20 && k <= a.shard.count {
+                if byIndex[k] == nil { missing.append(k) }
+                k += 1
+            }
+            let list = missing.map { k -> String in
+                let rows = Shard(index: k, count: a.shard.count).rows(of: a.gridRows)
+                return "\(k)/\(a.shard.count) (\(unit) \(rows.lowerBound)..<\(rows.upperBound))"
+            }.joined(separator: ", ")
+            throw FileIOError(
+                description: "incomplete set: \(missingCount) of \(a.shard.count) shards missing: \(list)\(missingCount > missing.count ? ", ..." : ""); rerun them, then merge",
+                kind: .malformedInput)
+        }
+    }
+
     /// Writes the record of the file at `path` (atomically).
-    func write(for path: String) throws {
+    public func write(for path: String) throws {
         let buffer = ByteBuffer(capacity: 1024)
         buffer.append(text)
         try AtomicFile.write(buffer, to: Self.recordPath(for: path))
@@ -112,7 +167,7 @@ public struct ShardRecord: Equatable, Sendable {
 
     /// The record beside `path`, or nil when there is none. A record that cannot be read or
     /// parsed throws a `FileIOError` (66 unreadable, 65 malformed) naming its file and line.
-    static func read(for path: String) throws -> ShardRecord? {
+    public static func read(for path: String) throws -> ShardRecord? {
         let recordPath = recordPath(for: path)
         var status = stat()
         guard lstat(recordPath, &status) == 0 else { return nil }
@@ -134,7 +189,7 @@ public struct ShardRecord: Equatable, Sendable {
                 description: "\(path):1: a version \(version + 1) shard record, without the identity of its run (written by an older transition-sweep; merge cannot tell whether the shards come from one run): rerun that shard",
                 kind: .malformedInput)
         }
-        guard lines[0] == magic else { throw fail(1, "'\(magic)'") }
+        guard programs.map({ "\($0) shard record 3" }).contains(lines[0]) else { throw fail(1, "'\(magic)'") }
         guard lines.count >= 9, lines.last == "" else {
             throw FileIOError(
                 description: "\(path): expected at least 8 lines ending in a line end (a shard record written by transition-sweep), found \(lines.count - (lines.last == "" ? 1 : 0))",
@@ -224,7 +279,7 @@ public struct RunIdentity: Equatable, Sendable {
 
     /// The text of a list of values: comma-separated, or for a long list a summary that still
     /// differs whenever one value does.
-    static func valueText(_ values: [String]) -> String {
+    public static func valueText(_ values: [String]) -> String {
         let full = values.joined(separator: ",")
         guard full.utf8.count > longestListedValue else { return full }
         var digest = FileDigest()
@@ -234,16 +289,18 @@ public struct RunIdentity: Equatable, Sendable {
 }
 
 /// The running CRC-32 of a file's bytes (the system zlib's `crc32_z`), fed as they stream by.
-struct FileDigest {
+public struct FileDigest: Sendable {
     private var crc: UInt = 0
 
-    mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public init() {}
+
+    public mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         crc = crc32_z(crc, base, bytes.count)
     }
 
     /// The checksum of the bytes so far, 8 lowercase hexadecimal digits.
-    var hex: String {
+    public var hex: String {
         let text = String(crc & 0xffff_ffff, radix: 16)
         return String(repeating: "0", count: 8 - text.count) + text
     }

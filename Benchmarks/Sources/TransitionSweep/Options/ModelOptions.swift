@@ -151,7 +151,7 @@ public struct ModelOptions: ParsableArguments, Sendable {
     /// The model part of a run's identity (`RunIdentity.spec`): `model`, then every row of
     /// `ReleaseParameter.table` in table order, each with its values after defaults as parsed
     /// (`none` for a row without values: the other spring form, a parameter with no default).
-    func canonicalSpec() throws -> [RunIdentity.Entry] {
+    public func canonicalSpec() throws -> [RunIdentity.Entry] {
         let plan = try variantPlan()
         var entries = [RunIdentity.Entry(key: "model", value: RunIdentity.valueText(plan.models.map(\.rawValue)))]
         for row in ReleaseParameter.table {
