@@ -33,7 +33,7 @@ public struct ImpulseVelocityEstimator: VelocityEstimator, Hashable {
     /// `sign(work) * sqrt(2 |work|)`: the speed, in units per second, of a unit mass carrying
     /// kinetic energy `|work|` (units^2 / s^2).
     @inlinable
-    public static func kineticEnergyToVelocity(_ work: Double) -> Double {
+    package static func kineticEnergyToVelocity(_ work: Double) -> Double {
         (work < 0 ? -1 : 1) * (2 * abs(work)).squareRoot()
     }
 

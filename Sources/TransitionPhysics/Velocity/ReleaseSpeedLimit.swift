@@ -28,7 +28,7 @@ public enum ReleaseSpeedLimit {
     /// An infinite `maximumSpeed` leaves every velocity as it is; NaN passes through unchanged
     /// (the estimators never return one).
     @inlinable
-    public static func capped(_ velocity: Double, maximumSpeed: Double, travel: Double) -> Double {
+    package static func capped(_ velocity: Double, maximumSpeed: Double, travel: Double) -> Double {
         let limit = maximumSpeed / travel
         if velocity > limit { return limit }
         if velocity < -limit { return -limit }

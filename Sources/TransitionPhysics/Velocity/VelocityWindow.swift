@@ -45,7 +45,7 @@ public struct VelocityWindow: Hashable, Sendable {
     /// Ages and gaps within this many seconds (1 ns, the resolution of Android event times) of
     /// the limits count as at the limit: milliseconds stored as seconds (`0.396 - 0.296` is
     /// `0.10000000000000003`) must not fall out of a window that integer milliseconds keep.
-    public static let timeResolution = 1e-9
+    package static let timeResolution = 1e-9
 
     /// Traps (a programming error) unless `horizon` is valid: checked in `init` and on every set.
     static func check(horizon value: Double) {
@@ -91,13 +91,13 @@ public struct VelocityWindow: Hashable, Sendable {
     ///
     /// - Parameter samples: Samples oldest first, times (seconds) non-decreasing.
     /// - Returns: A suffix of `samples`; empty only when `samples` is empty.
-    public func recentSamples(_ samples: [AxisSample]) -> ArraySlice<AxisSample> {
+    package func recentSamples(_ samples: [AxisSample]) -> ArraySlice<AxisSample> {
         recentMovement(samples).samples
     }
 
     /// The window's samples, as `recentSamples(_:)`, and whether they start at a turning point
     /// found by `reversalDistance` (where the finger's velocity was zero).
-    public func recentMovement(_ samples: [AxisSample]) -> (samples: ArraySlice<AxisSample>, startsAtTurningPoint: Bool) {
+    package func recentMovement(_ samples: [AxisSample]) -> (samples: ArraySlice<AxisSample>, startsAtTurningPoint: Bool) {
         let window = continuousSamples(samples)
         guard let reversalDistance, let turn = Self.turningPoint(of: window, in: samples, distance: reversalDistance) else {
             return (window, false)

@@ -27,7 +27,7 @@ public struct WeightedVelocityEstimator: VelocityEstimator, Hashable {
     /// Flutter `IOSScrollViewFlingVelocityTracker`: 0.6 / 0.35 / 0.05.
     public static let iOSWeights = (oldest: 0.6, middle: 0.35, newest: 0.05)
     /// Flutter `MacOSScrollViewFlingVelocityTracker`: 0.15 / 0.65 / 0.2.
-    public static let macOSWeights = (oldest: 0.15, middle: 0.65, newest: 0.2)
+    package static let macOSWeights = (oldest: 0.15, middle: 0.65, newest: 0.2)
 
     /// An estimator with the three pair weights, oldest first (iOS's by default).
     public init(weights: (oldest: Double, middle: Double, newest: Double) = WeightedVelocityEstimator.iOSWeights) {

@@ -50,8 +50,7 @@ struct ReleaseSamplesTests {
         #expect(ReleaseSamples.lastMovement(in: [touches[4]]) == nil)
     }
 
-    @Test("through the driver, a resampled sample after the last move does not restart the clock",
-          .disabled("until InteractiveTransition compares a lift-off with ReleaseSamples.lastMovement(in:), not its newest touch"))
+    @Test("through the driver, a resampled sample after the last move does not restart the clock")
     func resampledIsNoMovementThroughTheDriver() {
         #expect(F.releaseVelocity(LeastSquaresVelocityEstimator(), of: Self.restAfterResampled(), along: .x) == 0)
     }
