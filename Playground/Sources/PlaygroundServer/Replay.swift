@@ -172,11 +172,16 @@ public enum Replay {
         // Decision, projection and metrics exactly as GestureRunner.run reports them.
         let outcome = ReleaseOutcome(release, pixelTolerance: transition.pixelTolerance, settings: runner.settings)
 
+        // Frames from the completion's start: the frame that shows the release position (the
+        // drag's last frame when it showed the last move, else the first frame after the
+        // lift-off; InteractiveTransition's rules), so frame k is the curve at k / rate.
+        var start = release.time
+        if case .completing(let animation) = transition.phase { start = animation.startTime }
         var frames: [ReplayResult.Frame] = []
         var complete = false
         for k in 0..<limits.maximumFrames(frameRateHz: request.frameRateHz) {
             let t = Double(k) / request.frameRateHz
-            let shown = transition.advance(to: release.time + t)
+            let shown = transition.advance(to: start + t)
             frames.append(.init(t: t, progress: shown.progress, velocity: shown.velocity))
             if shown.isComplete {
                 complete = true
