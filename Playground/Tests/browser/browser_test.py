@@ -479,8 +479,8 @@ def main():
         physics_card = driver.find_element(By.ID, "card-physics")
         travel = driver.execute_script("return document.getElementById('lane-physics').clientWidth")
 
-        print("flick: 96 px to the left in about 0.1 s, lifted at once")
-        drag(driver, physics_card, [-12] * 8, step_ms=12)
+        print("flick: 96 px to the left in about 0.1 s at 60 Hz pointer events, lifted at once")
+        drag(driver, physics_card, [-16] * 6, step_ms=16)
         state = wait_for_answer(driver, 0)
         result = state["lastResult"]
         check(state["lastError"] is None, "the flick was answered")
