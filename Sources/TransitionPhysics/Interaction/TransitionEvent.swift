@@ -59,7 +59,7 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
         case .timesLookLikeMilliseconds(let interval):
             return "timesLookLikeMilliseconds(median sample interval \(Self.short(interval)) s; TouchSample.time is in seconds)"
         case .layoutChanged(let travel, let detents):
-            return "layoutChanged(travel \(Self.short(travel)) pt, detents \(detents.map(Self.short)))"
+            return "layoutChanged(travel \(Self.short(travel)) pt, detents [\(detents.map(Self.short).joined(separator: ", "))])"
         case .began, .interrupted, .retargeted: return name
         }
     }

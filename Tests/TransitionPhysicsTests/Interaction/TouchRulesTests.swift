@@ -224,6 +224,8 @@ import Testing
         #expect(release.detent == 0.5)
         #expect(TransitionEvent.released(release).description == "released(to detent 0.5 from progress 0.5 at 0.0 travels/s)")
         #expect(TransitionEvent.completed(progress: -0.0).description == "completed(progress 0.0)")
+        #expect(TransitionEvent.layoutChanged(travel: 390, detents: [0, 0.5, 1]).description
+            == "layoutChanged(travel 390.0 pt, detents [0.0, 0.5, 1.0])")
     }
 
     @Test func aVerticalSampleNeedsNoX() {
