@@ -72,16 +72,19 @@ public struct ProgressMapping: Hashable, Sendable {
     public var overdrag: Overdrag
     /// Where a gesture must begin to start the transition; nil: anywhere.
     public var edgeZone: EdgeZone?
+    /// Refuses strokes from rest that move mostly across `axis` (`AxisLock`); nil (the default):
+    /// every stroke drives the transition.
+    public var axisLock: AxisLock?
 
     /// Traps (a programming error) unless `travel` is valid: checked in `init` and on every set.
     static func check(travel value: Double) {
         precondition(value > 0 && value.isFinite, "Progress travel must be positive and finite; got \(value).")
     }
 
-    /// A mapping of `travel` (positive, the samples' unit) to progress 1 along `axis`; by default the direction is decided past a 10 pt touch slop, progress is clamped to [0, 1], and a gesture may begin anywhere.
+    /// A mapping of `travel` (positive, the samples' unit) to progress 1 along `axis`; by default the direction is decided past a 10 pt touch slop, progress is clamped to [0, 1], a gesture may begin anywhere, and no stroke is refused for its angle.
     public init(
         travel: Double, axis: TouchAxis = .x, direction: Direction = .decidedByFirstMovement(touchSlop: 10),
-        overdrag: Overdrag = .clamp, edgeZone: EdgeZone? = nil
+        overdrag: Overdrag = .clamp, edgeZone: EdgeZone? = nil, axisLock: AxisLock? = nil
     ) {
         Self.check(travel: travel)
         self.travel = travel
@@ -89,6 +92,7 @@ public struct ProgressMapping: Hashable, Sendable {
         self.direction = direction
         self.overdrag = overdrag
         self.edgeZone = edgeZone
+        self.axisLock = axisLock
     }
 
     /// Where a touch that finds the view showing `progress` starts, and where the overdrag rule
@@ -108,6 +112,9 @@ public struct ProgressMapping: Hashable, Sendable {
 
     /// The sample's coordinate along the axis.
     package func coordinate(of sample: TouchSample) -> Double { axis == .x ? sample.x : sample.y }
+
+    /// The sample's coordinate across the axis (`AxisLock`).
+    package func crossCoordinate(of sample: TouchSample) -> Double { axis == .x ? sample.y : sample.x }
 
     /// Progress for a raw (linear, unbounded) progress value, after clamping or rubber-banding
     /// beyond [0, 1].

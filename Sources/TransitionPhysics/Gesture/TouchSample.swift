@@ -27,6 +27,13 @@ public struct TouchSample: Hashable, Sendable {
     /// transition, but no velocity estimator uses it (`AxisSample.isResampled`), as Android's
     /// `VelocityTracker` skips resampled samples. Default false: a measured sample.
     public var isResampled: Bool = false
+    /// Which finger this sample is of, for a host that reports each touch on its own (Android's
+    /// `MotionEvent` pointer ids, a web page's `PointerEvent.pointerId`); nil (the default) for
+    /// one finger, or for a host that already merged its fingers into one point (UIKit's
+    /// `UIPanGestureRecognizer.location(in:)`, the centroid of its touches). Each finger's
+    /// samples run `.began`, `.changed`..., `.ended`; `InteractiveTransition.multitouch` says
+    /// which finger drives (`MultitouchPolicy`).
+    public var pointer: Int?
 
     /// A sample at `time` seconds and position (`x`, `y`) in points; a gesture along one axis
     /// gives that coordinate only: `TouchSample(time: t, x: 120, phase: .changed)` for a pop,
@@ -43,6 +50,13 @@ public struct TouchSample: Hashable, Sendable {
     public init(time: Double, x: Double = 0, y: Double = 0, phase: TouchPhase, isResampled: Bool) {
         self.init(time: time, x: x, y: y, phase: phase)
         self.isResampled = isResampled
+    }
+
+    /// A sample of finger `pointer` (an id the host gives each touch) at `time` seconds and
+    /// position (`x`, `y`) in points.
+    public init(time: Double, x: Double = 0, y: Double = 0, phase: TouchPhase, pointer: Int?) {
+        self.init(time: time, x: x, y: y, phase: phase)
+        self.pointer = pointer
     }
 }
 

@@ -102,6 +102,11 @@ public struct InteractiveTransition: Sendable {
     struct Tracking: Sendable {
         /// Coordinate at touch-down along the axis, the samples' unit.
         var origin: Double
+        /// Coordinate at touch-down across the axis, the samples' unit (`AxisLock`).
+        var crossOrigin: Double
+        /// Whether the stroke drives the transition: true unless the mapping's `axisLock` has
+        /// yet to judge a stroke that began from rest (progress does not move until it has).
+        var accepted: Bool
         /// +1 or -1 once decided, nil before.
         var sign: Double?
         /// Raw progress when this touch began (0, the progress it caught, or where a layout
@@ -139,6 +144,8 @@ public struct InteractiveTransition: Sendable {
         /// When the view last moved under this touch, seconds: the newest sample whose
         /// position differs from the one before it (the touch-down's time before any).
         var lastMoveTime: Double
+        /// Whether this touch began from idle (nothing had begun): a refused stroke returns there.
+        var fromIdle = false
     }
 
     /// What the driver holds: nothing, a touch, or a completion.
@@ -173,7 +180,7 @@ public struct InteractiveTransition: Sendable {
         }
     }
     /// Every release so far, oldest first.
-    public private(set) var releases: [Release] = []
+    public internal(set) var releases: [Release] = []
 
     /// Progress stops, sorted ascending, at least one (default [0, 1]; a sheet uses
     /// [0, 0.5, 1]). A release completes at the detent nearest its projected progress
@@ -212,6 +219,26 @@ public struct InteractiveTransition: Sendable {
             }
         }
     }
+    /// How a release picks among several detents (default `.nearestToProjection`, the detent
+    /// nearest the projection); see `DetentPolicy`. Its thresholds must lie within 0...1 (this
+    /// stops with a sentence otherwise).
+    public var detentPolicy: DetentPolicy = .nearestToProjection {
+        didSet { if let reason = detentPolicy.problem { preconditionFailure("detentPolicy: \(reason).") } }
+    }
+    /// An app's veto: returns true for a detent a gesture may not settle at now (a sheet with
+    /// unsaved changes refuses 0, its dismissal; Compose's `confirmValueChange`, UIKit's
+    /// `isModalInPresentation`). Dragging past the allowed detents meets the mapping's overdrag
+    /// there (`.rubberBand`: the sheet gives and comes back, as iOS's sheets do), a release that
+    /// would settle at a refused detent settles at the allowed detent nearest to it and reports
+    /// `.detentRefused` (UIKit's `presentationControllerDidAttemptToDismiss`), and
+    /// `step(_:at:)` skips it. Asked at each touch-down and release; nil (the default): none.
+    /// Code's own `finish(at:)`, `cancel(at:)` and `retarget(to:at:)` are not vetoed.
+    public var refusesDetent: (@Sendable (_ detent: Double) -> Bool)?
+    /// Which finger drives when samples come from several (`TouchSample.pointer`); default
+    /// `.latestPointer` (Android's and Flutter's). Samples without a pointer id are one finger.
+    public var multitouch: MultitouchPolicy = .latestPointer
+    /// The fingers down, merged into the one stroke the driver follows.
+    var pointers = PointerMerge()
     /// The person asked for reduced motion: the same decision, then
     /// `CompletionCurve.reducedMotion` (no overshoot, done in a fixed 0.2 s).
     public var reduceMotion: Bool = false
@@ -264,12 +291,24 @@ public struct InteractiveTransition: Sendable {
     /// Handles one sample. Returns the release when this sample ended the touch.
     @discardableResult
     public mutating func handle(_ sample: TouchSample) -> Release? {
+        // Several fingers become one stroke (`multitouch`); one finger passes through unchanged.
+        guard let sample = pointers.merge(sample, policy: multitouch) else { return nil }
         let position = mapping.coordinate(of: sample)
         // A touch in progress leaves `state` while a move or lift-off changes it: its samples
         // then have one owner and grow in place (shared with `state`, the array was copied at
         // every sample, which made a replay quadratic in the trace's length).
         if sample.phase != .began, var tracking = takeTracking() {
             let moved = sample.x != tracking.lastTouch.x || sample.y != tracking.lastTouch.y
+            if !tracking.accepted, let lock = mapping.axisLock {
+                let along = abs(position - tracking.origin), across = abs(mapping.crossCoordinate(of: sample) - tracking.crossOrigin)
+                switch lock.accepts(alongPoints: along, acrossPoints: across) {
+                case true?: tracking.accepted = true
+                case false?:
+                    refuse(tracking, at: sample.time, alongPoints: along, acrossPoints: across)
+                    return nil
+                case nil: break
+                }
+            }
             if sample.phase == .changed {
                 let rawNow = raw(position, &tracking)
                 tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
@@ -292,12 +331,14 @@ public struct InteractiveTransition: Sendable {
             pendingEvents.append(atRest ? .began : .interrupted)
             // Caught in motion: the completion's direction; from rest: decided afresh.
             let sign = mapping.direction.fixedSign ?? (atRest ? nil : animation.sign)
-            state = .tracking(takeOver(at: animation.state(at: time).progress, origin: position, sign: sign, touch: sample))
+            state = .tracking(takeOver(at: animation.state(at: time).progress, origin: position, sign: sign, touch: sample, fromRest: atRest))
             return nil
         case (.idle, .began):
             if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
             pendingEvents.append(.began)
-            state = .tracking(takeOver(at: 0, origin: position, sign: mapping.direction.fixedSign, touch: sample))
+            var tracking = takeOver(at: 0, origin: position, sign: mapping.direction.fixedSign, touch: sample, fromRest: true)
+            tracking.fromIdle = true
+            state = .tracking(tracking)
             return nil
         default:
             // A sample that does not fit the phase (a move with no touch, a second down while
@@ -306,124 +347,43 @@ public struct InteractiveTransition: Sendable {
         }
     }
 
-    /// The lift-off (or cancellation) `sample` of `tracking`: the release, its events, and the
-    /// completion started.
-    private mutating func release(_ tracking: Tracking, at sample: TouchSample, position: Double, moved: Bool) -> Release {
-        var tracking = tracking
-        let rawNow = raw(position, &tracking)
-        // The lift-off rule of `ReleaseSamples` (Android's and Flutter's trackers): a
-        // lift-off that repeats the last position carries no motion and is dropped, and if it
-        // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
-        // after that position the pointer had stopped: velocity 0.
-        // Compared with the last measured sample: a resampled or predicted one is no movement.
-        let previous = tracking.lastMeasured ?? tracking.lastTouch
-        let liftOff = ReleaseSamples.liftOff(sample, after: previous, stoppedAfter: estimator.pointerStoppedAfter)
-        if !liftOff.repeatsPosition {
-            tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
-        }
-        if moved { tracking.lastMoveTime = sample.time }
-        // A cancelled touch, or a stopped pointer, releases with velocity 0 (`ReleaseSamples`).
-        let stopped = ReleaseSamples.releasesWithoutVelocity(sample, after: previous, stoppedAfter: estimator.pointerStoppedAfter)
-        let velocity = stopped ? 0 : releaseVelocity(tracking)
-        let state = ReleaseState(
-            progress: bounded(rawNow, tracking), velocity: velocity,
-            lastChangedProgress: bounded(tracking.lastChangedRaw, tracking),
-            recognizerCancelled: sample.phase == .cancelled)
-        let release = Release(time: sample.time, state: state, completion: completion(for: state), sign: tracking.sign ?? 1)
-        releases.append(release)
-        if let interval = Self.millisecondLikeInterval(tracking.recorded) {
-            pendingEvents.append(.timesLookLikeMilliseconds(medianSampleInterval: interval))
-        }
-        pendingEvents.append(.released(release))
-        // The completion continues the finger from the frame that shows its last position: the
-        // latest frame, if it already showed the last move (a lift-off that repeats the last
-        // position some milliseconds later then does not hold the view for a frame), else the
-        // next frame, which shows that position as a move would have (`advance(to:)` fixes the
-        // start). Until that frame, the lift-off's time stands in.
-        if frameClock >= tracking.lastMoveTime {
-            start(release.completion.curve, at: frameClock, sign: tracking.sign)
-        } else {
-            start(release.completion.curve, at: sample.time, sign: tracking.sign)
-            if case .completing(var animation) = self.state {
-                animation.startsAtNextFrame = true
-                self.state = .completing(animation)
-            }
-        }
-        return release
-    }
-
     /// A touch beginning at `origin` (the samples' unit) that takes over at the shown `progress`,
     /// with the direction `sign` (nil: decided past the slop). The range's rule applies to
     /// movement from there only: with `.clamp` the limits widen to hold `progress`; with
     /// `.rubberBand` the raw progress is the one the rubber band shows there.
-    func takeOver(at progress: Double, origin: Double, sign: Double?, touch: TouchSample) -> Tracking {
-        let (raw, limits) = mapping.takeOver(showing: progress, within: detents[0]...detents[detents.count - 1])
+    /// A touch `fromRest` is judged by the mapping's `axisLock`, if any, before it moves the view.
+    func takeOver(at progress: Double, origin: Double, sign: Double?, touch: TouchSample, fromRest: Bool) -> Tracking {
+        let (raw, limits) = mapping.takeOver(showing: progress, within: gestureLimits)
+        let accepted = !fromRest || mapping.axisLock == nil
         return Tracking(
-            origin: origin, sign: sign, baseProgress: raw, limits: limits,
+            origin: origin, crossOrigin: mapping.crossCoordinate(of: touch), accepted: accepted, sign: sign,
+            baseProgress: raw, limits: limits,
             recorded: [AxisSample(time: touch.time, position: raw, isResampled: touch.isResampled)],
-            undecided: sign == nil ? [0] : [], lastChangedRaw: raw, lastTouch: touch,
+            undecided: sign == nil || !accepted ? [0] : [], lastChangedRaw: raw, lastTouch: touch,
             lastMeasured: touch.isResampled ? nil : touch, lastMoveTime: touch.time)
     }
 
-    /// The median interval between a touch's samples, seconds, at or above which its times look
-    /// like milliseconds (`TransitionEvent.timesLookLikeMilliseconds`): 0.5 s. Digitizers report
-    /// every 4 to 17 ms (60 to 240 Hz) and Android's and Flutter's trackers take 40 ms without a
-    /// sample for a finger at rest, so a median of half a second is no drag timed in seconds,
-    /// while the same drag timed in milliseconds has a median of 4 to 17.
-    static let millisecondsSuspicionInterval = 0.5
-
-    /// The median interval of `samples` (at least 4 samples, so 3 intervals: a tap says nothing)
-    /// when it is at least `millisecondsSuspicionInterval`; nil otherwise.
-    ///
-    /// Every release asks, so the common answer costs one pass and no allocation: a median at
-    /// or above the threshold needs at least half the intervals there (the upper middle one
-    /// included), and only then are the intervals gathered and sorted.
-    static func millisecondLikeInterval(_ samples: [AxisSample]) -> Double? {
-        guard samples.count >= 4 else { return nil }
-        var atOrAbove = 0
-        for i in 1..<samples.count where samples[i].time - samples[i - 1].time >= millisecondsSuspicionInterval {
-            atOrAbove += 1
+    /// Ends a stroke the mapping's `axisLock` refused at `time`: the view stays where it was
+    /// (idle at 0, or at rest at its detent) and `.refused` is reported; the rest of the stroke
+    /// is ignored.
+    mutating func refuse(_ tracking: Tracking, at time: Double, alongPoints: Double, acrossPoints: Double) {
+        let progress = shown(tracking)
+        pendingEvents.append(.refused(alongAxisPoints: alongPoints, acrossAxisPoints: acrossPoints))
+        if tracking.fromIdle && progress == 0 {
+            state = .idle
+            return
         }
-        guard 2 * atOrAbove >= samples.count - 1 else { return nil }
-        var intervals = zip(samples, samples.dropFirst()).map { $1.time - $0.time }
-        intervals.sort()
-        let median = intervals.count % 2 == 1
-            ? intervals[intervals.count / 2]
-            : 0.5 * (intervals[intervals.count / 2 - 1] + intervals[intervals.count / 2])
-        return median >= millisecondsSuspicionInterval && median.isFinite ? median : nil
-    }
-
-    /// The model's answer to a release, then the detent and reduce-motion choices: with detents
-    /// [0, 1] the model's decision stands (its own threshold); otherwise the detent nearest the
-    /// model's projection (or the progress, for models that do not project), and a recognizer
-    /// cancelled by the system returns to the first detent. `.finish` means the last detent.
-    func completion(for state: ReleaseState) -> Completion {
-        var completion = model.release(state)
-        if detents != [0, 1] {
-            let target = state.recognizerCancelled
-                ? detents[0]
-                : detents[ProjectionRule.nearestDetent(to: completion.projectedProgress ?? state.progress, in: detents)]
-            completion.decision = target == detents[detents.count - 1] ? .finish : .cancel
-            if let physics = model as? ProjectedSpringModel, physics.completionShape != .spring {
-                // A timed shape's duration depends on the distance: plan it for the detent.
-                completion.curve = physics.completionCurve(start: state.progress, startVelocity: state.velocity, target: target)
-            } else {
-                completion.curve.target = target
-            }
+        let target = detents[ProjectionRule.nearestDetent(to: progress, in: detents)]
+        if progress == target {
+            // At rest where it was: a completion that has already reported itself.
+            let still = CompletionCurve(shape: .timingCurve(.linear, duration: 0), start: progress, startVelocity: 0, target: progress)
+            var animation = Animation(startTime: time, curve: still, endTime: time, sign: mapping.direction.fixedSign)
+            animation.completionReported = true
+            state = .completing(animation)
+        } else {
+            // A layout change moved the rest position off its detent meanwhile: settle there.
+            start(plannedCurve(from: progress, velocity: 0, to: target), at: max(time, frameClock), sign: mapping.direction.fixedSign)
         }
-        if reduceMotion {
-            completion.curve = .reducedMotion(start: completion.curve.start, target: completion.curve.target)
-        }
-        return completion
-    }
-
-    /// The velocity a release of `tracking` starts from, travels per second: the estimator's
-    /// (0 before the direction is decided), capped by `maximumReleaseSpeedPointsPerSecond` over
-    /// the travel (`ReleaseSpeedLimit.capped`): the one place an estimate becomes a release velocity.
-    func releaseVelocity(_ tracking: Tracking) -> Double {
-        guard tracking.sign != nil else { return 0 }
-        return ReleaseSpeedLimit.capped(
-            estimator.velocity(of: tracking.samples), maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
     }
 
     /// Starts playing `curve` at `time`: its end time is its rest time under the one-pixel rule.
@@ -463,19 +423,21 @@ public struct InteractiveTransition: Sendable {
     /// Raw (unbounded, linear) progress for a coordinate, deciding the direction if needed.
     func raw(_ position: Double, _ tracking: inout Tracking) -> Double {
         let displacement = position - tracking.origin
-        if tracking.sign == nil {
-            if let slop = mapping.direction.touchSlop, abs(displacement) >= slop {
-                let sign: Double = displacement > 0 ? 1 : -1
-                tracking.sign = sign
-                // The samples before the decision showed no progress; for the velocity estimate
-                // they are mapped now, as if the direction had been known from touch-down.
+        if tracking.sign == nil, tracking.accepted, let slop = mapping.direction.touchSlop, abs(displacement) >= slop {
+            tracking.sign = displacement > 0 ? 1 : -1
+        }
+        if let sign = tracking.sign, tracking.accepted {
+            if !tracking.undecided.isEmpty {
+                // The samples before the decision (the direction's, or the axis lock's) showed
+                // no progress; for the velocity estimate they are mapped now, as if it had been
+                // known from touch-down.
                 for (i, undecided) in tracking.undecided.enumerated() {
                     tracking.recorded[i].position = tracking.baseProgress + sign * undecided / mapping.travel
                 }
                 tracking.undecided.removeAll()
-            } else {
-                tracking.undecided.append(displacement)
             }
+        } else {
+            tracking.undecided.append(displacement)
         }
         // A reversible direction flips when a fresh touch crosses back over touch-down: raw
         // progress is sign * displacement / travel there, so mirroring the samples keeps them
@@ -485,7 +447,7 @@ public struct InteractiveTransition: Sendable {
             tracking.mirrorMarks.append(tracking.recorded.count)
             tracking.lastChangedRaw.negate()
         }
-        guard let sign = tracking.sign else { return tracking.baseProgress }
+        guard let sign = tracking.sign, tracking.accepted else { return tracking.baseProgress }
         return tracking.baseProgress + sign * displacement / mapping.travel
     }
 }

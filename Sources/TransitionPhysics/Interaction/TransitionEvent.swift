@@ -27,9 +27,19 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
     /// `detents`): the travel in points and the detents now in force. What was on screen stayed
     /// where it was; a completion goes on to its detent (or the nearest, if it was removed).
     case layoutChanged(travel: Double, detents: [Double])
+    /// The mapping's `axisLock` refused the stroke that began from rest: it moved
+    /// `alongAxisPoints` along the transition's axis and `acrossAxisPoints` across it when
+    /// judged. The view stays where it was and the rest of the stroke is ignored: hand the touch
+    /// to the scroll view it belongs to.
+    case refused(alongAxisPoints: Double, acrossAxisPoints: Double)
+    /// A release would have settled at `detent`, which the app refuses
+    /// (`InteractiveTransition.refusesDetent`); it settles at the allowed detent nearest to it
+    /// instead (the `released` event that follows names it). Ask the person, as UIKit's
+    /// `presentationControllerDidAttemptToDismiss` does.
+    case detentRefused(Double)
 
     /// The case's name (`began`, `released`, `interrupted`, `retargeted`, `completed`,
-    /// `timesLookLikeMilliseconds`, `layoutChanged`), for logs and tests.
+    /// `timesLookLikeMilliseconds`, `layoutChanged`, `refused`, `detentRefused`), for logs and tests.
     public var name: String {
         switch self {
         case .began: return "began"
@@ -39,6 +49,8 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
         case .completed: return "completed"
         case .timesLookLikeMilliseconds: return "timesLookLikeMilliseconds"
         case .layoutChanged: return "layoutChanged"
+        case .refused: return "refused"
+        case .detentRefused: return "detentRefused"
         }
     }
 
@@ -60,6 +72,9 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
             return "timesLookLikeMilliseconds(median sample interval \(Self.short(interval)) s; TouchSample.time is in seconds)"
         case .layoutChanged(let travel, let detents):
             return "layoutChanged(travel \(Self.short(travel)) pt, detents [\(detents.map(Self.short).joined(separator: ", "))])"
+        case .refused(let along, let across):
+            return "refused(moved \(Self.short(along)) pt along the axis, \(Self.short(across)) pt across)"
+        case .detentRefused(let detent): return "detentRefused(detent \(Self.short(detent)))"
         case .began, .interrupted, .retargeted: return name
         }
     }

@@ -1,0 +1,129 @@
+/// Which finger drives the transition when several touch it (samples that carry
+/// `TouchSample.pointer`): the choice platforms make differently (flutter/flutter#38926 lays
+/// them side by side). Either way the view does not jump when a finger lands or lifts: the
+/// driving point is re-anchored there, and only movement from then on moves the view.
+public enum MultitouchPolicy: String, Hashable, Sendable, CaseIterable {
+    /// The finger that landed last drives; when it lifts, the latest-landed of those still down
+    /// takes over. Android's active pointer (`ViewDragHelper`, `RecyclerView`, `ViewPager` switch
+    /// to another pointer on `ACTION_POINTER_UP`) and Flutter's default
+    /// `MultitouchDragStrategy.latestPointer`. A second finger held still while the first goes
+    /// on moving stops the view.
+    case latestPointer
+    /// The centroid of the fingers down drives: UIKit's `UIPanGestureRecognizer` (its
+    /// translation does not jump when a finger lands or lifts) and Flutter's
+    /// `averageBoundaryPointers` on iOS. A second finger held still halves the view's speed.
+    case centroid
+}
+
+/// Merges the samples of several fingers into one stroke, the samples of one virtual finger the
+/// driver follows (`MultitouchPolicy`). The first finger down begins the stroke and the last
+/// one up ends it, at that finger's lift-off time; a finger that lands or lifts in between only
+/// re-anchors the driving point, so the virtual finger never jumps; a cancelled finger cancels
+/// the stroke (a system cancellation takes the whole gesture). With one finger the virtual
+/// finger is that finger exactly (the same coordinates, bit for bit).
+package struct PointerMerge: Sendable {
+    /// One finger down: its id and newest position (points).
+    struct Finger: Sendable {
+        var id: Int?
+        var x: Double
+        var y: Double
+    }
+
+    /// The fingers down, in the order they landed.
+    private(set) var fingers: [Finger] = []
+    /// The virtual finger minus the driving point, points: 0 until a finger lands or lifts
+    /// while another is down.
+    private var offsetX = 0.0, offsetY = 0.0
+
+    package init() {}
+
+    /// The virtual finger's sample for `sample`, or nil when it changes nothing the driver sees
+    /// (a finger landing or lifting while others stay down, a sample of a finger not down).
+    package mutating func merge(_ sample: TouchSample, policy: MultitouchPolicy) -> TouchSample? {
+        let index = fingers.firstIndex { $0.id == sample.pointer }
+        switch sample.phase {
+        case .began:
+            if let index, fingers.count == 1 {
+                // The only finger down again (its lift-off was lost): a new stroke, as the driver reads it.
+                fingers[index] = Finger(id: sample.pointer, x: sample.x, y: sample.y)
+                (offsetX, offsetY) = (0, 0)
+                return virtual(sample, phase: .began, policy: policy)
+            }
+            if fingers.isEmpty {
+                fingers = [Finger(id: sample.pointer, x: sample.x, y: sample.y)]
+                (offsetX, offsetY) = (0, 0)
+                return virtual(sample, phase: .began, policy: policy)
+            }
+            let before = position(policy)
+            if let index { fingers.remove(at: index) }
+            fingers.append(Finger(id: sample.pointer, x: sample.x, y: sample.y))
+            reanchor(keeping: before, policy: policy)
+            return nil
+        case .changed:
+            guard let index else { return nil }
+            fingers[index].x = sample.x
+            fingers[index].y = sample.y
+            return drives(index, policy) ? virtual(sample, phase: .changed, policy: policy) : nil
+        case .ended:
+            guard let index else { return nil }
+            fingers[index].x = sample.x
+            fingers[index].y = sample.y
+            if fingers.count == 1 {
+                let last = virtual(sample, phase: .ended, policy: policy)
+                fingers.removeAll()
+                return last
+            }
+            let moved = drives(index, policy) ? virtual(sample, phase: .changed, policy: policy) : nil
+            let before = position(policy)
+            fingers.remove(at: index)
+            reanchor(keeping: before, policy: policy)
+            return moved
+        case .cancelled:
+            guard let index else { return nil }
+            fingers[index].x = sample.x
+            fingers[index].y = sample.y
+            let last = virtual(sample, phase: .cancelled, policy: policy)
+            fingers.removeAll()
+            return last
+        }
+    }
+
+    /// Whether finger `index`'s movement moves the virtual finger.
+    private func drives(_ index: Int, _ policy: MultitouchPolicy) -> Bool {
+        policy == .centroid || index == fingers.count - 1
+    }
+
+    /// The driving point now: the latest finger's position, or the centroid.
+    private func drivingPoint(_ policy: MultitouchPolicy) -> (x: Double, y: Double) {
+        switch policy {
+        case .latestPointer:
+            let latest = fingers[fingers.count - 1]
+            return (latest.x, latest.y)
+        case .centroid:
+            if fingers.count == 1 { return (fingers[0].x, fingers[0].y) }
+            var x = 0.0, y = 0.0
+            for finger in fingers { x += finger.x; y += finger.y }
+            return (x / Double(fingers.count), y / Double(fingers.count))
+        }
+    }
+
+    /// The virtual finger's position now, points.
+    private func position(_ policy: MultitouchPolicy) -> (x: Double, y: Double) {
+        let point = drivingPoint(policy)
+        return (point.x + offsetX, point.y + offsetY)
+    }
+
+    /// Keeps the virtual finger at `position` while the driving point moves to the new set of
+    /// fingers' one.
+    private mutating func reanchor(keeping position: (x: Double, y: Double), policy: MultitouchPolicy) {
+        let point = drivingPoint(policy)
+        offsetX = position.x - point.x
+        offsetY = position.y - point.y
+    }
+
+    /// The virtual finger's sample at `sample`'s time, in `phase`.
+    private func virtual(_ sample: TouchSample, phase: TouchPhase, policy: MultitouchPolicy) -> TouchSample {
+        let (x, y) = position(policy)
+        return TouchSample(time: sample.time, x: x, y: y, phase: phase, isResampled: sample.isResampled)
+    }
+}

@@ -1,0 +1,55 @@
+/// Detents from code and from accessibility: stepping to the neighbouring detent (VoiceOver's
+/// increment and decrement, Android's expand and collapse actions), and the range an app's veto
+/// (`refusesDetent`) leaves a gesture.
+extension InteractiveTransition {
+    /// Which neighbouring detent `step(_:at:)` moves to.
+    public enum DetentStep: String, Hashable, Sendable, CaseIterable {
+        /// The next detent up (more progress): VoiceOver's increment, Android's expand.
+        case next
+        /// The next detent down (less progress): VoiceOver's decrement, Android's collapse.
+        case previous
+    }
+
+    /// The detent the transition is at or going to: a completion's target; else (idle, or a
+    /// finger down) the detent nearest the progress shown at `time`.
+    public func currentDetent(at time: Double) -> Double {
+        if case .completing(let animation) = state { return animation.curve.target }
+        return detents[ProjectionRule.nearestDetent(to: progress(at: time), in: detents)]
+    }
+
+    /// Moves to the detent after (`.next`) or before (`.previous`) the current one
+    /// (`currentDetent(at:)`), skipping those the app refuses (`refusesDetent`), with the
+    /// completion code starts (`retarget(to:at:)`: from the progress and velocity shown,
+    /// `completionSpring`, or `CompletionCurve.reducedMotion` under `reduceMotion`). Returns
+    /// false, and changes nothing, when there is no such detent (already at the last or first
+    /// allowed one): VoiceOver then says nothing moved. `time` as for `retarget(to:at:)`.
+    @discardableResult
+    public mutating func step(_ step: DetentStep, at time: Double) -> Bool {
+        let current = currentDetent(at: max(time, frameClock))
+        let candidates = step == .next
+            ? detents.filter { $0 > current }
+            : detents.filter { $0 < current }.reversed()
+        guard let target = candidates.first(where: { refusesDetent?($0) != true }) else { return false }
+        retarget(to: target, at: time)
+        return true
+    }
+
+    /// The detents a gesture may settle at (all, when no veto or every one is refused).
+    var allowedDetents: [Double] {
+        guard let refusesDetent else { return detents }
+        let allowed = detents.filter { !refusesDetent($0) }
+        return allowed.isEmpty ? detents : allowed
+    }
+
+    /// The allowed detent nearest to `detent` (the upper one of two as near).
+    func allowedDetent(nearest detent: Double) -> Double {
+        let allowed = allowedDetents
+        return allowed[ProjectionRule.nearestDetent(to: detent, in: allowed)]
+    }
+
+    /// Where a touch's overdrag rule applies: the first...last allowed detent.
+    var gestureLimits: ClosedRange<Double> {
+        let allowed = allowedDetents
+        return allowed[0]...allowed[allowed.count - 1]
+    }
+}

@@ -1,0 +1,129 @@
+/// A release: the lift-off rule, the velocity estimate, the model's decision, the detent it
+/// settles at (`detentPolicy`, `refusesDetent`) and the completion's first frame.
+extension InteractiveTransition {
+    /// The lift-off (or cancellation) `sample` of `tracking`: the release, its events, and the
+    /// completion started.
+    mutating func release(_ tracking: Tracking, at sample: TouchSample, position: Double, moved: Bool) -> Release {
+        var tracking = tracking
+        let rawNow = raw(position, &tracking)
+        // The lift-off rule of `ReleaseSamples` (Android's and Flutter's trackers): a
+        // lift-off that repeats the last position carries no motion and is dropped, and if it
+        // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
+        // after that position the pointer had stopped: velocity 0.
+        // Compared with the last measured sample: a resampled or predicted one is no movement.
+        let previous = tracking.lastMeasured ?? tracking.lastTouch
+        let liftOff = ReleaseSamples.liftOff(sample, after: previous, stoppedAfter: estimator.pointerStoppedAfter)
+        if !liftOff.repeatsPosition {
+            tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
+        }
+        if moved { tracking.lastMoveTime = sample.time }
+        // A cancelled touch, or a stopped pointer, releases with velocity 0 (`ReleaseSamples`).
+        let stopped = ReleaseSamples.releasesWithoutVelocity(sample, after: previous, stoppedAfter: estimator.pointerStoppedAfter)
+        let velocity = stopped ? 0 : releaseVelocity(tracking)
+        let state = ReleaseState(
+            progress: bounded(rawNow, tracking), velocity: velocity,
+            lastChangedProgress: bounded(tracking.lastChangedRaw, tracking),
+            recognizerCancelled: sample.phase == .cancelled)
+        let (completion, refusedDetent) = settledCompletion(for: state)
+        let release = Release(time: sample.time, state: state, completion: completion, sign: tracking.sign ?? 1)
+        releases.append(release)
+        if let refusedDetent { pendingEvents.append(.detentRefused(refusedDetent)) }
+        if let interval = Self.millisecondLikeInterval(tracking.recorded) {
+            pendingEvents.append(.timesLookLikeMilliseconds(medianSampleInterval: interval))
+        }
+        pendingEvents.append(.released(release))
+        // The completion continues the finger from the frame that shows its last position: the
+        // latest frame, if it already showed the last move (a lift-off that repeats the last
+        // position some milliseconds later then does not hold the view for a frame), else the
+        // next frame, which shows that position as a move would have (`advance(to:)` fixes the
+        // start). Until that frame, the lift-off's time stands in.
+        if frameClock >= tracking.lastMoveTime {
+            start(release.completion.curve, at: frameClock, sign: tracking.sign)
+        } else {
+            start(release.completion.curve, at: sample.time, sign: tracking.sign)
+            if case .completing(var animation) = self.state {
+                animation.startsAtNextFrame = true
+                self.state = .completing(animation)
+            }
+        }
+        return release
+    }
+
+    /// The median interval between a touch's samples, seconds, at or above which its times look
+    /// like milliseconds (`TransitionEvent.timesLookLikeMilliseconds`): 0.5 s. Digitizers report
+    /// every 4 to 17 ms (60 to 240 Hz) and Android's and Flutter's trackers take 40 ms without a
+    /// sample for a finger at rest, so a median of half a second is no drag timed in seconds,
+    /// while the same drag timed in milliseconds has a median of 4 to 17.
+    static let millisecondsSuspicionInterval = 0.5
+
+    /// The median interval of `samples` (at least 4 samples, so 3 intervals: a tap says nothing)
+    /// when it is at least `millisecondsSuspicionInterval`; nil otherwise.
+    ///
+    /// Every release asks, so the common answer costs one pass and no allocation: a median at
+    /// or above the threshold needs at least half the intervals there (the upper middle one
+    /// included), and only then are the intervals gathered and sorted.
+    static func millisecondLikeInterval(_ samples: [AxisSample]) -> Double? {
+        guard samples.count >= 4 else { return nil }
+        var atOrAbove = 0
+        for i in 1..<samples.count where samples[i].time - samples[i - 1].time >= millisecondsSuspicionInterval {
+            atOrAbove += 1
+        }
+        guard 2 * atOrAbove >= samples.count - 1 else { return nil }
+        var intervals = zip(samples, samples.dropFirst()).map { $1.time - $0.time }
+        intervals.sort()
+        let median = intervals.count % 2 == 1
+            ? intervals[intervals.count / 2]
+            : 0.5 * (intervals[intervals.count / 2 - 1] + intervals[intervals.count / 2])
+        return median >= millisecondsSuspicionInterval && median.isFinite ? median : nil
+    }
+
+    /// The model's answer to a release, then the detent and reduce-motion choices: with detents
+    /// [0, 1], the default `detentPolicy` and no refused detent, the model's decision stands (its
+    /// own threshold); otherwise the detent `detentPolicy` picks from the model's projection (or
+    /// the progress, for models that do not project), and a recognizer cancelled by the system
+    /// returns to the first detent; a detent the app refuses (`refusesDetent`) gives way to the
+    /// allowed one nearest to it (`refusedDetent` says which was refused). `.finish` means the
+    /// last detent.
+    func settledCompletion(for state: ReleaseState) -> (completion: Completion, refusedDetent: Double?) {
+        var completion = model.release(state)
+        var refused: Double?
+        if detents != [0, 1] || detentPolicy != .nearestToProjection || refusesDetent != nil {
+            let projected = completion.projectedProgress ?? state.progress
+            let chosen = detents == [0, 1]
+                ? completion.curve.target
+                : detents[ProjectionRule.nearestDetent(to: projected, in: detents)]
+            var target = state.recognizerCancelled
+                ? detents[0]
+                : detentPolicy.detent(chosen: chosen, projected: projected, progress: state.progress, in: detents)
+            if let refusesDetent, refusesDetent(target) {
+                refused = target
+                target = allowedDetent(nearest: target)
+            }
+            completion.decision = target == detents[detents.count - 1] ? .finish : .cancel
+            if target != completion.curve.target || detents != [0, 1] {
+                if let physics = model as? ProjectedSpringModel, physics.completionShape != .spring {
+                    // A timed shape's duration depends on the distance: plan it for the detent.
+                    completion.curve = physics.completionCurve(start: state.progress, startVelocity: state.velocity, target: target)
+                } else {
+                    completion.curve.target = target
+                }
+            }
+        }
+        if reduceMotion {
+            completion.curve = .reducedMotion(start: completion.curve.start, target: completion.curve.target)
+        }
+        return (completion, refused)
+    }
+
+    /// The completion a release in `state` gets (`settledCompletion(for:)`).
+    func completion(for state: ReleaseState) -> Completion { settledCompletion(for: state).completion }
+
+    /// The velocity a release of `tracking` starts from, travels per second: the estimator's
+    /// (0 before the direction is decided), capped by `maximumReleaseSpeedPointsPerSecond` over
+    /// the travel (`ReleaseSpeedLimit.capped`): the one place an estimate becomes a release velocity.
+    func releaseVelocity(_ tracking: Tracking) -> Double {
+        guard tracking.sign != nil else { return 0 }
+        return ReleaseSpeedLimit.capped(
+            estimator.velocity(of: tracking.samples), maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
+    }
+}

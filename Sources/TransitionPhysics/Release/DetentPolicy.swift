@@ -1,0 +1,53 @@
+/// How a release with several detents picks the one it settles at, from where the model's
+/// projection lands (the release progress, for a model that does not project).
+///
+/// Which to pick for a sheet: `transition-bench behavior` compares them on recorded and
+/// synthetic gestures with detents [0, 0.5, 1] (docs/behaviour.md, "Detent policies").
+public enum DetentPolicy: Hashable, Sendable {
+    /// The detent nearest to the projection (`ProjectionRule.nearestDetent`): a fast fling can
+    /// skip the detents between (Apple's "Designing Fluid Interfaces"; FloatingPanel's default).
+    /// The default.
+    case nearestToProjection
+    /// The nearest to the projection, but never past the first detent beyond the release
+    /// progress in the direction it goes: a fling moves the sheet one detent at most
+    /// (FloatingPanel's `shouldProjectMomentum` returning false; a sheet that must not close
+    /// from full height in one fling).
+    case oneDetentPerFling
+    /// Per pair of neighbouring detents, the fraction of the gap between them the projection
+    /// must pass to settle at the upper one: `fractions[i]` for detents i and i + 1, the last
+    /// fraction for any further pair, 0.5 (the nearest) when empty; each in 0...1. Compose's
+    /// `positionalThreshold` per anchor pair; a sheet easy to open and hard to close takes small
+    /// fractions. With detents [0, 1] it replaces the model's own threshold.
+    case thresholds([Double])
+
+    /// Why the policy cannot be used, or nil: a threshold outside 0...1 or not finite.
+    public var problem: String? {
+        guard case .thresholds(let fractions) = self else { return nil }
+        if let bad = fractions.first(where: { !($0 >= 0 && $0 <= 1) }) {
+            return "a threshold fraction must be within 0...1 of the gap between two detents; got \(bad)"
+        }
+        return nil
+    }
+
+    /// The detent a release settles at: `chosen` is the nearest rule's (or, with detents
+    /// [0, 1], the model's own decision), `projected` where the projection lands and `progress`
+    /// the release progress (fractions of the travel); `detents` sorted ascending.
+    public func detent(chosen: Double, projected: Double, progress: Double, in detents: [Double]) -> Double {
+        switch self {
+        case .nearestToProjection:
+            return chosen
+        case .oneDetentPerFling:
+            if chosen > progress, let next = detents.first(where: { $0 > progress }) { return min(chosen, next) }
+            if chosen < progress, let previous = detents.last(where: { $0 < progress }) { return max(chosen, previous) }
+            return chosen
+        case .thresholds(let fractions):
+            guard projected > detents[0] else { return detents[0] }
+            for index in detents.indices.dropLast() where projected < detents[index + 1] {
+                let fraction = fractions.isEmpty ? 0.5 : fractions[min(index, fractions.count - 1)]
+                let gap = detents[index + 1] - detents[index]
+                return projected >= detents[index] + fraction * gap ? detents[index + 1] : detents[index]
+            }
+            return detents[detents.count - 1]
+        }
+    }
+}
