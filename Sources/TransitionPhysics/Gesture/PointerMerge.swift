@@ -17,8 +17,8 @@ public enum MultitouchPolicy: String, Hashable, Sendable, CaseIterable {
 
 /// Merges the samples of several fingers into one stroke, the samples of one virtual finger the
 /// driver follows (`MultitouchPolicy`). The first finger down begins the stroke and the last
-/// one up ends it, at that finger's lift-off time; a finger that lands or lifts in between only
-/// re-anchors the driving point, so the virtual finger never jumps; a cancelled finger cancels
+/// one up ends it, at that finger's lift-off time and position; a finger that lands or lifts in
+/// between only re-anchors the driving point, so the virtual finger never jumps; a cancelled finger cancels
 /// the stroke (a system cancellation takes the whole gesture). With one finger the virtual
 /// finger is that finger exactly (the same coordinates, bit for bit).
 package struct PointerMerge: Sendable {
@@ -34,6 +34,8 @@ package struct PointerMerge: Sendable {
     /// The virtual finger minus the driving point, points: 0 until a finger lands or lifts
     /// while another is down.
     private var offsetX = 0.0, offsetY = 0.0
+    /// The virtual finger's position as last given to the driver (or re-anchored), points.
+    private var lastVirtual = (x: 0.0, y: 0.0)
 
     package init() {}
 
@@ -54,10 +56,9 @@ package struct PointerMerge: Sendable {
                 (offsetX, offsetY) = (0, 0)
                 return virtual(sample, phase: .began, policy: policy)
             }
-            let before = position(policy)
             if let index { fingers.remove(at: index) }
             fingers.append(Finger(id: sample.pointer, x: sample.x, y: sample.y))
-            reanchor(keeping: before, policy: policy)
+            reanchor(keeping: lastVirtual, policy: policy)
             return nil
         case .changed:
             guard let index else { return nil }
@@ -66,18 +67,19 @@ package struct PointerMerge: Sendable {
             return drives(index, policy) ? virtual(sample, phase: .changed, policy: policy) : nil
         case .ended:
             guard let index else { return nil }
-            fingers[index].x = sample.x
-            fingers[index].y = sample.y
             if fingers.count == 1 {
+                fingers[index].x = sample.x
+                fingers[index].y = sample.y
                 let last = virtual(sample, phase: .ended, policy: policy)
                 fingers.removeAll()
                 return last
             }
-            let moved = drives(index, policy) ? virtual(sample, phase: .changed, policy: policy) : nil
-            let before = position(policy)
+            // Another finger stays down: the lift only re-anchors (its last movement is not
+            // shown: the others' positions are older than it, and adding it to their next
+            // movement would move the view faster than any finger moved).
             fingers.remove(at: index)
-            reanchor(keeping: before, policy: policy)
-            return moved
+            reanchor(keeping: lastVirtual, policy: policy)
+            return nil
         case .cancelled:
             guard let index else { return nil }
             fingers[index].x = sample.x
@@ -116,14 +118,16 @@ package struct PointerMerge: Sendable {
     /// Keeps the virtual finger at `position` while the driving point moves to the new set of
     /// fingers' one.
     private mutating func reanchor(keeping position: (x: Double, y: Double), policy: MultitouchPolicy) {
+        lastVirtual = position
         let point = drivingPoint(policy)
         offsetX = position.x - point.x
         offsetY = position.y - point.y
     }
 
     /// The virtual finger's sample at `sample`'s time, in `phase`.
-    private func virtual(_ sample: TouchSample, phase: TouchPhase, policy: MultitouchPolicy) -> TouchSample {
+    private mutating func virtual(_ sample: TouchSample, phase: TouchPhase, policy: MultitouchPolicy) -> TouchSample {
         let (x, y) = position(policy)
+        lastVirtual = (x, y)
         return TouchSample(time: sample.time, x: x, y: y, phase: phase, isResampled: sample.isResampled)
     }
 }

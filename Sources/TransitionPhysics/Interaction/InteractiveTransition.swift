@@ -311,7 +311,15 @@ public struct InteractiveTransition: Sendable {
             }
             if sample.phase == .changed {
                 let rawNow = raw(position, &tracking)
-                tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
+                let axisSample = AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled)
+                if pointers.fingers.count > 1, tracking.undecided.isEmpty, tracking.mirrorMarks.last != tracking.recorded.count,
+                   let last = tracking.recorded.last, last.time == sample.time, last.isResampled == sample.isResampled {
+                    // Several fingers' samples of one instant (a host reports each finger on its
+                    // own): one position of the stroke at that time, the newest.
+                    tracking.recorded[tracking.recorded.count - 1] = axisSample
+                } else {
+                    tracking.recorded.append(axisSample)
+                }
                 tracking.lastChangedRaw = rawNow
                 if moved { tracking.lastMoveTime = sample.time }
                 tracking.lastTouch = sample
