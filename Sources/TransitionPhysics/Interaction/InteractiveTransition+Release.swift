@@ -95,7 +95,7 @@ extension InteractiveTransition {
             var target = state.recognizerCancelled
                 ? detents[0]
                 : detentPolicy.detent(chosen: chosen, projected: projected, progress: state.progress, in: detents)
-            if let refusesDetent, refusesDetent(target) {
+            if let refusesDetent, refusesDetent(target), allowedDetent(nearest: target) != target {
                 refused = target
                 target = allowedDetent(nearest: target)
             }
