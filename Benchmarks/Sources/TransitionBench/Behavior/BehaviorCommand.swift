@@ -96,6 +96,13 @@ public struct BehaviorCommand: ParsableCommand {
         valueName: "fraction"))
     public var maxOvershoot: Double = ParetoFront.defaultMaxOvershoot
 
+    @Flag(help: """
+        Also compare the detent policies (DetentPolicy: nearest, one-per-fling, thresholds 0.25 and 0.75): each gesture \
+        replayed as a sheet with detents 0, 0.5, 1 from 0 under the projected spring, and where it settles per intent, \
+        in a second table after the first (table format only; not with --shard).
+        """)
+    public var detentPolicies = false
+
     @Option(help: "Output format: table, csv or json.")
     public var format: BehaviorFormat = .table
 
@@ -141,6 +148,12 @@ public struct BehaviorCommand: ParsableCommand {
             throw ValidationError("--max-overshoot: invalid value '\(maxOvershoot)': must be a finite fraction of the travel >= 0.")
         }
         if output == "" { throw ValidationError("--output: invalid value '': empty file name.") }
+        if detentPolicies && format != .table {
+            throw ValidationError("--detent-policies prints a second text table: it needs --format table; got --format \(format.rawValue).")
+        }
+        if detentPolicies && (shard != nil || shardCount != nil) {
+            throw ValidationError("--detent-policies compares every gesture in one run: it cannot be combined with --shard or --shard-count.")
+        }
         for name in builtInNames where ReleaseModelPreset(rawValue: name) == nil {
             throw ValidationError("--builtin '\(name)' is not one of \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -273,6 +286,9 @@ public struct BehaviorCommand: ParsableCommand {
             table += SkippedStrokesReport.footer(sets)
             if pareto { table += ParetoFront.footer(rows, maxOvershoot: maxOvershoot, names: variantNames.shortName) }
             table += "\n" + BehaviorReport.wrapped(BehaviorReport.restOfTheColumns).joined(separator: "\n") + "\n"
+            if detentPolicies {
+                table += "\n" + DetentPolicyComparison.table(DetentPolicyComparison.rows(sets, settings: replay.settings))
+            }
         }
         let elapsed = clock.now - start
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }
