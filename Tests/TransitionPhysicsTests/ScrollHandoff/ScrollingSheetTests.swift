@@ -213,6 +213,35 @@ import Testing
         #expect(abs(rig.advance(to: shown.time + 0.05).contentOffset - caught.contentOffset - 10) < 1e-9)
     }
 
+    /// A taller layout mid-stroke (800 to 1000 pt, the sheet kept in points): the split goes on
+    /// from where the sheet is shown, so it opens to its new last detent and the rest scrolls.
+    @Test func aLayoutChangeMidStrokeSplitsFromWhereTheSheetIsShown() {
+        var rig = Self.rig(at: 0.5)
+        rig.handle(TouchSample(time: 1, y: 700, phase: .began))
+        rig.handle(TouchSample(time: 1.1, y: 600, phase: .changed))
+        #expect(abs(rig.advance(to: 1.1).sheet.progress * 800 - 500) < 1e-9)
+        rig.sheet.updateLayout(travel: 1000, at: 1.1)
+        rig.handle(TouchSample(time: 1.2, y: 0, phase: .changed))
+        let frame = rig.advance(to: 1.2)
+        #expect(abs(frame.sheet.progress - 1) < 1e-12)
+        #expect(abs(frame.contentOffset - 100) < 1e-9)
+    }
+
+    /// Code that moves the sheet while the finger is down lets the finger go: its further samples
+    /// move neither the sheet nor the content.
+    @Test func aFingerLetGoByCodeMovesNothingMore() {
+        var rig = Self.rig(at: 1, content: 200)
+        rig.handle(TouchSample(time: 1, y: 500, phase: .began))
+        rig.handle(TouchSample(time: 1.05, y: 450, phase: .changed))
+        #expect(rig.advance(to: 1.05).contentOffset == 250)
+        rig.sheet.retarget(to: 0.5, at: 1.06)
+        rig.handle(TouchSample(time: 1.1, y: 300, phase: .changed))
+        rig.handle(TouchSample(time: 1.12, y: 300, phase: .ended))
+        let frame = rig.advance(to: 1.12)
+        #expect(frame.contentOffset == 250 && frame.contentVelocity == 0 && rig.coast == nil)
+        #expect(frame.sheet.target == 0.5)
+    }
+
     // MARK: Extremes stay finite
 
     @Test func extremesStayFinite() {

@@ -19,23 +19,29 @@ extension ScrollingSheet {
                 self.coast = nil
             }
             sheet.handle(sheetSample(sample, sheetCoordinate: coordinate, fingerCoordinate: coordinate))
-            guard case .tracking(let tracking) = sheet.state, let sign = sheet.mapping.direction.fixedSign else { return nil }
+            guard case .tracking = sheet.state, let sign = sheet.mapping.direction.fixedSign else { return nil }
             touch = SharedTouch(
                 origin: coordinate, sign: sign,
                 samples: [AxisSample(time: sample.time, position: 0, isResampled: sample.isResampled)], moved: 0,
-                sheetPosition: tracking.baseProgress * sheet.mapping.travel, sheetMoved: 0, lastMover: .sheet,
+                sheetMoved: 0, lastMover: .sheet,
                 lastMeasured: sample.isResampled ? nil : sample, lastTouch: sample, lastMoveTime: sample.time)
             return nil
         }
         guard var touch else { return nil }
-        let moved = touch.sign * (coordinate - touch.origin)
+        // Where the sheet is, as its driver has it now (a layout change since the last sample
+        // rescaled it); a finger that code let go (`finish(at:)`, `retarget(to:at:)`...) moves
+        // nothing more.
+        guard case .tracking(let tracking) = sheet.state else {
+            self.touch = nil
+            return nil
+        }
         let travel = sheet.mapping.travel
+        let moved = touch.sign * (coordinate - touch.origin)
         let split = policy.split(
-            moved - touch.moved, sheetPosition: touch.sheetPosition,
+            moved - touch.moved, sheetPosition: (tracking.lastPosition ?? tracking.baseProgress) * travel,
             sheetRange: sheet.detents[0] * travel...sheet.detents[sheet.detents.count - 1] * travel,
             contentOffset: offset, maximumContentOffset: maximumOffset)
         touch.moved = moved
-        touch.sheetPosition += split.sheetPoints
         touch.sheetMoved += split.sheetPoints
         offset = min(max(offset + split.contentPoints, 0), maximumOffset)
         if let mover = split.lastMover { touch.lastMover = mover }

@@ -39,7 +39,9 @@
 /// sentence (`precondition`), as does a sheet whose direction is not `.fixed`: which way opens
 /// the sheet, and so which way the content scrolls, must be known before the finger moves.
 /// Samples go through `handle(_:)` only: a touch handed to `sheet` directly is not the shared
-/// finger's.
+/// finger's. Code may move the sheet while the finger is down (`finish(at:)`,
+/// `retarget(to:at:)`, `jump(to:at:)` let it go: its further samples move nothing) or change its
+/// layout (`updateLayout(travel:detents:at:)`: the split goes on from where the sheet is shown).
 public struct ScrollingSheet: Sendable {
     /// What a coast that reaches the content's edge does with the velocity it has left.
     public enum EdgeFling: String, Hashable, Sendable, CaseIterable {
@@ -134,8 +136,6 @@ struct SharedTouch: Sendable {
     var samples: [AxisSample]
     /// The finger's movement since touch-down at its newest sample, points.
     var moved: Double
-    /// The sheet's position, points (raw progress times travel: past its detents while stretched).
-    var sheetPosition: Double
     /// How far the sheet's own finger has moved since touch-down, points (positive opening).
     var sheetMoved: Double
     /// Which moved last: the one the lift-off belongs to.
