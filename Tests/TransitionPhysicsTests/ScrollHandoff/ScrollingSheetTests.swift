@@ -240,6 +240,10 @@ import Testing
         let frame = rig.advance(to: 1.12)
         #expect(frame.contentOffset == 250 && frame.contentVelocity == 0 && rig.coast == nil)
         #expect(frame.sheet.target == 0.5)
+        // A new touch drives both again.
+        rig.handle(TouchSample(time: 2, y: 500, phase: .began))
+        rig.handle(TouchSample(time: 2.05, y: 520, phase: .changed))
+        #expect(rig.advance(to: 2.05).contentOffset == 230)
     }
 
     // MARK: Extremes stay finite

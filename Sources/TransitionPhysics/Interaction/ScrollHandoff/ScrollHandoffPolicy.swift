@@ -21,7 +21,8 @@
 public enum ScrollHandoffPolicy: String, Hashable, Sendable, CaseIterable {
     /// The sheet first, until its last detent; then the content scrolls. Moving back, the content
     /// scrolls back to its top edge first, then the sheet moves: iOS's sheets
-    /// (`presentationContentInteraction(.resizes)`, the default) and FloatingPanel's
+    /// (`UISheetPresentationController.prefersScrollingExpandsWhenScrolledToEdge`, true by
+    /// default; SwiftUI's `presentationContentInteraction(.resizes)`) and FloatingPanel's
     /// `track(scrollView:)`.
     case sheetFirst
     /// The content first, until its bottom edge; then the sheet: SwiftUI's

@@ -10,7 +10,10 @@ extension ScrollingSheet {
     public mutating func handle(_ sample: TouchSample) -> InteractiveTransition.Release? {
         let coordinate = sheet.mapping.coordinate(of: sample)
         guard sample.phase != .began else {
-            guard touch == nil else { return nil }
+            // A second finger is ignored while the first drives the sheet (a finger that code
+            // let go no longer does).
+            if touch != nil, case .tracking = sheet.state { return nil }
+            touch = nil
             Self.checkDirection(of: sheet)
             if let coast {
                 // Caught: the content stops where it is shown (a touch older than the frame
