@@ -213,6 +213,52 @@ import Testing
         #expect(abs(rig.advance(to: shown.time + 0.05).contentOffset - caught.contentOffset - 10) < 1e-9)
     }
 
+    /// The content's lift-off continues the finger: the coast starts at the frame that shows the
+    /// finger's last position, so the first frame after a lift-off 4 ms after the last move steps
+    /// as far as the finger did per frame (the coast's decay in one frame aside), at 60 and 120 Hz,
+    /// whether a frame showed the last move before the lift-off or the next one shows it.
+    @Test(arguments: [60.0, 120.0], [true, false])
+    func theCoastsFirstFrameStepsAsTheFingerDid(hz: Double, lastMoveShown: Bool) {
+        var rig = Self.rig(at: 1, content: 200)
+        let ys = Self.stroke(speed: 1200, duration: 0.1, hz: hz)
+        var frames: [Shown] = []
+        for (i, y) in ys.enumerated() {
+            let time = 1 + Double(i) / hz
+            rig.handle(TouchSample(time: time, y: y, phase: i == 0 ? .began : .changed))
+            if lastMoveShown || i < ys.count - 1 { frames.append(Self.shown(rig.advance(to: time), at: time)) }
+        }
+        let last = 1 + Double(ys.count - 1) / hz
+        rig.handle(TouchSample(time: last + 0.004, y: ys.last!, phase: .ended))
+        let next = Self.shown(rig.advance(to: last + (lastMoveShown ? 1 / hz : 0.006)), at: 0)
+        // Either way the frame steps one finger step from the frame before (unshown: it shows the
+        // last position, where the coast starts).
+        let finger = 1200 / hz, drawn = next.content - frames.last!.content
+        #expect(drawn / finger > 0.95 && drawn / finger <= 1.0 + 1e-9, "\(drawn) of \(finger)")
+    }
+
+    /// With a rubber band, a finger that keeps opening a fully open sheet over content at its
+    /// bottom edge stretches the sheet; moving back, the sheet returns to its detent before the
+    /// content scrolls.
+    @Test func aStretchedSheetReturnsBeforeTheContentScrolls() {
+        var sheet = InteractiveTransition(
+            mapping: ProgressMapping(travel: Self.travel, axis: .y, direction: .fixed(positive: false), overdrag: .rubberBand))
+        sheet.detents = [0.25, 0.5, 1]
+        sheet.jump(to: 1, at: 0)
+        var rig = ScrollingSheet(sheet: sheet, maximumContentOffset: 1000)
+        rig.contentOffset = 1000
+        rig.handle(TouchSample(time: 1, y: 500, phase: .began))
+        rig.handle(TouchSample(time: 1.1, y: 400, phase: .changed))
+        let stretched = rig.advance(to: 1.1)
+        #expect(stretched.sheet.progress > 1 && stretched.sheet.progress < 1 + 100 / Self.travel)
+        #expect(stretched.contentOffset == 1000)
+        rig.handle(TouchSample(time: 1.2, y: 450, phase: .changed))
+        let halfBack = rig.advance(to: 1.2)
+        #expect(halfBack.sheet.progress > 1 && halfBack.contentOffset == 1000)
+        rig.handle(TouchSample(time: 1.3, y: 550, phase: .changed))
+        let back = rig.advance(to: 1.3)
+        #expect(abs(back.sheet.progress - 1) < 1e-12 && abs(back.contentOffset - 950) < 1e-9)
+    }
+
     /// A taller layout mid-stroke (800 to 1000 pt, the sheet kept in points): the split goes on
     /// from where the sheet is shown, so it opens to its new last detent and the rest scrolls.
     @Test func aLayoutChangeMidStrokeSplitsFromWhereTheSheetIsShown() {
