@@ -112,6 +112,23 @@ import Testing
         }
     }
 
+    /// Each policy through the composite: a finger moving up 100 pt over a half-open sheet.
+    @Test func eachPolicyDecidesWhoOpensThroughTheComposite() {
+        let cases: [(ScrollHandoffPolicy, content: Double, sheet: Double, offset: Double)] = [
+            (.sheetFirst, 300, 0.5 + 100 / Self.travel, 300),       // the sheet, over scrolled content too
+            (.contentFirst, 0, 0.5, 100),                           // the content, from its top edge
+            (.sheetAtContentTop, 0, 0.5 + 100 / Self.travel, 0),    // the sheet: the content is at its top
+            (.sheetAtContentTop, 300, 0.5, 400),                    // the content: it is scrolled
+        ]
+        for (policy, content, sheet, offset) in cases {
+            var rig = Self.rig(at: 0.5, content: content, policy: policy)
+            rig.handle(TouchSample(time: 1, y: 600, phase: .began))
+            rig.handle(TouchSample(time: 1.1, y: 500, phase: .changed))
+            let frame = rig.advance(to: 1.1)
+            #expect(abs(frame.sheet.progress - sheet) < 1e-12 && abs(frame.contentOffset - offset) < 1e-9, "\(policy) over \(content)")
+        }
+    }
+
     // MARK: The owner of the lift-off
 
     /// A finger that opened the sheet 400 pt and scrolled 40 pt in its last frames, at 1500 pt/s:
