@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The package's version is defined once (`LibraryVersion.current` in
-/// Sources/TransitionPhysics/Version.swift); CHANGELOG.md's newest heading and the README's
+/// Sources/TransitionPhysics/Version.swift); CHANGELOG.md's newest version heading and the README's
 /// version requirement name the same version, and it is semantic (major.minor.patch).
 @Suite struct VersionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -26,7 +26,9 @@ import Testing
         #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "\(version) is not major.minor.patch")
 
         let changelog = try Self.text("CHANGELOG.md")
-        let newest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") }, "CHANGELOG.md has no version heading")
+        // An `## Unreleased` heading on top collects what is merged but not yet released.
+        let newest = try #require(
+            changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0 != "## Unreleased" }, "CHANGELOG.md has no version heading")
         #expect(newest.dropFirst(3).split(separator: " ").first.map(String.init) == version,
                 "CHANGELOG.md's newest heading, \(newest), is not \(version)")
 

@@ -12,7 +12,9 @@ MODULES = ("TransitionPhysics", "TransitionLab", "TransitionBatch")
 # The app's library stays lean (592 declarations before the lab moved out, 287 after;
 # enum cases not counted): a new public declaration in TransitionPhysics past this is a decision
 # to make on purpose (would an app call it?), not an accident.
-APP_DECLARATIONS_LIMIT = ("TransitionPhysics", 300)
+# +21 for a sheet sharing its gesture with a scroll view (ScrollingSheet and its Update and
+# EdgeFling, ScrollHandoffPolicy and ScrollHandoffSplit).
+APP_DECLARATIONS_LIMIT = ("TransitionPhysics", 300 + 21)
 
 
 def main() -> int:

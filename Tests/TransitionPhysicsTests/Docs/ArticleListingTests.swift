@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 // Every ```swift block of the DocC articles must appear verbatim (at some indentation) in its
-// catalog's snippet test file, where it is compiled and run: editing a listing without editing
-// the tested code fails here.
+// catalog's snippet test files (the catalog's ArticleSnippetTests.swift and any other
+// *SnippetTests.swift beside it), where it is compiled and run: editing a listing without
+// editing the tested code fails here.
 
 @Suite struct ArticleListingTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -40,7 +41,15 @@ import Testing
         ("Sources/TransitionBatch/TransitionBatch.docc", "Tests/TransitionBatchTests/Docs/ArticleSnippetTests.swift"),
     ])
     func everyListingIsTestedCode(catalog: String, snippets: String) throws {
-        let source = try String(contentsOf: Self.root.appendingPathComponent(snippets), encoding: .utf8)
+        // The catalog's snippet file and its neighbours named *SnippetTests.swift (an article's
+        // own file, such as ScrollHandoffArticleSnippetTests.swift).
+        let snippetFolder = Self.root.appendingPathComponent(snippets).deletingLastPathComponent()
+        let snippetFiles = try FileManager.default.contentsOfDirectory(atPath: snippetFolder.path)
+            .filter { $0.hasSuffix("SnippetTests.swift") }.sorted()
+        #expect(snippetFiles.contains(Self.root.appendingPathComponent(snippets).lastPathComponent))
+        let source = try snippetFiles.map {
+            try String(contentsOf: snippetFolder.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
         let folder = Self.root.appendingPathComponent(catalog)
         let articles = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
         #expect(!articles.isEmpty)

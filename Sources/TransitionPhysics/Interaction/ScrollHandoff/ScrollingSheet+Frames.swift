@@ -1,0 +1,64 @@
+/// The frame of a sheet and its content: the coast, its hand-over at an edge, and the sheet's
+/// own frame.
+extension ScrollingSheet {
+    /// One display frame of a `ScrollingSheet` (`advance(to:)`).
+    public struct Update: Sendable {
+        /// The sheet's frame: progress, velocity (travels per second), target, completion and the
+        /// sheet's events (a coast handed over at the content's edge reports `.retargeted`).
+        public var sheet: TransitionUpdate
+        /// The content's offset, points, 0 (its top edge) to `maximumContentOffset`: the scroll
+        /// view's offset along the axis (a bottom sheet's `contentOffset.y`, less its inset).
+        public var contentOffset: Double
+        /// The content's velocity, points per second (positive toward larger offsets): the
+        /// finger's while it scrolls the content, the coast's after a lift-off, else 0.
+        public var contentVelocity: Double
+        /// True when nothing moves or will move without a new touch or call: no finger down, no
+        /// coast, and the sheet idle or at rest. A display link can stop.
+        public var isAtRest: Bool
+    }
+
+    /// The sheet and the content at `time` (seconds, the samples' clock; once per display frame)
+    /// and the sheet's events since the previous call. A time before the latest frame's is read
+    /// as it (nothing goes back); `time` must be finite. While the finger is down, the one of the
+    /// two it moves last has the finger's velocity and the other 0; a coast that reaches the
+    /// content's edge in this frame hands the velocity it has left to the sheet at the instant
+    /// it arrives (`edgeFling`).
+    public mutating func advance(to time: Double) -> Update {
+        precondition(time.isFinite, "ScrollingSheet.advance(to:) time must be finite seconds; got \(time).")
+        let time = max(time, frameTime)
+        frameTime = time
+        var contentVelocity = 0.0
+        if var coast {
+            if coast.startsAtNextFrame {
+                coast.startTime = min(time, coast.startTime + InteractiveTransition.longestFrameInterval)
+                coast.startsAtNextFrame = false
+            }
+            if let edge = coast.edgeHit(maximumOffset: maximumOffset), edge.time <= time {
+                offset = edge.offset
+                self.coast = nil
+                sheet.takeHandoff(
+                    velocity: edge.velocity / sheet.mapping.travel, at: edge.time,
+                    completion: edgeFling == .bouncesSheet ? .sameDetent : .release)
+            } else if time >= coast.restTime(pixel: 1 / sheet.pixelsPerPoint) {
+                offset = min(max(coast.restOffset, 0), maximumOffset)
+                self.coast = nil
+            } else {
+                let state = coast.state(at: time)
+                offset = min(max(state.offset, 0), maximumOffset)
+                contentVelocity = state.velocity
+                self.coast = coast
+            }
+        }
+        var sheetVelocity = 0.0
+        if let touch {
+            let velocity = fingerVelocity(touch)
+            if touch.lastMover == .sheet { sheetVelocity = velocity / sheet.mapping.travel } else { contentVelocity = velocity }
+        }
+        let frame = withSheetVelocity(sheetVelocity) { $0.advance(to: time) }
+        let sheetAtRest: Bool
+        if case .idle = sheet.phase { sheetAtRest = true } else { sheetAtRest = frame.isComplete }
+        return Update(
+            sheet: frame, contentOffset: offset, contentVelocity: contentVelocity,
+            isAtRest: touch == nil && coast == nil && sheetAtRest)
+    }
+}

@@ -1,0 +1,115 @@
+/// The shared finger: each sample split between the sheet and the content, and the lift-off's
+/// owner (ScrollingSheet's rules).
+extension ScrollingSheet {
+    /// Handles one sample of the finger (points, seconds; in time order, before the frame that
+    /// shows it). Returns the sheet's release when this sample lifted the finger (with velocity 0
+    /// when the content took the fling). A touch the sheet refuses (its mapping's edge zone)
+    /// moves nothing; a second touch-down while a finger is down, or a move with none down, is
+    /// ignored.
+    @discardableResult
+    public mutating func handle(_ sample: TouchSample) -> InteractiveTransition.Release? {
+        let coordinate = sheet.mapping.coordinate(of: sample)
+        guard sample.phase != .began else {
+            // A second finger is ignored while the first drives the sheet (a finger that code
+            // let go no longer does).
+            if touch != nil, case .tracking = sheet.state { return nil }
+            touch = nil
+            Self.checkDirection(of: sheet)
+            if let coast {
+                // Caught: the content stops where it is shown (a touch older than the frame
+                // shown is taken at it).
+                offset = min(max(coast.state(at: max(sample.time, frameTime)).offset, 0), maximumOffset)
+                self.coast = nil
+            }
+            sheet.handle(sheetSample(sample, sheetCoordinate: coordinate, fingerCoordinate: coordinate))
+            guard case .tracking = sheet.state, let sign = sheet.mapping.direction.fixedSign else { return nil }
+            touch = SharedTouch(
+                origin: coordinate, sign: sign,
+                samples: [AxisSample(time: sample.time, position: 0, isResampled: sample.isResampled)], moved: 0,
+                sheetMoved: 0, lastMover: .sheet,
+                lastMeasured: sample.isResampled ? nil : sample, lastTouch: sample, lastMoveTime: sample.time)
+            return nil
+        }
+        guard var touch else { return nil }
+        // Where the sheet is, as its driver has it now (a layout change since the last sample
+        // rescaled it); a finger that code let go (`finish(at:)`, `retarget(to:at:)`...) moves
+        // nothing more.
+        guard case .tracking(let tracking) = sheet.state else {
+            self.touch = nil
+            return nil
+        }
+        let travel = sheet.mapping.travel
+        let moved = touch.sign * (coordinate - touch.origin)
+        let split = policy.split(
+            moved - touch.moved, sheetPosition: (tracking.lastPosition ?? tracking.baseProgress) * travel,
+            sheetRange: sheet.detents[0] * travel...sheet.detents[sheet.detents.count - 1] * travel,
+            contentOffset: offset, maximumContentOffset: maximumOffset)
+        touch.moved = moved
+        touch.sheetMoved += split.sheetPoints
+        offset = min(max(offset + split.contentPoints, 0), maximumOffset)
+        if let mover = split.lastMover { touch.lastMover = mover }
+        if coordinate != sheet.mapping.coordinate(of: touch.lastTouch) { touch.lastMoveTime = sample.time }
+        let own = sheetSample(sample, sheetCoordinate: touch.origin + touch.sign * touch.sheetMoved, fingerCoordinate: coordinate)
+        if sample.phase == .changed {
+            touch.samples.append(AxisSample(time: sample.time, position: moved, isResampled: sample.isResampled))
+            touch.lastTouch = sample
+            if !sample.isResampled { touch.lastMeasured = sample }
+            self.touch = touch
+            sheet.handle(own)
+            return nil
+        }
+        // The lift-off: the tracker rules of `ReleaseSamples` along the axis (a lift-off that
+        // repeats the last position is dropped; a stopped pointer or a cancelled touch releases
+        // with velocity 0), then the one estimate over the finger's samples.
+        self.touch = nil
+        let lift = alongAxis(sample), previous = alongAxis(touch.lastMeasured ?? touch.lastTouch)
+        let stoppedAfter = sheet.estimator.pointerStoppedAfter
+        if !ReleaseSamples.liftOff(lift, after: previous, stoppedAfter: stoppedAfter).repeatsPosition {
+            touch.samples.append(AxisSample(time: sample.time, position: moved, isResampled: sample.isResampled))
+        }
+        let velocity = ReleaseSamples.releasesWithoutVelocity(lift, after: previous, stoppedAfter: stoppedAfter)
+            ? 0 : fingerVelocity(touch)
+        let owner = touch.lastMover
+        let release = withSheetVelocity(owner == .sheet ? velocity / travel : 0) { $0.handle(own) }
+        if owner == .content && velocity != 0 {
+            // As the sheet's release: from the frame that shows the finger's last position.
+            let shown = frameTime >= touch.lastMoveTime
+            coast = ContentCoast(
+                startTime: shown ? frameTime : sample.time, startOffset: offset, startVelocity: velocity,
+                rate: contentDecelerationRate, startsAtNextFrame: !shown)
+        }
+        return release
+    }
+
+    /// The sample the sheet's driver gets for `sample`: at `sheetCoordinate` along the axis (the
+    /// finger moved by the sheet's part only), and the finger's own coordinate along the other
+    /// axis, which the mapping never reads: so the driver's lift-off rules (did the finger move,
+    /// when did it stop) see the shared finger's movement, while its progress sees the sheet's.
+    func sheetSample(_ sample: TouchSample, sheetCoordinate: Double, fingerCoordinate: Double) -> TouchSample {
+        let (x, y) = sheet.mapping.axis == .x ? (sheetCoordinate, fingerCoordinate) : (fingerCoordinate, sheetCoordinate)
+        return TouchSample(time: sample.time, x: x, y: y, phase: sample.phase, isResampled: sample.isResampled)
+    }
+
+    /// `sample` with its coordinate along the sheet's axis only, for the lift-off rules.
+    func alongAxis(_ sample: TouchSample) -> TouchSample {
+        TouchSample(time: sample.time, x: sheet.mapping.coordinate(of: sample), phase: sample.phase, isResampled: sample.isResampled)
+    }
+
+    /// The finger's velocity, points per second (positive opening): the sheet's estimator over
+    /// all of the finger's samples, capped by the sheet's `maximumReleaseSpeedPointsPerSecond`.
+    func fingerVelocity(_ touch: SharedTouch) -> Double {
+        let estimate = sheet.estimator.velocity(of: touch.samples)
+        guard estimate.isFinite else { return 0 }
+        return ReleaseSpeedLimit.capped(estimate, maximumSpeed: sheet.maximumReleaseSpeedPointsPerSecond, travel: 1)
+    }
+
+    /// Runs `body` on the sheet with its estimator answering `velocity` (travels per second),
+    /// then gives the sheet its own estimator back.
+    mutating func withSheetVelocity<Result>(_ velocity: Double, _ body: (inout InteractiveTransition) -> Result) -> Result {
+        let estimator = sheet.estimator
+        sheet.estimator = SharedFingerVelocity(velocity: velocity, pointerStoppedAfter: estimator.pointerStoppedAfter)
+        let result = body(&sheet)
+        sheet.estimator = estimator
+        return result
+    }
+}
