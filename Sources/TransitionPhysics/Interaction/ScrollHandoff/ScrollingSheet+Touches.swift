@@ -8,6 +8,9 @@ extension ScrollingSheet {
     /// ignored.
     @discardableResult
     public mutating func handle(_ sample: TouchSample) -> InteractiveTransition.Release? {
+        // Several fingers become one stroke first (the sheet's `multitouch`), so the split sees
+        // one finger and the sheet's driver one finger of its own.
+        guard let sample = pointers.merge(sample, policy: sheet.multitouch) else { return nil }
         let coordinate = sheet.mapping.coordinate(of: sample)
         guard sample.phase != .began else {
             // A second finger is ignored while the first drives the sheet (a finger that code
@@ -21,7 +24,7 @@ extension ScrollingSheet {
                 offset = min(max(coast.state(at: max(sample.time, frameTime)).offset, 0), maximumOffset)
                 self.coast = nil
             }
-            sheet.handle(sheetSample(sample, sheetCoordinate: coordinate, fingerCoordinate: coordinate))
+            feedSheet(sheetSample(sample, sheetCoordinate: coordinate, fingerCoordinate: coordinate))
             guard case .tracking = sheet.state, let sign = sheet.mapping.direction.fixedSign else { return nil }
             touch = SharedTouch(
                 origin: coordinate, sign: sign,
@@ -55,7 +58,7 @@ extension ScrollingSheet {
             touch.lastTouch = sample
             if !sample.isResampled { touch.lastMeasured = sample }
             self.touch = touch
-            sheet.handle(own)
+            feedSheet(own)
             return nil
         }
         // The lift-off: the tracker rules of `ReleaseSamples` along the axis (a lift-off that
@@ -70,7 +73,10 @@ extension ScrollingSheet {
         let velocity = ReleaseSamples.releasesWithoutVelocity(lift, after: previous, stoppedAfter: stoppedAfter)
             ? 0 : fingerVelocity(touch)
         let owner = touch.lastMover
+        let lock = sheet.mapping.axisLock
+        sheet.mapping.axisLock = nil
         let release = withSheetVelocity(owner == .sheet ? velocity / travel : 0) { $0.handle(own) }
+        sheet.mapping.axisLock = lock
         if owner == .content && velocity != 0 {
             // As the sheet's release: from the frame that shows the finger's last position.
             let shown = frameTime >= touch.lastMoveTime
@@ -79,6 +85,17 @@ extension ScrollingSheet {
                 rate: contentDecelerationRate, startsAtNextFrame: !shown)
         }
         return release
+    }
+
+    /// Hands the sheet's driver one sample of its own finger. Its mapping's `axisLock` does not
+    /// apply here: that sample's other coordinate carries the real finger's movement along the
+    /// axis (`sheetSample`), and which axis a stroke belongs to is the scroll view's recognizer's
+    /// to decide before the stroke reaches the sheet.
+    mutating func feedSheet(_ sample: TouchSample) {
+        let lock = sheet.mapping.axisLock
+        sheet.mapping.axisLock = nil
+        sheet.handle(sample)
+        sheet.mapping.axisLock = lock
     }
 
     /// The sample the sheet's driver gets for `sample`: at `sheetCoordinate` along the axis (the

@@ -97,6 +97,8 @@ public struct ScrollingSheet: Sendable {
     var offset: Double
     /// The finger down, if any.
     var touch: SharedTouch?
+    /// The fingers down, merged into the one stroke that is split (`InteractiveTransition.multitouch`).
+    var pointers = PointerMerge()
     /// The content's coast after a lift-off it owned, until it rests or hands over.
     var coast: ContentCoast?
     /// The latest frame's time, seconds (-infinity before any): a touch stamped earlier is taken
