@@ -38,7 +38,7 @@ public struct AxisLock: Hashable, Sendable {
     /// What a stroke that has moved `along` and `across` points from touch-down (absolute
     /// values) has shown: nil while neither has reached `slop`, else whether it begins the
     /// transition (`along >= ratio * across`).
-    public func accepts(alongPoints along: Double, acrossPoints across: Double) -> Bool? {
+    package func accepts(alongPoints along: Double, acrossPoints across: Double) -> Bool? {
         guard max(along, across) >= slop else { return nil }
         return along >= ratio * across
     }

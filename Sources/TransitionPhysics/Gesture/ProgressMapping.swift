@@ -81,10 +81,10 @@ public struct ProgressMapping: Hashable, Sendable {
         precondition(value > 0 && value.isFinite, "Progress travel must be positive and finite; got \(value).")
     }
 
-    /// A mapping of `travel` (positive, the samples' unit) to progress 1 along `axis`; by default the direction is decided past a 10 pt touch slop, progress is clamped to [0, 1], a gesture may begin anywhere, and no stroke is refused for its angle.
+    /// A mapping of `travel` (positive, the samples' unit) to progress 1 along `axis`; by default the direction is decided past a 10 pt touch slop, progress is clamped to [0, 1], a gesture may begin anywhere, and no stroke is refused for its angle (set `axisLock` for that).
     public init(
         travel: Double, axis: TouchAxis = .x, direction: Direction = .decidedByFirstMovement(touchSlop: 10),
-        overdrag: Overdrag = .clamp, edgeZone: EdgeZone? = nil, axisLock: AxisLock? = nil
+        overdrag: Overdrag = .clamp, edgeZone: EdgeZone? = nil
     ) {
         Self.check(travel: travel)
         self.travel = travel
@@ -92,7 +92,7 @@ public struct ProgressMapping: Hashable, Sendable {
         self.direction = direction
         self.overdrag = overdrag
         self.edgeZone = edgeZone
-        self.axisLock = axisLock
+        self.axisLock = nil
     }
 
     /// Where a touch that finds the view showing `progress` starts, and where the overdrag rule

@@ -21,7 +21,7 @@ public enum DetentPolicy: Hashable, Sendable {
     case thresholds([Double])
 
     /// Why the policy cannot be used, or nil: a threshold outside 0...1 or not finite.
-    public var problem: String? {
+    package var problem: String? {
         guard case .thresholds(let fractions) = self else { return nil }
         if let bad = fractions.first(where: { !($0 >= 0 && $0 <= 1) }) {
             return "a threshold fraction must be within 0...1 of the gap between two detents; got \(bad)"
@@ -32,7 +32,7 @@ public enum DetentPolicy: Hashable, Sendable {
     /// The detent a release settles at: `chosen` is the nearest rule's (or, with detents
     /// [0, 1], the model's own decision), `projected` where the projection lands and `progress`
     /// the release progress (fractions of the travel); `detents` sorted ascending.
-    public func detent(chosen: Double, projected: Double, progress: Double, in detents: [Double]) -> Double {
+    package func detent(chosen: Double, projected: Double, progress: Double, in detents: [Double]) -> Double {
         switch self {
         case .nearestToProjection:
             return chosen

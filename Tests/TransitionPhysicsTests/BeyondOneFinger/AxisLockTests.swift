@@ -7,7 +7,9 @@ import Testing
 @Suite struct AxisLockTests {
     /// A horizontal pop of 390 pt with `lock`, decided direction, detents [0, 1].
     static func pop(lock: AxisLock? = AxisLock(), direction: ProgressMapping.Direction = .decidedByFirstMovement(touchSlop: 10)) -> InteractiveTransition {
-        InteractiveTransition(mapping: ProgressMapping(travel: 390, axis: .x, direction: direction, axisLock: lock))
+        var mapping = ProgressMapping(travel: 390, axis: .x, direction: direction)
+        mapping.axisLock = lock
+        return InteractiveTransition(mapping: mapping)
     }
 
     /// A straight stroke from (200, 400) at `angle` degrees from the x axis, 2 pt per 8 ms step
