@@ -37,8 +37,10 @@ public struct AxisLock: Hashable, Sendable {
 
     /// What a stroke that has moved `along` and `across` points from touch-down (absolute
     /// values) has shown: nil while neither has reached `slop`, else whether it begins the
-    /// transition (`along >= ratio * across`).
-    package func accepts(alongPoints along: Double, acrossPoints across: Double) -> Bool? {
+    /// transition (`along >= ratio * across`). The driver asks it for samples it is handed; a
+    /// UIKit app asks it in `gestureRecognizerShouldBegin(_:)` with the pan's translation, so
+    /// the scroll view's own pan gets a refused stroke from its start (docs/uikit-adapter.md).
+    public func accepts(alongPoints along: Double, acrossPoints across: Double) -> Bool? {
         guard max(along, across) >= slop else { return nil }
         return along >= ratio * across
     }
