@@ -65,26 +65,20 @@ package struct PointerMerge: Sendable {
             fingers[index].x = sample.x
             fingers[index].y = sample.y
             return drives(index, policy) ? virtual(sample, phase: .changed, policy: policy) : nil
-        case .ended:
+        case .ended, .cancelled:
             guard let index else { return nil }
-            if fingers.count == 1 {
-                fingers[index].x = sample.x
-                fingers[index].y = sample.y
-                let last = virtual(sample, phase: .ended, policy: policy)
-                fingers.removeAll()
-                return last
+            if fingers.count > 1 && sample.phase == .ended {
+                // Another finger stays down: the lift only re-anchors (its last movement is not
+                // shown: the others' positions are older than it, and adding it to their next
+                // movement would move the view faster than any finger moved).
+                fingers.remove(at: index)
+                reanchor(keeping: lastVirtual, policy: policy)
+                return nil
             }
-            // Another finger stays down: the lift only re-anchors (its last movement is not
-            // shown: the others' positions are older than it, and adding it to their next
-            // movement would move the view faster than any finger moved).
-            fingers.remove(at: index)
-            reanchor(keeping: lastVirtual, policy: policy)
-            return nil
-        case .cancelled:
-            guard let index else { return nil }
+            // The last finger up, or a cancellation (of the whole stroke): the stroke ends here.
             fingers[index].x = sample.x
             fingers[index].y = sample.y
-            let last = virtual(sample, phase: .cancelled, policy: policy)
+            let last = virtual(sample, phase: sample.phase, policy: policy)
             fingers.removeAll()
             return last
         }

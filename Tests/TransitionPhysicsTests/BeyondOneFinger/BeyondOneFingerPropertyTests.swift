@@ -12,11 +12,7 @@ import TransitionLab
     @Test(arguments: Array(UInt64(1)...UInt64(150)))
     func randomFingersStepsAndLocks(seed: UInt64) {
         var g = Xoshiro256StarStar(seed: seed)
-        let axis: TouchAxis = g.uniform() < 0.5 ? .x : .y
-        let directions: [ProgressMapping.Direction] = [.fixed(positive: true), .fixed(positive: false), .decidedByFirstMovement(touchSlop: 10), .reversible(touchSlop: 8)]
-        var mapping = ProgressMapping(
-            travel: g.uniform(in: 200...1000), axis: axis, direction: directions[Int(g.uniform() * 4) % 4],
-            overdrag: g.uniform() < 0.5 ? .clamp : .rubberBand)
+        var mapping = ProgressMapping.random(using: &g)
         if g.uniform() < 0.7 { mapping.axisLock = AxisLock(slop: g.uniform(in: 4...20), ratio: g.uniform(in: 0.5...2)) }
         var transition = InteractiveTransition(mapping: mapping)
         transition.multitouch = g.uniform() < 0.5 ? .latestPointer : .centroid

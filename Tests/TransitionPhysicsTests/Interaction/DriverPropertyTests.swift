@@ -11,19 +11,14 @@ import TransitionLab
     @Test(arguments: Array(UInt64(1)...UInt64(200)))
     func randomSequencesKeepTheViewContinuousAndEndAtADetent(seed: UInt64) {
         var g = Xoshiro256StarStar(seed: seed)
-        let axis: TouchAxis = g.uniform() < 0.5 ? .x : .y
-        let directions: [ProgressMapping.Direction] = [
-            .fixed(positive: true), .fixed(positive: false), .decidedByFirstMovement(touchSlop: 10), .reversible(touchSlop: 8),
-        ]
-        let direction = directions[Int(g.uniform() * 4) % 4]
-        let overdrag: ProgressMapping.Overdrag = g.uniform() < 0.5 ? .clamp : .rubberBand
-        var travel = g.uniform(in: 200...1000)
+        let mapping = ProgressMapping.random(using: &g)
+        let axis = mapping.axis
+        var travel = mapping.travel
         let springs = [ProjectedSpringModel.defaultSpring, Spring(response: 0.3, dampingRatio: 0.5), .bouncy, .snappy]
         let model: any ReleaseModel = g.uniform() < 0.2
             ? ClassicPercentDrivenModel()
             : ProjectedSpringModel(spring: springs[Int(g.uniform() * 4) % 4])
-        var transition = InteractiveTransition(
-            mapping: ProgressMapping(travel: travel, axis: axis, direction: direction, overdrag: overdrag), model: model)
+        var transition = InteractiveTransition(mapping: mapping, model: model)
         transition.pixelsPerPoint = [1, 2, 3][Int(g.uniform() * 3) % 3]
         let detentSets: [[Double]] = [[0, 1], [0, 0.5, 1], [0, 0.25, 1], [0, 0.3, 0.6, 1]]
         transition.detents = detentSets[Int(g.uniform() * 4) % 4]
