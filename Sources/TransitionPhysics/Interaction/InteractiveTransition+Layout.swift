@@ -61,7 +61,7 @@ extension InteractiveTransition {
         reportCompletion(at: time)
         // Progress that keeps the position in points: old travel / new travel.
         let scale = oldTravel / mapping.travel
-        let limits = detents[0]...detents[detents.count - 1]
+        let limits = gestureLimits
         switch state {
         case .idle:
             break

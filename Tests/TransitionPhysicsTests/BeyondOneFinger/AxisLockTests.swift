@@ -122,6 +122,20 @@ import Testing
         #expect(rest.isComplete && rest.progress == 0.5 && rest.velocity == 0 && rest.events.isEmpty)
     }
 
+    @Test("the adapter's lifecycle cancels the platform transition a refused stroke began, once")
+    func lifecycleCancelsARefusedStroke() {
+        var transition = Self.pop()
+        var lifecycle = HostTransitionLifecycle()
+        #expect(lifecycle.touchDown == .beginHostTransition)
+        var actions: [HostTransitionLifecycle.Action] = []
+        for sample in Self.stroke(angle: 85) {
+            actions.append(lifecycle.feed([sample], recognizerEnded: sample.phase == .ended ? .ended : nil, to: &transition))
+        }
+        #expect(actions.contains(.rest(.cancel)))
+        #expect(actions.filter { $0 == .rest(.cancel) }.count == 1 && actions.last == .stopFrames)
+        #expect(transition.releases.isEmpty)
+    }
+
     @Test("a tap under a lock releases where it was, as a tap without one does")
     func tapReleasesInPlace() {
         var locked = Self.pop(), free = Self.pop(lock: nil)
