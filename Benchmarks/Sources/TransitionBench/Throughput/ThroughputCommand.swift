@@ -83,7 +83,7 @@ public struct ThroughputCommand: ParsableCommand {
     @Flag(help: "Skip the flat-memory check (sink runs at 1/4, 1 and 4 times the lanes).")
     public var skipMemory = false
 
-    @Option(help: ArgumentHelp("Profiling aid: run only one figure (simd-metrics, scalar-metrics, simd-trajectory, simd-trajectory-ordinary) and print its median.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Profiling aid: run only one figure (simd-metrics, closed-form-metrics, scalar-metrics, simd-trajectory, simd-trajectory-ordinary) and print its median.", visibility: .hidden))
     public var only: String?
 
     public init() {}
@@ -112,7 +112,7 @@ public struct ThroughputCommand: ParsableCommand {
         say("build: \(BuildFacts.describe())")
         let peers = peerInstructionSet.resolved(cpuHasAVX512: BuildFacts.cpuInstructionSet == .avx512)
         say("instruction sets: \(BuildFacts.instructionSets(peers: peers))")
-        say("cores: \(BatchIntegrator.coreCount); all-cores figures use \(allThreads) threads")
+        say("machine: \(BuildFacts.cpuModelName ?? "unknown CPU"), \(BatchIntegrator.coreCount) cores; all-cores figures use \(allThreads) threads")
         say("BLAS: \(BuildFacts.blasLibrary)")
 
         let perLane = Workload.perLaneSprings(count: lanes)

@@ -217,6 +217,17 @@ enum BuildFacts {
             + "C: \(MemoryProbe.cBuildFlags); non-temporal stores \(MemoryProbe.hasNonTemporalStores ? "yes" : "no")"
     }
 
+    /// The CPU's model name (/proc/cpuinfo's `model name`, as `lscpu` prints it), nil when it
+    /// cannot be read.
+    static var cpuModelName: String? {
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let colon = line.firstIndex(of: ":")
+        else { return nil }
+        let name = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? nil : name
+    }
+
     /// The widest x86-64 vector instruction set this CPU offers (its /proc/cpuinfo flags), nil
     /// when they cannot be read.
     static var cpuInstructionSet: VectorInstructionSet? {
