@@ -18,9 +18,8 @@ import Glibc
 ///   underdamped spring): scalar reference (1 thread), SIMD on 1 thread and on all cores.
 ///   Lanes sharing one spring: scalar, SIMD and BLAS (`cblas_drotm` per frame). Ratios are to
 ///   the scalar reference of the same workload.
-///   Not every lane is stepped every frame in the SIMD backend's metrics-only runs: underdamped
-///   lanes take their maxima from the closed form's extremum frames, and once a lane's running
-///   maxima are final, its settling frame is found by binary search with matrix powers M^(2^j)
+///   Not every lane is stepped every frame in the SIMD backend's metrics-only runs: once a lane's
+///   running maxima are provably final, its settling frame is found by binary search with matrix powers M^(2^j)
 ///   (`resolveSettling`; the same completion frames as stepping). So the
 ///   SIMD `lane_steps` figures are lane-frames resolved per second: the same job (same lanes,
 ///   frames and outcome) as the scalar reference, which steps every frame, divided by its time.
@@ -83,7 +82,7 @@ public struct ThroughputCommand: ParsableCommand {
     @Flag(help: "Skip the flat-memory check (sink runs at 1/4, 1 and 4 times the lanes).")
     public var skipMemory = false
 
-    @Option(help: ArgumentHelp("Profiling aid: run only one figure (simd-metrics, closed-form-metrics, scalar-metrics, simd-trajectory, simd-trajectory-ordinary) and print its median.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Profiling aid: run only one figure (simd-metrics, scalar-metrics, simd-trajectory, simd-trajectory-ordinary) and print its median.", visibility: .hidden))
     public var only: String?
 
     public init() {}

@@ -28,8 +28,6 @@ struct LaneStepFigures {
     var rows: [ThroughputCommand.Row]
     var notes: [String]
     var scalar: LaneStepRun, simd1: LaneStepRun, simdAll: LaneStepRun
-    /// The closed-form maxima on all threads (not the mode the sweep and the bench run).
-    var closedFormAll: LaneStepRun
     var sharedSIMD: LaneStepRun, blasAll: LaneStepRun
 }
 
@@ -64,9 +62,8 @@ extension ThroughputCommand {
 
     /// `--only`: one figure's median, for profiling.
     func profilingAid(_ only: String, perLane: BatchReleases) -> String {
-        var integrator = BatchIntegrator(
+        let integrator = BatchIntegrator(
             maximumFrames: frames, backend: only == "scalar-metrics" ? .scalar : .simd, threads: threads == 0 ? 1 : threads)
-        integrator.maxima = only == "closed-form-metrics" ? .closedForm : .stepped
         let layout = TrajectoryLayout(lanes: lanes, frames: frames)
         let p = Buffers.allocate(layout.count), v = Buffers.allocate(layout.count)
         defer { p.deallocate(); v.deallocate() }
@@ -86,11 +83,10 @@ extension ThroughputCommand {
     /// Lane-steps per second, outcome and sample times of each (batch, backend, threads),
     /// sampled in turn. The outcome arrays are allocated once and reused by every sample, for
     /// every backend alike: the figure is the integrator's work, not first-touch page faults.
-    func laneSteps(_ runs: [(BatchReleases, BatchBackend, Int)], maxima: [BatchMaxima]? = nil) -> [LaneStepRun] {
+    func laneSteps(_ runs: [(BatchReleases, BatchBackend, Int)]) -> [LaneStepRun] {
         let boxes = runs.map { _ in OutcomeBox() }
         let bodies = runs.indices.map { i -> () -> Void in
-            var integrator = BatchIntegrator(maximumFrames: frames, backend: runs[i].1, threads: runs[i].2)
-            integrator.maxima = maxima?[i] ?? .stepped
+            let integrator = BatchIntegrator(maximumFrames: frames, backend: runs[i].1, threads: runs[i].2)
             let batch = runs[i].0, box = boxes[i]
             return { integrator.run(batch, into: &box.outcome) }
         }
@@ -104,40 +100,24 @@ extension ThroughputCommand {
 
     /// The lane_steps figures.
     func laneStepFigures(perLane: BatchReleases, shared: BatchReleases, allThreads: Int) -> LaneStepFigures {
-        // The SIMD figures are the stepped maxima, the mode the sweep and the bench run; the
-        // closed-form maxima are sampled in the same rounds and reported beside them, labelled.
-        let perLaneRuns = laneSteps(
-            [(perLane, .scalar, 1), (perLane, .simd, 1), (perLane, .simd, allThreads), (perLane, .simd, 1), (perLane, .simd, allThreads)],
-            maxima: [.stepped, .stepped, .stepped, .closedForm, .closedForm])
+        let perLaneRuns = laneSteps([(perLane, .scalar, 1), (perLane, .simd, 1), (perLane, .simd, allThreads)])
         let scalar = perLaneRuns[0], simd1 = perLaneRuns[1], simdAll = perLaneRuns[2]
-        let closedForm1 = perLaneRuns[3], closedFormAll = perLaneRuns[4]
         func spread(_ times: [Double]) -> String { "\(Fmt.number(times.min()! * 1e3))-\(Fmt.number(times.max()! * 1e3))" }
         var notes = [
             "sample spread, fastest-slowest ms: scalar \(spread(scalar.times)), SIMD 1 thread \(spread(simd1.times)), "
-                + "SIMD \(allThreads) threads \(spread(simdAll.times)); closed-form maxima 1 thread \(spread(closedForm1.times)), "
-                + "\(allThreads) threads \(spread(closedFormAll.times))",
-            "note: SIMD lane_steps (simd) are the stepped maxima, the mode the sweep and the bench run (the scalar reference's bits): "
-                + "lane-frames resolved per second, each lane stepped until its maxima are provably final, its settling frame then found "
-                + "by binary search with matrix powers; ratios compare the time of the same job. simd_closed_form: the closed-form "
-                + "maxima (not the scalar reference's bits), beside it. Trajectory runs step every frame.",
+                + "SIMD \(allThreads) threads \(spread(simdAll.times))",
+            "note: SIMD lane_steps are what the sweep and the bench run (the scalar reference's bits): lane-frames resolved per "
+                + "second, each lane stepped until its maxima are provably final, its settling frame then found by binary search "
+                + "with matrix powers instead of stepping every frame as the scalar reference does; ratios compare the time of the "
+                + "same job. Trajectory runs step every frame.",
         ]
         let unit = Self.stepUnit
         var rows = [
             row("lane_steps", "scalar", threads: 1, value: scalar.perSecond, unit: unit, ratio: 1),
             row("lane_steps", "simd", threads: 1, value: simd1.perSecond, unit: unit, ratio: simd1.perSecond / scalar.perSecond),
             row("lane_steps", "simd", threads: allThreads, value: simdAll.perSecond, unit: unit, ratio: simdAll.perSecond / scalar.perSecond),
-            row("lane_steps", "simd_closed_form", threads: 1, value: closedForm1.perSecond, unit: unit, ratio: closedForm1.perSecond / scalar.perSecond),
-            row(
-                "lane_steps", "simd_closed_form", threads: allThreads, value: closedFormAll.perSecond, unit: unit,
-                ratio: closedFormAll.perSecond / scalar.perSecond),
         ]
-        notes.append(
-            "closed-form maxima against stepped, same rounds: \(Fmt.ratio(Timing.median(simd1.times) / Timing.median(closedForm1.times))) "
-                + "on 1 thread, \(Fmt.ratio(Timing.median(simdAll.times) / Timing.median(closedFormAll.times))) on \(allThreads) threads")
-        for (name, outcome) in [
-            ("SIMD, 1 thread", simd1.outcome), ("SIMD, \(allThreads) threads", simdAll.outcome),
-            ("closed-form maxima, \(allThreads) threads", closedFormAll.outcome),
-        ] {
+        for (name, outcome) in [("SIMD, 1 thread", simd1.outcome), ("SIMD, \(allThreads) threads", simdAll.outcome)] {
             notes.append("agreement, \(name) vs scalar: " + OutcomeAgreement(outcome, scalar.outcome).description)
         }
         let sharedRuns = laneSteps([(shared, .scalar, 1), (shared, .simd, allThreads), (shared, .blas, 1), (shared, .blas, allThreads)])
@@ -151,9 +131,7 @@ extension ThroughputCommand {
         for (name, outcome) in [("BLAS, 1 thread", blas1.outcome), ("SIMD, shared spring", sharedSIMD.outcome)] {
             notes.append("agreement, \(name) vs scalar: " + OutcomeAgreement(outcome, sharedScalar.outcome).description)
         }
-        return LaneStepFigures(
-            rows: rows, notes: notes, scalar: scalar, simd1: simd1, simdAll: simdAll, closedFormAll: closedFormAll, sharedSIMD: sharedSIMD,
-            blasAll: blasAll)
+        return LaneStepFigures(rows: rows, notes: notes, scalar: scalar, simd1: simd1, simdAll: simdAll, sharedSIMD: sharedSIMD, blasAll: blasAll)
     }
 
     /// The trajectory bandwidths and the memory probes, sampled in turn (Timing.interleavedMedians).
@@ -273,8 +251,6 @@ extension ThroughputCommand {
             print("[skip] metrics-only batch time: the 2 ms target is for 100,000 lanes x 240 frames (this run: \(lanes) x \(frames), \(Fmt.number(batchMilliseconds)) ms)")
         }
         print(Fmt.target(simdAll >= 1.2e10, "SIMD on all cores \(Fmt.number(simdAll)) lane_steps/s (target >= 1.2e10)"))
-        let closedFormMilliseconds = Timing.median(steps.closedFormAll.times) * 1e3
-        print("    closed-form maxima (not the sweep's or the bench's mode): \(Fmt.number(closedFormMilliseconds)) ms median on all cores, \(Fmt.ratio(steps.closedFormAll.perSecond / steps.scalar.perSecond)) the scalar reference")
         print(Fmt.target(
             trajectoryAll >= 0.8 * probeAll,
             "trajectory (ordinary stores, all cores) \(Fmt.percent(trajectoryAll / probeAll)) of the ordinary-store probe (target >= 80%); 1 thread \(Fmt.percent(trajectoryOne / probeOne))"))
