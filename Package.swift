@@ -63,7 +63,7 @@ let package = Package(
             providers: [.apt(["libblas-dev"])]
         ),
         .target(name: "_NonTemporal"),
-        // The closed form's elementary functions, compiled for x86-64's baseline and for AVX2+FMA
+        // The batch's elementary functions (e^x, sin and cos, floor, sqrt of 16 lanes), compiled for x86-64's baseline and for AVX2+FMA
         // and chosen at run time (a plain `swift build` has no -target-cpu).
         .target(name: "_SIMDKernels"),
         .target(

@@ -4,10 +4,10 @@ public enum BatchBackend: String, Hashable, Sendable, CaseIterable {
     /// The reference: one lane at a time, the scalar path's loop.
     case scalar
     /// Blocks of 16 lanes in SIMD registers, the time loop inside the block, blocks spread over
-    /// the cores. Deterministic: the result does not depend on the thread count. Underdamped
-    /// plain-policy lanes take their maxima from the closed form (`BatchMaxima`), other lanes
-    /// step until their maxima are provably final, and the settling frames are found by binary
-    /// search with matrix powers (the same completion frames; see `resolveSettling`).
+    /// the cores. Deterministic: the result does not depend on the thread count. Lanes step until
+    /// their maxima are provably final, and the settling frames are found by binary search with
+    /// matrix powers (the same completion frames; see `resolveSettling`): the scalar reference's
+    /// bits.
     case simd
     /// CBLAS (`libblas.so.3` on Linux, Accelerate on Apple platforms): lanes that share a spring
     /// are stepped together by one `cblas_drotm` per frame applying the exact 2x2 step; the

@@ -31,9 +31,6 @@ public struct BatchIntegrator: Sendable {
     public var backend: BatchBackend
     /// Worker threads; 0 means one per core.
     public var threads: Int
-    /// How the SIMD backend finds each lane's maxima (overshoot, peak acceleration), with or
-    /// without a trajectory.
-    public var maxima: BatchMaxima = .closedForm
 
     /// An integrator; by default 240 Hz frames, settle tolerance 0.001 of the travel, 60 s of frames at most, the exact scheme, the SIMD backend and one thread per core.
     public init(
@@ -355,7 +352,7 @@ public struct BatchIntegrator: Sendable {
         var (k, s) = scratch.block()
         runBlock(
             &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: settleTolerance * settleTolerance, output: output,
-            fast: scheme == .exact, closedForm: maxima == .closedForm)
+            fast: scheme == .exact)
         scratch.finish(s, k)
         for i in 0..<laneWidth {
             let g = base + i

@@ -1,20 +1,20 @@
 import RealModule
 import _SIMDKernels
 
-// Elementary functions of 16 lanes at once, for the closed-form metrics (the standard library's
+// Elementary functions of 16 lanes at once, for the visual-completion twin (the standard library's
 // math on SIMD types calls the scalar function lane by lane). Each states its range and accuracy;
 // ElementaryFunctionTests pins them against the platform's libm, for every kernel this machine
 // can run. They are computed in the C target `_SIMDKernels` (the one definition of each), compiled
 // for x86-64's baseline and for AVX2+FMA and chosen at run time: in a plain `swift build`
 // (no -target-cpu) Swift's SIMD16 arithmetic runs on SSE2 with unfused multiply-adds and spills
-// its 16-lane vectors, which made the closed form about 2.3 times slower than in a native build.
+// its 16-lane vectors, which made the code calling them about 2.3 times slower than in a native build.
 // `kernel` chooses a kernel explicitly (the tests); nil, the one chosen at run time, or, where
 // this Swift code is itself built for AVX2+FMA, the same kernel's body inline (the same bits).
 
 /// a b + c lane by lane, fused where the build's target has FMA, else a multiply and an add
 /// (swift-numerics' `Relaxed.multiplyAdd`). `addingProduct` always fuses, so without an FMA
 /// target (a plain `swift build`) it calls libm's fma lane by lane, four times slower overall.
-/// The closed form's accuracy does not depend on the fusing: the tests hold either way.
+/// The callers' accuracy does not depend on the fusing: the tests hold either way.
 @inline(__always)
 func laneMultiplyAdd(_ a: Lane, _ b: Lane, _ c: Lane) -> Lane {
     var result = Lane()
@@ -51,15 +51,6 @@ struct ElementaryKernel: Equatable, Sendable, CustomStringConvertible {
 func laneFloor(_ x: Lane, kernel: ElementaryKernel? = nil) -> Lane {
     var input = x, result = Lane()
     if let kernel { tp_simd_floor16_kernel(kernel.id, &input, &result) } else { tp_simd_floor16(&input, &result) }
-    return result
-}
-
-/// atan2(y, x) lane by lane to about 1e-10 rad (the extremum search needs far less than a
-/// frame's phase step), by octant reduction and the Taylor series of atan on |r| <= tan(pi/8).
-@inline(__always)
-func laneAtan2(_ y: Lane, _ x: Lane, kernel: ElementaryKernel? = nil) -> Lane {
-    var yIn = y, xIn = x, result = Lane()
-    if let kernel { tp_simd_atan2_16_kernel(kernel.id, &yIn, &xIn, &result) } else { tp_simd_atan2_16(&yIn, &xIn, &result) }
     return result
 }
 
@@ -118,7 +109,7 @@ func laneSinCosReduced(_ r: Lane, kernel: ElementaryKernel? = nil) -> (sin: Lane
 }
 
 extension BatchIntegrator {
-    /// Which kernel of the closed form's elementary functions this process runs, and how it was
+    /// Which kernel of the elementary functions this process runs, and how it was
     /// chosen (inline where the build's target has AVX2+FMA, else at run time): the benchmark's
     /// build line.
     public static var elementaryKernelDescription: String {

@@ -134,22 +134,14 @@ func rubberBandAcceleration(_ y: Lane, _ w: Lane, _ k: BlockCoefficients) -> Lan
 }
 
 /// Runs one block: frames 0...maximumFrames for the metrics (stopping when every lane is done),
-/// and frames 0..<output.frames for the trajectory. `fast` allows fast chunks and the closed form
-/// (the exact scheme only: they rely on the energy never increasing, which Euler and RK4 do not
-/// guarantee; the closed form also needs `closedForm`, and resolves the metrics of trajectory
-/// runs too, leaving the frames to be written); `dt` is the frame step in seconds. `cache`, when
-/// given, holds `k`'s step (from `PlainBlockCache.series`) and serves the settling search its powers.
+/// and frames 0..<output.frames for the trajectory. `fast` allows fast chunks and the settling
+/// search (the exact scheme only: they rely on the energy never increasing, which Euler and RK4
+/// do not guarantee); `dt` is the frame step in seconds. `cache`, when given, holds `k`'s step
+/// (from `PlainBlockCache.series`) and serves the settling search its powers.
 func runBlock(
     _ s: inout BlockState, _ k: BlockCoefficients, frameStep dt: Double, maximumFrames: Int, toleranceSquared: Double,
-    output: BlockOutput?, fast: Bool, closedForm: Bool, cache: UnsafeMutablePointer<PlainBlockCache>? = nil
+    output: BlockOutput?, fast: Bool, cache: UnsafeMutablePointer<PlainBlockCache>? = nil
 ) {
-    if fast && closedForm
-        && resolveClosedForm(&s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared)
-    {
-        // The metrics are resolved (every lane inactive); a trajectory is still stepped below,
-        // frame by frame, with nothing left to record.
-        if output == nil { return }
-    }
     let trajectoryFrames = output?.frames ?? 0
     let metricsEnd = maximumFrames + 1
     // Once `trackingNeeded` finds the force's maxima final, they stay final (see there).

@@ -68,7 +68,7 @@ func plainBlockPastSide(progress p: Lane, velocity v: Lane, finishes: LaneMask) 
 
 extension BlockCoefficients {
     /// A qualifying plain block's coefficients, from `plainBlockSprings` and `plainBlockDecision`,
-    /// with the step matrix `step` (the series, or the identity where none is needed yet).
+    /// with the step matrix `step` (the series).
     /// (Built as a returned value, which lands in the caller's constant: read back from storage
     /// through a pointer, the kilobyte-sized struct was copied at every call that took it; and
     /// inlined, as a call built it in its own frame and copied its 2 KiB out, with libc's memcpy.)
@@ -143,31 +143,13 @@ extension BatchIntegrator {
         guard let springs = plainBlockSprings(r, base: base, dt: dt) else { return false }
         let decision = plainBlockDecision(r, base: base)
         let toleranceSquared = settleTolerance * settleTolerance
-        @inline(__always) func series() -> StepMatrix {
-            cache.series(time: dt, lambda: springs.lambda, omega0Squared: springs.omega0Squared)
-        }
-        if maxima == .closedForm && output == nil {
-            // Metrics only: the closed form needs no step matrix of the block's (it makes its
-            // own), so the series is computed only if it declines.
-            let k = BlockCoefficients(
-                plainBlock: r, base: base, step: identityLanes, omega0Squared: springs.omega0Squared, finishes: decision.finishes)
-            var s = BlockState(plainBlock: r, base: base, k)
-            if !resolveClosedForm(&s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared) {
-                var stepped = k
-                (stepped.p00, stepped.p01, stepped.p10, stepped.p11) = series()
-                runBlock(
-                    &s, stepped, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, output: nil,
-                    fast: true, closedForm: false, cache: &cache)
-            }
-            storePlainBlock(s, k, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
-            return true
-        }
+        let step = cache.series(time: dt, lambda: springs.lambda, omega0Squared: springs.omega0Squared)
         let k = BlockCoefficients(
-            plainBlock: r, base: base, step: series(), omega0Squared: springs.omega0Squared, finishes: decision.finishes)
+            plainBlock: r, base: base, step: step, omega0Squared: springs.omega0Squared, finishes: decision.finishes)
         var s = BlockState(plainBlock: r, base: base, k)
         runBlock(
             &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, output: output, fast: true,
-            closedForm: maxima == .closedForm, cache: &cache)
+            cache: &cache)
         storePlainBlock(s, k, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
         return true
     }

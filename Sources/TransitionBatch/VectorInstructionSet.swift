@@ -30,7 +30,7 @@ extension BatchIntegrator {
     /// `-Xswiftc -target-cpu`, as the clang importer saw it; `make release TARGET_CPU=...`).
     public static var swiftInstructionSet: VectorInstructionSet { VectorInstructionSet(isa: tp_simd_including_code_isa()) }
 
-    /// The widest vector instruction set the closed form's elementary functions run: inline, the
+    /// The widest vector instruction set the elementary functions run: inline, the
     /// Swift code's; otherwise the kernel chosen at run time: the AVX2+FMA kernel (with whatever
     /// wider set the C target's own `-Xcc -march` adds), or the baseline kernel, compiled for the
     /// C target's flags.

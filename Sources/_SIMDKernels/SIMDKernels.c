@@ -106,9 +106,6 @@ void tp_simd_sincos16_kernel(int kernel, const void *theta, void *sine, void *co
 void tp_simd_sincos_reduced16_kernel(int kernel, const void *r, void *sine, void *cosine) {
     TP_DISPATCH(kernel, sincos_reduced16_avx2(r, sine, cosine), sincos_reduced16_baseline(r, sine, cosine));
 }
-void tp_simd_atan2_16_kernel(int kernel, const void *y, const void *x, void *result) {
-    TP_DISPATCH(kernel, atan2_16_avx2(y, x, result), atan2_16_baseline(y, x, result));
-}
 
 void tp_simd_sqrt16_kernel(int kernel, const void *x, void *result) {
     TP_DISPATCH(kernel, sqrt16_avx2(x, result), sqrt16_baseline(x, result));
@@ -121,8 +118,5 @@ void tp_simd_sincos16_dispatched(const void *theta, void *sine, void *cosine) {
 }
 void tp_simd_sincos_reduced16_dispatched(const void *r, void *sine, void *cosine) {
     tp_simd_sincos_reduced16_kernel(tp_simd_kernel_chosen(), r, sine, cosine);
-}
-void tp_simd_atan2_16_dispatched(const void *y, const void *x, void *result) {
-    tp_simd_atan2_16_kernel(tp_simd_kernel_chosen(), y, x, result);
 }
 void tp_simd_sqrt16_dispatched(const void *x, void *result) { tp_simd_sqrt16_kernel(tp_simd_kernel_chosen(), x, result); }

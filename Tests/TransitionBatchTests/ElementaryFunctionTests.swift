@@ -4,30 +4,11 @@ import Testing
 import _SIMDKernels
 import TransitionLab
 
-/// The lane-parallel elementary functions of the closed-form metrics against the platform's libm,
+/// The lane-parallel elementary functions of the visual-completion twin against the platform's libm,
 /// over their documented ranges, at random points and at the reduction boundaries: for every
 /// kernel this machine can run (the baseline always; AVX2+FMA where the CPU has it), so both
 /// halves of the run-time dispatch are held to the same bounds whichever one a build chooses.
 struct ElementaryFunctionTests {
-    @Test(arguments: ElementaryKernel.available)
-    func atan2MatchesTheLibrary(kernel: ElementaryKernel) {
-        var g = SplitMix64(seed: 11)
-        var worst = 0.0
-        for _ in 0..<2000 {
-            var y = Lane(), x = Lane()
-            for i in 0..<laneWidth {
-                let scale = pow(10, Double.random(in: -8...8, using: &g))
-                y[i] = .random(in: -1...1, using: &g) * scale
-                x[i] = .random(in: -1...1, using: &g) * scale
-            }
-            // Axes, diagonals and the octant boundary tan(pi/8).
-            y[0] = 0; x[1] = 0; y[2] = x[2]; y[3] = -x[3]; y[4] = x[4] * 0.41421356237309503
-            let got = laneAtan2(y, x, kernel: kernel)
-            for i in 0..<laneWidth { worst = max(worst, abs(got[i] - atan2(y[i], x[i]))) }
-        }
-        #expect(worst <= 1e-10, "\(kernel): largest error \(worst) rad")
-    }
-
     @Test(arguments: ElementaryKernel.available)
     func expMatchesTheLibrary(kernel: ElementaryKernel) {
         var g = SplitMix64(seed: 12)
@@ -132,7 +113,7 @@ struct ElementaryFunctionTests {
     /// would mean both names ran the same code), and never by more than the functions' accuracy.
     @Test func runTimeDispatchChoosesTheFusedKernelWhereAvailable() {
         #expect(ElementaryKernel.chosen == (ElementaryKernel.avx2FMA.isAvailable ? .avx2FMA : .baseline))
-        // What the closed form calls (the dispatching functions, or the body inline where this
+        // What the twin calls (the dispatching functions, or the body inline where this
         // build's target has AVX2+FMA) is the chosen kernel, bit for bit.
         var h = SplitMix64(seed: 16)
         for _ in 0..<100 {
@@ -146,7 +127,6 @@ struct ElementaryFunctionTests {
             #expect(laneExp(x) == laneExp(x, kernel: chosen))
             #expect(laneSinCos(theta) == laneSinCos(theta, kernel: chosen))
             #expect(laneSinCosReduced(y) == laneSinCosReduced(y, kernel: chosen))
-            #expect(laneAtan2(y, x) == laneAtan2(y, x, kernel: chosen))
             #expect(laneFloor(theta) == laneFloor(theta, kernel: chosen))
             #expect(laneSquareRoot(theta) == laneSquareRoot(theta, kernel: chosen))
         }

@@ -48,7 +48,7 @@ struct PlainBlockCacheTests {
         }
     }
 
-    /// Through the integrator on one thread, stepped maxima: runs of blocks sharing springs, a
+    /// Through the integrator on one thread: runs of blocks sharing springs, a
     /// block differing from its predecessor in one lane, springs returning after others, against
     /// the scalar reference, every bit.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
@@ -65,10 +65,8 @@ struct PlainBlockCacheTests {
         for block in plan {
             for s in block { batch.append(.physics(ProjectedSpringModel(spring: springs[s])), randomState(&g)) }
         }
-        var simd = BatchIntegrator(threads: 1)
-        simd.maxima = .stepped
-        var scalar = BatchIntegrator(backend: .scalar, threads: 1)
-        scalar.maxima = .stepped
+        let simd = BatchIntegrator(threads: 1)
+        let scalar = BatchIntegrator(backend: .scalar, threads: 1)
         expectBitwiseEqual(simd.run(batch), scalar.run(batch))
     }
 }

@@ -4,9 +4,6 @@
 // each step handles (4, 8 or 16). Written once; see SIMDKernels.c for the rounding rules.
 
 #define INLINE static inline __attribute__((always_inline)) TP_KERNEL_ATTRIBUTES
-#ifndef TP_PI
-#define TP_PI 0x1.921fb54442d18p1 /* Double.pi */
-#endif
 #ifndef TP_KERNEL_ENTRY
 #define TP_KERNEL_ENTRY static
 #endif
@@ -104,37 +101,6 @@ INLINE void K(sincos)(vec theta, vec *sine, vec *cosine) {
     *cosine = K(choose)((quadrant == 1.0) | (quadrant == 2.0), -co, co);
 }
 
-INLINE vec K(atan2)(vec y, vec x) {
-    vec ax = K(absolute)(x), ay = K(absolute)(y);
-    mask swap = ay > ax;
-    vec numerator = K(choose)(swap, ax, ay), denominator = K(choose)(swap, ay, ax);
-    // t = numerator / denominator in [0, 1]; above tan(pi/8), atan t = pi/4 + atan((t - 1) / (t + 1)).
-    vec tanEighth = denominator * 0.41421356237309503;
-    mask reduce = numerator > tanEighth;
-    vec top = K(choose)(reduce, numerator - denominator, numerator);
-    vec bottom = K(choose)(reduce, numerator + denominator, denominator);
-    vec r = K(choose)(denominator == 0.0, K(splat)(0), top / bottom);
-    vec r2 = r * r;
-    // atan r = r (1 - r²/3 + r⁴/5 - ...), to r^23.
-    vec p = K(splat)(-1.0 / 23);
-    p = r2 * p + (1.0 / 21);
-    p = r2 * p + (-1.0 / 19);
-    p = r2 * p + (1.0 / 17);
-    p = r2 * p + (-1.0 / 15);
-    p = r2 * p + (1.0 / 13);
-    p = r2 * p + (-1.0 / 11);
-    p = r2 * p + (1.0 / 9);
-    p = r2 * p + (-1.0 / 7);
-    p = r2 * p + (1.0 / 5);
-    p = r2 * p + (-1.0 / 3);
-    p = r2 * p + 1.0;
-    vec angle = r * p;
-    angle = K(choose)(reduce, angle + TP_PI / 4, angle);
-    angle = K(choose)(swap, TP_PI / 2 - angle, angle);
-    angle = K(choose)(x < 0.0, TP_PI - angle, angle);
-    return K(choose)(y < 0.0, -angle, angle);
-}
-
 /// sqrt lane by lane: IEEE's correctly rounded square root, so the scalar `squareRoot()`'s bits.
 INLINE vec K(sqrt)(vec x) { return __builtin_elementwise_sqrt(x); }
 
@@ -160,10 +126,6 @@ TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(sincos16)(const double *theta, doubl
 TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(sincos_reduced16)(const double *r, double *sine, double *cosine) {
     K(sincos_lanes)(r, sine, cosine, 1);
 }
-TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(atan2_16)(const double *y, const double *x, double *result) {
-    _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(atan2)(K(load)(y + i), K(load)(x + i)));
-}
-
 TP_KERNEL_ENTRY TP_KERNEL_ATTRIBUTES void K(sqrt16)(const double *x, double *result) {
     _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i += TP_KERNEL_LANES) K(store)(result + i, K(sqrt)(K(load)(x + i)));
 }

@@ -1,4 +1,4 @@
-// The lane-parallel elementary functions of TransitionBatch's closed-form metrics, compiled twice
+// The lane-parallel elementary functions of TransitionBatch's visual-completion twin, compiled twice
 // and chosen at run time. Not API: TransitionBatch's SIMDElementaryFunctions.swift wraps them.
 //
 // Why C: Swift has no per-function target attribute, so a package built with a plain
@@ -63,8 +63,6 @@ void tp_simd_exp16_dispatched(const void *x, void *result);
 void tp_simd_sincos16_dispatched(const void *theta, void *sine, void *cosine);
 /// sin and cos for 16 lanes, |r| <= pi/4 (`laneSinCosReduced`), with the chosen kernel.
 void tp_simd_sincos_reduced16_dispatched(const void *r, void *sine, void *cosine);
-/// atan2(y, x) for 16 lanes (`laneAtan2`), with the chosen kernel.
-void tp_simd_atan2_16_dispatched(const void *y, const void *x, void *result);
 
 /// floor(x) for 16 lanes, |x| < 2^51 (`laneFloor`), with the chosen kernel.
 void tp_simd_floor16_dispatched(const void *x, void *result);
@@ -78,9 +76,6 @@ void tp_simd_exp16_kernel(int kernel, const void *x, void *result);
 void tp_simd_sincos16_kernel(int kernel, const void *theta, void *sine, void *cosine);
 /// `tp_simd_sincos_reduced16` with an explicit kernel.
 void tp_simd_sincos_reduced16_kernel(int kernel, const void *r, void *sine, void *cosine);
-/// `tp_simd_atan2_16` with an explicit kernel.
-void tp_simd_atan2_16_kernel(int kernel, const void *y, const void *x, void *result);
-
 /// `tp_simd_floor16` with an explicit kernel.
 void tp_simd_floor16_kernel(int kernel, const void *x, void *result);
 /// `tp_simd_sqrt16` with an explicit kernel.
@@ -128,10 +123,6 @@ static inline void tp_simd_sincos16(const void *theta, void *sine, void *cosine)
 static inline void tp_simd_sincos_reduced16(const void *r, void *sine, void *cosine) {
     TP_SIMD_FORWARD(sincos_reduced16, tp_simd_inline_sincos_reduced16(r, sine, cosine),
         tp_simd_sincos_reduced16_dispatched(r, sine, cosine));
-}
-/// atan2 for 16 lanes (see `tp_simd_atan2_16_dispatched`).
-static inline void tp_simd_atan2_16(const void *y, const void *x, void *result) {
-    TP_SIMD_FORWARD(atan2_16, tp_simd_inline_atan2_16(y, x, result), tp_simd_atan2_16_dispatched(y, x, result));
 }
 /// sqrt for 16 lanes (see `tp_simd_sqrt16_dispatched`).
 static inline void tp_simd_sqrt16(const void *x, void *result) {

@@ -94,8 +94,7 @@ struct BehaviorLanes: Sendable {
                 integratorKeys[integratorKey] = g
                 // Stepped maxima: bit for bit `CompletionCurve.metrics`, so the evaluator never
                 // changes a byte. One thread: the benchmark runs one block of traces per core.
-                var integrator = BatchIntegrator(frameRate: lanes.replay.frameRate, settleTolerance: settle, threads: 1)
-                integrator.maxima = .stepped
+                let integrator = BatchIntegrator(frameRate: lanes.replay.frameRate, settleTolerance: settle, threads: 1)
                 integrators.append(integrator)
             }
             integratorIndex.append(g)

@@ -18,9 +18,8 @@ import Glibc
 ///   underdamped spring): scalar reference (1 thread), SIMD on 1 thread and on all cores.
 ///   Lanes sharing one spring: scalar, SIMD and BLAS (`cblas_drotm` per frame). Ratios are to
 ///   the scalar reference of the same workload.
-///   Not every lane is stepped every frame in the SIMD backend's metrics-only runs: underdamped
-///   lanes take their maxima from the closed form's extremum frames, and once a lane's running
-///   maxima are final, its settling frame is found by binary search with matrix powers M^(2^j)
+///   Not every lane is stepped every frame in the SIMD backend's metrics-only runs: once a lane's
+///   running maxima are provably final, its settling frame is found by binary search with matrix powers M^(2^j)
 ///   (`resolveSettling`; the same completion frames as stepping). So the
 ///   SIMD `lane_steps` figures are lane-frames resolved per second: the same job (same lanes,
 ///   frames and outcome) as the scalar reference, which steps every frame, divided by its time.
@@ -112,7 +111,7 @@ public struct ThroughputCommand: ParsableCommand {
         say("build: \(BuildFacts.describe())")
         let peers = peerInstructionSet.resolved(cpuHasAVX512: BuildFacts.cpuInstructionSet == .avx512)
         say("instruction sets: \(BuildFacts.instructionSets(peers: peers))")
-        say("cores: \(BatchIntegrator.coreCount); all-cores figures use \(allThreads) threads")
+        say("machine: \(BuildFacts.cpuModelName ?? "unknown CPU"), \(BatchIntegrator.coreCount) cores; all-cores figures use \(allThreads) threads")
         say("BLAS: \(BuildFacts.blasLibrary)")
 
         let perLane = Workload.perLaneSprings(count: lanes)

@@ -106,10 +106,10 @@ extension ThroughputCommand {
         var notes = [
             "sample spread, fastest-slowest ms: scalar \(spread(scalar.times)), SIMD 1 thread \(spread(simd1.times)), "
                 + "SIMD \(allThreads) threads \(spread(simdAll.times))",
-            "note: SIMD lane_steps are lane-frames resolved per second: in metrics-only runs the SIMD backend evaluates the frames "
-                + "around each lane's extrema from the closed form (or, outside its regime, steps until the maxima are provably final) "
-                + "and finds the settling frame by binary search with matrix powers, instead of stepping every frame as the scalar "
-                + "reference does; ratios compare the time of the same job. Trajectory runs step every frame.",
+            "note: SIMD lane_steps are what the sweep and the bench run (the scalar reference's bits): lane-frames resolved per "
+                + "second, each lane stepped until its maxima are provably final, its settling frame then found by binary search "
+                + "with matrix powers instead of stepping every frame as the scalar reference does; ratios compare the time of the "
+                + "same job. Trajectory runs step every frame.",
         ]
         let unit = Self.stepUnit
         var rows = [

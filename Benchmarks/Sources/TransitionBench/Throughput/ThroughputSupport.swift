@@ -200,7 +200,7 @@ enum BuildFacts {
     }
 
     /// Swift configuration, which build it is (`-target-cpu`: Swift's multiply-adds fuse inline;
-    /// plain: the `swift build -c release` a package user gets), which kernel of the closed form's
+    /// plain: the `swift build -c release` a package user gets), which kernel of the batch's
     /// elementary functions runs and how it was chosen, and the C target's preprocessor view of
     /// `-Xcc -march`.
     static func describe() -> String {
@@ -217,6 +217,17 @@ enum BuildFacts {
             + "C: \(MemoryProbe.cBuildFlags); non-temporal stores \(MemoryProbe.hasNonTemporalStores ? "yes" : "no")"
     }
 
+    /// The CPU's model name (/proc/cpuinfo's `model name`, as `lscpu` prints it), nil when it
+    /// cannot be read.
+    static var cpuModelName: String? {
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let colon = line.firstIndex(of: ":")
+        else { return nil }
+        let name = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? nil : name
+    }
+
     /// The widest x86-64 vector instruction set this CPU offers (its /proc/cpuinfo flags), nil
     /// when they cannot be read.
     static var cpuInstructionSet: VectorInstructionSet? {
@@ -228,7 +239,7 @@ enum BuildFacts {
     }
 
     /// Which vector instruction set each part ran with: the library's Swift code (what it was
-    /// compiled for), the closed form's C kernels (inline, or chosen at run time), the Python peers
+    /// compiled for), the batch's C kernels (inline, or chosen at run time), the Python peers
     /// (what they were held to), and what this CPU offers: an AVX2 figure measured on an AVX-512
     /// host says so (`make TARGET_CPU=haswell throughput` builds the AVX2 code there).
     static func instructionSets(peers: PeerInstructionSet) -> String {

@@ -24,8 +24,7 @@ public enum EvaluatorChoice: String, CaseIterable, Sendable {
 /// outcome's arrays are copied into the `EvaluatedChunk` slot by slot. The integrator runs with
 /// one thread: the sweep already runs one chunk per core.
 ///
-/// The batch integrator, with stepped maxima (`BatchMaxima.stepped`), reproduces the scalar path
-/// lane by lane, bit for bit (its tests, and
+/// The batch integrator reproduces the scalar path lane by lane, bit for bit (its tests, and
 /// `BatchEvaluatorTests` and the binary byte-identity test here, check it), so the CSV does not
 /// depend on the evaluator.
 ///
@@ -81,10 +80,8 @@ public struct BatchEvaluator: SweepEvaluator {
             } else {
                 rates[key] = integrators.count
                 index.append(integrators.count)
-                // Stepped maxima: bit for bit the scalar evaluator, so `--evaluator` never changes a byte.
-                var integrator = BatchIntegrator(frameRate: variant.frameRate, threads: 1)
-                integrator.maxima = .stepped
-                integrators.append(integrator)
+                // Bit for bit the scalar evaluator, so `--evaluator` never changes a byte.
+                integrators.append(BatchIntegrator(frameRate: variant.frameRate, threads: 1))
             }
         }
         batchModels = models
