@@ -177,13 +177,13 @@ playground: deps
 	@echo "transition-playground: open http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
 	$(PLAYGROUND_RELEASE_BIN)/transition-playground --port $(PORT) --recorded-swipes $(RECORDED_SWIPES)
 
-# The playground's API tests (Swift, against a live server), then the page in headless Chromium
+# The page's JavaScript tests (Node), the playground's API tests (Swift, against a live server), then the page in headless Chromium
 # (Debian's chromium and chromium-driver, installed with apt-get when missing; Selenium in
 # Playground/.venv), then the load test. The browser test records a labelled session and reads
 # its download with the main package's transition-bench (a debug build). Saves screenshots to
 # .build/playground.png and .build/playground-record.png, and one of each record-mode state to
 # .build/playground-state-*.png. CI runs it after make test.
-playground-test: deps playground-browser
+playground-test: deps playground-browser playground-js
 	cd Playground && $(SWIFT) build --build-tests && RECORDED_SWIPES=$(RECORDED_SWIPES) $(SWIFT_TEST)
 	cd $(TOOLS) && $(SWIFT) build --product transition-bench
 	$(PLAYGROUND_VENV)/bin/python Playground/Tests/browser/browser_test.py \
@@ -191,6 +191,17 @@ playground-test: deps playground-browser
 	  --bench $(TOOLS_DEBUG_BIN)/transition-bench \
 	  --screenshot .build/playground.png --record-screenshot .build/playground-record.png
 	$(MAKE) playground-load
+
+# The page's modules with no DOM (Playground/Sources/PlaygroundServer/Public/js) under Node's
+# own test runner (node:test, no npm package): Debian's nodejs, installed with apt-get when missing.
+.PHONY: playground-js
+playground-js:
+	@if command -v node >/dev/null; then :; else \
+	  echo "make: node missing; installing nodejs with apt-get"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
+	fi
+	node --test Playground/Tests/js/*.test.mjs
 
 # The playground under load on loopback (about 20 s, stops by itself): wrk from Debian, installed
 # with apt-get when missing; the table it prints is the one in docs/playground.md.

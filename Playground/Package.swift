@@ -5,9 +5,10 @@
 // A package of its own so the library's users never resolve a web framework.
 //
 //   Sources/PlaygroundServer        the app (routes, request validation, the replay) and the page
-//                                   (Public/: static HTML, CSS and plain JavaScript, a resource)
+//                                   (Public/: static HTML, CSS and JavaScript modules, a resource)
 //   Sources/transition-playground   the executable: flags, then runs the app
 //   Tests/PlaygroundServerTests     API tests against the app (HummingbirdTesting)
+//   Tests/js                        the page's modules with no DOM under node:test (make playground-js)
 //   Tests/browser                   the headless Chromium test (Selenium), run by make playground-test
 import PackageDescription
 

@@ -8,7 +8,7 @@ import TransitionPhysics
 /// from the library's `InteractiveTransition`, every parameter from `ReleaseParameter.table`).
 ///
 /// Routes:
-/// - `GET /` and the static page (`Public/`: HTML, CSS and plain JavaScript, no build step).
+/// - `GET /` and the static page (`Public/`: HTML, CSS and JavaScript modules, `js/*.mjs`, no build step).
 /// - `GET /api/parameters`: the parameter table, model names, transition properties and caps
 ///   (`ParameterTableResponse`).
 /// - `POST /api/release`: a drag's samples in, each model's decision, projection, velocity jump

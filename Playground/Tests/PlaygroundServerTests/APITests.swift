@@ -292,8 +292,29 @@ import TransitionPhysics
     @Test func pageIsServed() async throws {
         let (status, body) = try await Self.get("/")
         #expect(status == .ok)
-        #expect(String(decoding: body, as: UTF8.self).contains("playground.js"))
-        #expect(try await Self.get("/playground.js").status == .ok)
+        #expect(String(decoding: body, as: UTF8.self).contains(#"<script type="module" src="js/main.mjs"></script>"#))
+    }
+
+    /// Every module of the page (Public/js/*.mjs) is served as JavaScript: a browser refuses a
+    /// module script of any other type, and the page would not start.
+    @Test func modulesAreServedAsJavaScript() async throws {
+        let folder = URL(fileURLWithPath: Playground.bundledPublicFolder).appendingPathComponent("js")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mjs") }.sorted()
+        #expect(modules.contains("main.mjs") && modules.count > 10, "\(modules)")
+        try await Playground().application(port: 0).test(.live) { client in
+            for module in modules {
+                let source = try String(contentsOf: folder.appendingPathComponent(module), encoding: .utf8)
+                try await client.execute(uri: "/js/\(module)", method: .get) { response in
+                    #expect(response.status == .ok, "\(module)")
+                    #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true, "\(module): \(response.headers[.contentType] ?? "no type")")
+                    #expect(String(decoding: Data(buffer: response.body), as: UTF8.self) == source, "\(module)")
+                }
+                // Each module it imports is one of the folder's, so none is missing on the server.
+                for match in source.matches(of: /from "\.\/([\w-]+\.mjs)"/) {
+                    #expect(modules.contains(String(match.1)), "\(module) imports \(match.1)")
+                }
+            }
+        }
     }
 
     @Test func recordedSwipeWhenNotThere() async throws {
