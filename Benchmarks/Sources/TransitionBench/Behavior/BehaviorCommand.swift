@@ -43,11 +43,8 @@ public struct BehaviorCommand: ParsableCommand {
             Exit status: \(ExitStatus.helpText())
             """)
 
-    @Option(name: .customLong("traces"), help: ArgumentHelp("A recorded trace CSV (the format: docs/traces.md; a sample: docs/examples/two-strokes.csv); repeatable.", valueName: "file"))
-    public var traceFiles: [String] = []
-
-    @Flag(help: "Do not look for the default recorded file.")
-    public var noRecorded = false
+    @OptionGroup
+    public var recorded: RecordedTraceOptions
 
     @Flag(help: "Leave malformed strokes of the trace files out, count them and say why on standard error, instead of refusing the file (a malformed file is still refused).")
     public var skipInvalidTraces = false
@@ -181,26 +178,11 @@ public struct BehaviorCommand: ParsableCommand {
             }
     }
 
-    /// The recorded trace files of the run: --traces, else the default recorded file when it is
-    /// there (`note` says when it is not).
-    func recordedURLs(currentDirectory: URL, packageRoot: URL, note: (String) -> Void) throws -> [URL] {
-        var urls = traceFiles.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
-        if urls.isEmpty && !noRecorded {
-            let candidates = TraceSources.defaultRecordedCandidates(currentDirectory: currentDirectory, packageRoot: packageRoot)
-            if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) {
-                urls = [found]
-            } else {
-                note("no recorded traces: \(TraceSources.defaultRecordedRelativePath) is absent (looked at \(candidates.map(\.path).joined(separator: ", "))); pass --traces FILE")
-            }
-        }
-        return urls
-    }
-
     /// Loads the trace sets; `note` receives what goes to standard error.
     public func traceSets(
         currentDirectory: URL, packageRoot: URL = TraceSources.packageRoot, note: (String) -> Void
     ) throws -> [TraceSet] {
-        let urls = try recordedURLs(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
+        let urls = recorded.urls(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
         var sets = try TraceSources.recorded(urls, malformedStrokes: skipInvalidTraces ? .skip : .refuse)
         for set in sets { SkippedStrokesReport.notes(for: set).forEach(note) }
         // Said once: a recorded trace without pixels_per_point has its pixels read as points.

@@ -55,7 +55,7 @@ extension BehaviorCommand {
     /// out: both write the same bytes.
     func identity(currentDirectory: URL, packageRoot: URL) throws -> RunIdentity {
         var entries: [RunIdentity.Entry] = []
-        let recorded = try recordedURLs(currentDirectory: currentDirectory, packageRoot: packageRoot, note: { _ in })
+        let recorded = self.recorded.urls(currentDirectory: currentDirectory, packageRoot: packageRoot, note: { _ in })
         let files = try recorded.map { url -> String in
             let bytes: [UInt8]
             do {

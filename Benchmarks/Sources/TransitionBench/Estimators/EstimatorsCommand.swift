@@ -32,11 +32,8 @@ public struct EstimatorsCommand: ParsableCommand {
             Exit status: \(ExitStatus.helpText())
             """)
 
-    @Option(name: .customLong("traces"), help: ArgumentHelp("A recorded trace CSV (docs/traces.md); repeatable.", valueName: "file"))
-    public var traceFiles: [String] = []
-
-    @Flag(help: "Do not look for the default recorded file.")
-    public var noRecorded = false
+    @OptionGroup
+    public var recorded: RecordedTraceOptions
 
     @Option(help: ArgumentHelp("Flicks per sampling rate (1 to 100,000).", valueName: "count"))
     public var flicks = 2000
@@ -111,15 +108,7 @@ public struct EstimatorsCommand: ParsableCommand {
             }
             out += row + "\n"
         }
-        var urls = traceFiles.map { URL(fileURLWithPath: $0, relativeTo: currentDirectory) }
-        if urls.isEmpty && !noRecorded {
-            let candidates = TraceSources.defaultRecordedCandidates(currentDirectory: currentDirectory, packageRoot: packageRoot)
-            if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) {
-                urls = [found]
-            } else {
-                note("no recorded traces: \(TraceSources.defaultRecordedRelativePath) is absent (looked at \(candidates.map(\.path).joined(separator: ", "))); pass --traces FILE")
-            }
-        }
+        let urls = recorded.urls(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
         for set in try TraceSources.recorded(urls) {
             out += "\n\(set.source): \(set.traces.count) strokes, \(set.traces.filter { $0.intent == .finish }.count) meant to finish; "
             out += "finished by `ProjectedSpringModel()` with each estimator\n\n| estimator | recorded page turns finished |\n|---|---|\n"
