@@ -19,20 +19,29 @@
 /// (docs/references.md).
 public struct AxisLock: Hashable, Sendable {
     /// How far the stroke moves from touch-down, along either axis, before it is judged: in the
-    /// samples' unit (points), positive (default 10, the mapping's default touch slop).
-    public var slop: Double
+    /// samples' unit (points), positive and finite (default 10, the mapping's default touch
+    /// slop; this traps on other values, at init and on set).
+    public var slop: Double { didSet { Self.check(slop: slop) } }
     /// How many times its movement across the axis the stroke must have moved along it when it
-    /// is judged, to begin the transition (positive; default 1: the axis it moved more along
-    /// wins; Android's ViewPager asks for 2).
-    public var ratio: Double
+    /// is judged, to begin the transition (unitless, positive and finite; default 1: the axis it
+    /// moved more along wins; Android's ViewPager asks for 2; this traps on other values).
+    public var ratio: Double { didSet { Self.check(ratio: ratio) } }
 
     /// A lock judging at `slop` points from touch-down with `ratio` (along / across). Both must be
     /// positive and finite (this stops with a sentence otherwise).
     public init(slop: Double = 10, ratio: Double = 1) {
-        precondition(slop > 0 && slop.isFinite, "AxisLock slop must be positive and finite points; got \(slop).")
-        precondition(ratio > 0 && ratio.isFinite, "AxisLock ratio must be positive and finite; got \(ratio).")
+        Self.check(slop: slop)
+        Self.check(ratio: ratio)
         self.slop = slop
         self.ratio = ratio
+    }
+
+    static func check(slop: Double) {
+        precondition(slop > 0 && slop.isFinite, "AxisLock slop must be positive and finite points; got \(slop).")
+    }
+
+    static func check(ratio: Double) {
+        precondition(ratio > 0 && ratio.isFinite, "AxisLock ratio must be positive and finite; got \(ratio).")
     }
 
     /// What a stroke that has moved `along` and `across` points from touch-down (absolute

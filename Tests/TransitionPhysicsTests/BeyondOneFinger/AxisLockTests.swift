@@ -147,13 +147,35 @@ import Testing
         #expect(locked.releases[0].state.progress == 0 && locked.releases[0].state.velocity == 0)
     }
 
-    @Test("the lock's settings are checked: non-positive or non-finite slop and ratio are refused (exit by trap), good ones kept")
-    func settings() {
+    @Test("the rule at its edges: nothing before the slop, along = ratio x across begins, NaN waits")
+    func ruleAtItsEdges() {
         let lock = AxisLock(slop: 18, ratio: 2)
         #expect(lock.accepts(alongPoints: 17, acrossPoints: 0) == nil)
         #expect(lock.accepts(alongPoints: 18, acrossPoints: 9) == true)
         #expect(lock.accepts(alongPoints: 18, acrossPoints: 9.0001) == false)
         #expect(lock.accepts(alongPoints: 0, acrossPoints: 18) == false)
         #expect(lock.accepts(alongPoints: .nan, acrossPoints: .nan) == nil)
+    }
+
+    /// The text a trap wrote to standard error.
+    static func text(_ result: ExitTest.Result?) -> String {
+        String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    }
+
+    @Test("a slop or ratio that is not positive and finite traps, at init and on set, naming it; so does a threshold outside 0...1")
+    func invalidSettingsTrap() async {
+        var message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { _ = AxisLock(slop: 0) })
+        #expect(message.contains("AxisLock slop must be positive and finite points; got 0.0."), "\(message)")
+        message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { _ = AxisLock(ratio: .nan) })
+        #expect(message.contains("AxisLock ratio must be positive and finite; got nan."), "\(message)")
+        message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { var lock = AxisLock(); lock.slop = -1 })
+        #expect(message.contains("AxisLock slop must be positive and finite points; got -1.0."), "\(message)")
+        message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { var lock = AxisLock(); lock.ratio = .infinity })
+        #expect(message.contains("AxisLock ratio must be positive and finite; got inf."), "\(message)")
+        message = Self.text(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var transition = InteractiveTransition(mapping: ProgressMapping(travel: 100))
+            transition.detentPolicy = .thresholds([0.5, 1.5])
+        })
+        #expect(message.contains("detentPolicy: a threshold fraction must be within 0...1 of the gap between two detents; got 1.5."), "\(message)")
     }
 }
