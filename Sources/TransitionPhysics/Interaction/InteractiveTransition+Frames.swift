@@ -108,9 +108,15 @@ extension InteractiveTransition {
             progress >= first && progress <= last, "Jump progress must be within the detents, \(first)...\(last); got \(progress).")
         let time = moveFrameClock(to: time, "jump(to:at:)")
         reportCompletion(at: time)
-        let still = CompletionCurve(shape: .timingCurve(.linear, duration: 0), start: progress, startVelocity: 0, target: progress)
-        state = .completing(Animation(startTime: time, curve: still, endTime: time, sign: mapping.direction.fixedSign))
+        state = .completing(restingAnimation(at: progress, time: time))
         reportCompletion(at: time)
+    }
+
+    /// A completion that does not move: at rest at `progress` from `time` (`jump(to:at:)`, and
+    /// where a refused stroke leaves the view).
+    func restingAnimation(at progress: Double, time: Double) -> Animation {
+        let still = CompletionCurve(shape: .timingCurve(.linear, duration: 0), start: progress, startVelocity: 0, target: progress)
+        return Animation(startTime: time, curve: still, endTime: time, sign: mapping.direction.fixedSign)
     }
 
     /// The completion code starts from `progress` at `velocity` (travels per second) toward

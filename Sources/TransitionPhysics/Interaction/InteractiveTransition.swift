@@ -290,7 +290,13 @@ public struct InteractiveTransition: Sendable {
 
     /// Handles one sample. Returns the release when this sample ended the touch.
     @discardableResult
-    public mutating func handle(_ sample: TouchSample) -> Release? {
+    public mutating func handle(_ sample: TouchSample) -> Release? { handle(sample, lockingAxis: true) }
+
+    /// `handle(_:)`, with the mapping's `axisLock` judging a stroke from rest only when
+    /// `lockingAxis` (`ScrollingSheet` hands its sheet a finger of its own, whose other
+    /// coordinate is no movement across the axis: the scroll view's recognizer judged the axis).
+    @discardableResult
+    mutating func handle(_ sample: TouchSample, lockingAxis: Bool) -> Release? {
         // Several fingers become one stroke (`multitouch`); one finger passes through unchanged.
         guard let sample = pointers.merge(sample, policy: multitouch) else { return nil }
         let position = mapping.coordinate(of: sample)
@@ -339,12 +345,12 @@ public struct InteractiveTransition: Sendable {
             pendingEvents.append(atRest ? .began : .interrupted)
             // Caught in motion: the completion's direction; from rest: decided afresh.
             let sign = mapping.direction.fixedSign ?? (atRest ? nil : animation.sign)
-            state = .tracking(takeOver(at: animation.state(at: time).progress, origin: position, sign: sign, touch: sample, fromRest: atRest))
+            state = .tracking(takeOver(at: animation.state(at: time).progress, origin: position, sign: sign, touch: sample, judged: lockingAxis && atRest))
             return nil
         case (.idle, .began):
             if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
             pendingEvents.append(.began)
-            var tracking = takeOver(at: 0, origin: position, sign: mapping.direction.fixedSign, touch: sample, fromRest: true)
+            var tracking = takeOver(at: 0, origin: position, sign: mapping.direction.fixedSign, touch: sample, judged: lockingAxis)
             tracking.fromIdle = true
             state = .tracking(tracking)
             return nil
@@ -359,10 +365,11 @@ public struct InteractiveTransition: Sendable {
     /// with the direction `sign` (nil: decided past the slop). The range's rule applies to
     /// movement from there only: with `.clamp` the limits widen to hold `progress`; with
     /// `.rubberBand` the raw progress is the one the rubber band shows there.
-    /// A touch `fromRest` is judged by the mapping's `axisLock`, if any, before it moves the view.
-    func takeOver(at progress: Double, origin: Double, sign: Double?, touch: TouchSample, fromRest: Bool) -> Tracking {
+    /// A `judged` touch (one from rest) is judged by the mapping's `axisLock`, if any, before it
+    /// moves the view.
+    func takeOver(at progress: Double, origin: Double, sign: Double?, touch: TouchSample, judged: Bool) -> Tracking {
         let (raw, limits) = mapping.takeOver(showing: progress, within: gestureLimits)
-        let accepted = !fromRest || mapping.axisLock == nil
+        let accepted = !judged || mapping.axisLock == nil
         return Tracking(
             origin: origin, crossOrigin: mapping.crossCoordinate(of: touch), accepted: accepted, sign: sign,
             baseProgress: raw, limits: limits,
@@ -384,8 +391,7 @@ public struct InteractiveTransition: Sendable {
         let target = detents[ProjectionRule.nearestDetent(to: progress, in: detents)]
         if progress == target {
             // At rest where it was: a completion that has already reported itself.
-            let still = CompletionCurve(shape: .timingCurve(.linear, duration: 0), start: progress, startVelocity: 0, target: progress)
-            var animation = Animation(startTime: time, curve: still, endTime: time, sign: mapping.direction.fixedSign)
+            var animation = restingAnimation(at: progress, time: time)
             animation.completionReported = true
             state = .completing(animation)
         } else {

@@ -24,7 +24,7 @@ extension ScrollingSheet {
                 offset = min(max(coast.state(at: max(sample.time, frameTime)).offset, 0), maximumOffset)
                 self.coast = nil
             }
-            feedSheet(sheetSample(sample, sheetCoordinate: coordinate, fingerCoordinate: coordinate))
+            sheet.handle(sheetSample(sample, sheetCoordinate: coordinate, fingerCoordinate: coordinate), lockingAxis: false)
             guard case .tracking = sheet.state, let sign = sheet.mapping.direction.fixedSign else { return nil }
             touch = SharedTouch(
                 origin: coordinate, sign: sign,
@@ -58,7 +58,7 @@ extension ScrollingSheet {
             touch.lastTouch = sample
             if !sample.isResampled { touch.lastMeasured = sample }
             self.touch = touch
-            feedSheet(own)
+            sheet.handle(own, lockingAxis: false)
             return nil
         }
         // The lift-off: the tracker rules of `ReleaseSamples` along the axis (a lift-off that
@@ -73,10 +73,7 @@ extension ScrollingSheet {
         let velocity = ReleaseSamples.releasesWithoutVelocity(lift, after: previous, stoppedAfter: stoppedAfter)
             ? 0 : fingerVelocity(touch)
         let owner = touch.lastMover
-        let lock = sheet.mapping.axisLock
-        sheet.mapping.axisLock = nil
-        let release = withSheetVelocity(owner == .sheet ? velocity / travel : 0) { $0.handle(own) }
-        sheet.mapping.axisLock = lock
+        let release = withSheetVelocity(owner == .sheet ? velocity / travel : 0) { $0.handle(own, lockingAxis: false) }
         if owner == .content && velocity != 0 {
             // As the sheet's release: from the frame that shows the finger's last position.
             let shown = frameTime >= touch.lastMoveTime
@@ -87,21 +84,11 @@ extension ScrollingSheet {
         return release
     }
 
-    /// Hands the sheet's driver one sample of its own finger. Its mapping's `axisLock` does not
-    /// apply here: that sample's other coordinate carries the real finger's movement along the
-    /// axis (`sheetSample`), and which axis a stroke belongs to is the scroll view's recognizer's
-    /// to decide before the stroke reaches the sheet.
-    mutating func feedSheet(_ sample: TouchSample) {
-        let lock = sheet.mapping.axisLock
-        sheet.mapping.axisLock = nil
-        sheet.handle(sample)
-        sheet.mapping.axisLock = lock
-    }
-
     /// The sample the sheet's driver gets for `sample`: at `sheetCoordinate` along the axis (the
     /// finger moved by the sheet's part only), and the finger's own coordinate along the other
     /// axis, which the mapping never reads: so the driver's lift-off rules (did the finger move,
     /// when did it stop) see the shared finger's movement, while its progress sees the sheet's.
+    /// The driver's `axisLock` therefore does not judge these samples (`handle(_:lockingAxis:)`).
     func sheetSample(_ sample: TouchSample, sheetCoordinate: Double, fingerCoordinate: Double) -> TouchSample {
         let (x, y) = sheet.mapping.axis == .x ? (sheetCoordinate, fingerCoordinate) : (fingerCoordinate, sheetCoordinate)
         return TouchSample(time: sample.time, x: x, y: y, phase: sample.phase, isResampled: sample.isResampled)
