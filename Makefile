@@ -136,7 +136,8 @@ notebooks: release venv
 # article fails the build.
 # dump-symbol-graph extracts a graph for every module of the package, the test modules included,
 # so it needs them built: on a fresh clone this target builds them first (in make test they are
-# built already). Tests/docs/fresh-clone-docs.sh runs it as the first command of a fresh clone.
+# built already). CI (.ci/run) runs it first on its clean clone, and Tests/docs/fresh-clone-docs.sh
+# runs it as the first command of a fresh clone of this checkout.
 DOC_MODULES := TransitionPhysics TransitionLab TransitionBatch
 .PHONY: docs docs-test
 docs: deps

@@ -29,15 +29,11 @@ enum BLASBackend {
         for i in 0..<count {
             if releases.isSpringLane[i] { physics.append(Int32(i)) } else { timed.append(Int32(i)) }
         }
-        releases.mass.withUnsafeBufferPointer { m in
-            releases.stiffness.withUnsafeBufferPointer { k in
-                releases.damping.withUnsafeBufferPointer { c in
-                    physics.sort { a, b in
-                        let ka = (m[Int(a)].bitPattern, k[Int(a)].bitPattern, c[Int(a)].bitPattern)
-                        let kb = (m[Int(b)].bitPattern, k[Int(b)].bitPattern, c[Int(b)].bitPattern)
-                        return ka != kb ? ka < kb : a < b
-                    }
-                }
+        releases.withPointers { r in
+            physics.sort { a, b in
+                let ka = (r.mass[Int(a)].bitPattern, r.stiffness[Int(a)].bitPattern, r.damping[Int(a)].bitPattern)
+                let kb = (r.mass[Int(b)].bitPattern, r.stiffness[Int(b)].bitPattern, r.damping[Int(b)].bitPattern)
+                return ka != kb ? ka < kb : a < b
             }
         }
         var tiles: [Range<Int>] = []

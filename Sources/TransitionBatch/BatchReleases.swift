@@ -31,52 +31,51 @@ extension BuiltInReleaseModel {
 /// A batch of N releases in struct-of-arrays form: lane `i` is the release
 /// `state(at: i)` handed to `model(at: i)`.
 ///
-/// Every parameter is per lane. The projected-spring lanes keep their parameters in flat arrays
-/// (the integrator reads them block by block); the timed models (classic, Cupertino, physics with
-/// a timed completion shape), which are
-/// evaluated through their curve lane by lane, are stored once each in `timedModels` and
-/// referenced by index.
+/// Every parameter is per lane, in a ``LaneColumn`` each (the integrator reads them block by
+/// block, through their base addresses). The timed models (classic, Cupertino, physics with a
+/// timed completion shape), evaluated through their curve lane by lane, are stored once each in
+/// `timedModels` and referenced by index.
 public struct BatchReleases: Sendable {
     // MARK: The release, per lane
     /// Progress at release per lane, fraction of the travel.
-    public private(set) var progress: [Double] = []
+    public private(set) var progress = LaneColumn<Double>()
     /// Release velocity per lane, progress per second.
-    public private(set) var velocity: [Double] = []
+    public private(set) var velocity = LaneColumn<Double>()
     /// Progress at the last `changed` sample per lane (the edge-pan variant's decision, `classic-004`).
-    public private(set) var lastChangedProgress: [Double] = []
+    public private(set) var lastChangedProgress = LaneColumn<Double>()
     /// Whether the recognizer was cancelled, per lane.
-    public private(set) var recognizerCancelled: [Bool] = []
+    public private(set) var recognizerCancelled = LaneColumn<Bool>()
     /// The model kind per lane.
-    public private(set) var kind: [ReleaseModelKind] = []
+    public private(set) var kind = LaneColumn<ReleaseModelKind>()
     /// Per lane: true when the spring kernels run it (a physics model with the spring
     /// completion), false for timed lanes (evaluated through their curve).
-    public private(set) var isSpringLane: [Bool] = []
+    public private(set) var isSpringLane = LaneColumn<Bool>()
 
     // MARK: Projected-spring parameters, per lane (unused by timed lanes)
     /// Spring mass per lane (physics lanes; 1 on timed lanes, unused).
-    public private(set) var mass: [Double] = []
+    public private(set) var mass = LaneColumn<Double>()
     /// Spring stiffness per lane (physics lanes; 1 on timed lanes, unused).
-    public private(set) var stiffness: [Double] = []
+    public private(set) var stiffness = LaneColumn<Double>()
     /// The damping coefficient (as `Spring.damping`).
-    public private(set) var damping: [Double] = []
+    public private(set) var damping = LaneColumn<Double>()
     /// Velocity kept per millisecond of coasting, per lane (physics lanes).
-    public private(set) var decelerationRate: [Double] = []
+    public private(set) var decelerationRate = LaneColumn<Double>()
     /// How the projection is computed, per lane (physics lanes).
-    public private(set) var projection: [ProjectionForm] = []
+    public private(set) var projection = LaneColumn<ProjectionForm>()
     /// `projection.distancePerVelocity(rate:)`, seconds: the projected distance per unit velocity.
-    public private(set) var distancePerVelocity: [Double] = []
+    public private(set) var distancePerVelocity = LaneColumn<Double>()
     /// Projected progress needed to finish, per lane (physics lanes).
-    public private(set) var threshold: [Double] = []
+    public private(set) var threshold = LaneColumn<Double>()
     /// Velocities slower than this (travel widths per second) do not coast, per lane (physics lanes).
-    public private(set) var minFlingVelocity: [Double] = []
+    public private(set) var minFlingVelocity = LaneColumn<Double>()
     /// How each physics lane shows progress past the target.
-    public private(set) var overshoot: [OvershootPolicy] = []
+    public private(set) var overshoot = LaneColumn<OvershootPolicy>()
 
     // MARK: Timed models (classic, Cupertino, physics with a timed completion shape)
     /// The distinct timed models of the batch.
     public private(set) var timedModels: [BuiltInReleaseModel] = []
     /// Per lane: index into `timedModels`, or -1 for spring lanes.
-    public private(set) var timedModelIndex: [Int32] = []
+    public private(set) var timedModelIndex = LaneColumn<Int32>()
     private var timedModelLookup: [BuiltInReleaseModel: Int32] = [:]
 
     /// The number of lanes.
@@ -101,33 +100,29 @@ public struct BatchReleases: Sendable {
         for lane in lanes { append(lane.model, lane.state) }
     }
 
-    /// Reserves room for `n` lanes in every array.
+    /// Reserves room for `n` lanes in every column.
     public mutating func reserveCapacity(_ n: Int) {
-        progress.reserveCapacity(n); velocity.reserveCapacity(n)
-        lastChangedProgress.reserveCapacity(n); recognizerCancelled.reserveCapacity(n); kind.reserveCapacity(n)
-        isSpringLane.reserveCapacity(n)
-        mass.reserveCapacity(n); stiffness.reserveCapacity(n); damping.reserveCapacity(n)
-        decelerationRate.reserveCapacity(n); projection.reserveCapacity(n); distancePerVelocity.reserveCapacity(n)
-        threshold.reserveCapacity(n); minFlingVelocity.reserveCapacity(n); overshoot.reserveCapacity(n)
-        timedModelIndex.reserveCapacity(n)
+        var reserving = ReservingColumns(lanes: n)
+        visitColumns(&reserving)
     }
 
-    /// Removes every lane, keeping the arrays' storage when `keepingCapacity` (a caller that
+    /// Removes every lane, keeping the columns' storage when `keepingCapacity` (a caller that
     /// fills and runs many small batches reuses one). The timed models are forgotten too.
     public mutating func removeAll(keepingCapacity: Bool = false) {
-        progress.removeAll(keepingCapacity: keepingCapacity); velocity.removeAll(keepingCapacity: keepingCapacity)
-        lastChangedProgress.removeAll(keepingCapacity: keepingCapacity)
-        recognizerCancelled.removeAll(keepingCapacity: keepingCapacity); kind.removeAll(keepingCapacity: keepingCapacity)
-        isSpringLane.removeAll(keepingCapacity: keepingCapacity)
-        mass.removeAll(keepingCapacity: keepingCapacity); stiffness.removeAll(keepingCapacity: keepingCapacity)
-        damping.removeAll(keepingCapacity: keepingCapacity); decelerationRate.removeAll(keepingCapacity: keepingCapacity)
-        projection.removeAll(keepingCapacity: keepingCapacity)
-        distancePerVelocity.removeAll(keepingCapacity: keepingCapacity)
-        threshold.removeAll(keepingCapacity: keepingCapacity); minFlingVelocity.removeAll(keepingCapacity: keepingCapacity)
-        overshoot.removeAll(keepingCapacity: keepingCapacity)
+        var emptying = EmptyingColumns(keepingCapacity: keepingCapacity)
+        visitColumns(&emptying)
         timedModels.removeAll(keepingCapacity: keepingCapacity)
-        timedModelIndex.removeAll(keepingCapacity: keepingCapacity)
         timedModelLookup.removeAll(keepingCapacity: keepingCapacity)
+    }
+
+    /// Every per-lane column, listed once: what reserving and emptying apply to each.
+    private mutating func visitColumns(_ visitor: inout some LaneColumnVisitor) {
+        visitor.visit(&progress); visitor.visit(&velocity); visitor.visit(&lastChangedProgress)
+        visitor.visit(&recognizerCancelled); visitor.visit(&kind); visitor.visit(&isSpringLane)
+        visitor.visit(&mass); visitor.visit(&stiffness); visitor.visit(&damping)
+        visitor.visit(&decelerationRate); visitor.visit(&projection); visitor.visit(&distancePerVelocity)
+        visitor.visit(&threshold); visitor.visit(&minFlingVelocity); visitor.visit(&overshoot)
+        visitor.visit(&timedModelIndex)
     }
 
     /// Appends one lane.
@@ -144,40 +139,40 @@ public struct BatchReleases: Sendable {
     public mutating func append(_ model: BuiltInReleaseModel, states: [ReleaseState]) {
         // No lanes, nothing appended: not even a timed model to the table its lanes index.
         guard !states.isEmpty else { return }
-        Self.append(states, to: &progress) { $0.progress }
-        Self.append(states, to: &velocity) { $0.velocity }
-        Self.append(states, to: &lastChangedProgress) { $0.lastChangedProgress }
-        Self.append(states, to: &recognizerCancelled) { $0.recognizerCancelled }
+        progress.append(states) { $0.progress }
+        velocity.append(states) { $0.velocity }
+        lastChangedProgress.append(states) { $0.lastChangedProgress }
+        recognizerCancelled.append(states) { $0.recognizerCancelled }
         appendModel(model, lanes: states.count)
     }
 
     /// The model's columns of `n` new lanes (their states appended).
     private mutating func appendModel(_ model: BuiltInReleaseModel, lanes n: Int) {
-        Self.append(model.kind, to: &kind, times: n)
+        kind.append(model.kind, times: n)
         switch model {
         case .physics(let m) where m.completionShape == .spring:
-            Self.append(true, to: &isSpringLane, times: n)
-            Self.append(m.spring.mass, to: &mass, times: n)
-            Self.append(m.spring.stiffness, to: &stiffness, times: n)
-            Self.append(m.spring.damping, to: &damping, times: n)
-            Self.append(m.decelerationRate.rawValue, to: &decelerationRate, times: n)
-            Self.append(m.projection, to: &projection, times: n)
-            Self.append(m.projection.distancePerVelocity(rate: m.decelerationRate), to: &distancePerVelocity, times: n)
-            Self.append(m.threshold, to: &threshold, times: n)
-            Self.append(m.minFlingVelocity, to: &minFlingVelocity, times: n)
-            Self.append(m.overshoot, to: &overshoot, times: n)
-            Self.append(-1, to: &timedModelIndex, times: n)
+            isSpringLane.append(true, times: n)
+            mass.append(m.spring.mass, times: n)
+            stiffness.append(m.spring.stiffness, times: n)
+            damping.append(m.spring.damping, times: n)
+            decelerationRate.append(m.decelerationRate.rawValue, times: n)
+            projection.append(m.projection, times: n)
+            distancePerVelocity.append(m.projection.distancePerVelocity(rate: m.decelerationRate), times: n)
+            threshold.append(m.threshold, times: n)
+            minFlingVelocity.append(m.minFlingVelocity, times: n)
+            overshoot.append(m.overshoot, times: n)
+            timedModelIndex.append(-1, times: n)
         case .physics, .classic, .cupertino:
-            Self.append(false, to: &isSpringLane, times: n)
-            Self.append(1, to: &mass, times: n)
-            Self.append(1, to: &stiffness, times: n)
-            Self.append(0, to: &damping, times: n)
-            Self.append(0.5, to: &decelerationRate, times: n)
-            Self.append(.discrete, to: &projection, times: n)
-            Self.append(0, to: &distancePerVelocity, times: n)
-            Self.append(0.5, to: &threshold, times: n)
-            Self.append(0, to: &minFlingVelocity, times: n)
-            Self.append(.allow, to: &overshoot, times: n)
+            isSpringLane.append(false, times: n)
+            mass.append(1, times: n)
+            stiffness.append(1, times: n)
+            damping.append(0, times: n)
+            decelerationRate.append(0.5, times: n)
+            projection.append(.discrete, times: n)
+            distancePerVelocity.append(0, times: n)
+            threshold.append(0.5, times: n)
+            minFlingVelocity.append(0, times: n)
+            overshoot.append(.allow, times: n)
             let index: Int32
             if let known = timedModelLookup[model] {
                 index = known
@@ -186,27 +181,7 @@ public struct BatchReleases: Sendable {
                 timedModels.append(model)
                 timedModelLookup[model] = index
             }
-            Self.append(index, to: &timedModelIndex, times: n)
-        }
-    }
-
-    /// `value` appended `n` times (one lane, the sweep's way of appending, a plain append).
-    @inline(__always)
-    private static func append<Element>(_ value: Element, to column: inout [Element], times n: Int) {
-        if n == 1 { column.append(value) } else { column.append(contentsOf: repeatElement(value, count: n)) }
-    }
-
-    /// Each state's `field` appended to `column`: grown in one go, then written in place (through
-    /// lazy maps the generic copy cost more than the appends it saved).
-    @inline(__always)
-    private static func append<Element>(
-        _ states: [ReleaseState], to column: inout [Element], _ field: (ReleaseState) -> Element
-    ) {
-        guard let first = states.first else { return }
-        let start = column.count
-        column.append(contentsOf: repeatElement(field(first), count: states.count))
-        column.withUnsafeMutableBufferPointer { buffer in
-            for (j, state) in states.enumerated() { buffer[start + j] = field(state) }
+            timedModelIndex.append(index, times: n)
         }
     }
 
@@ -236,4 +211,19 @@ public struct BatchReleases: Sendable {
     public func spring(at i: Int) -> Spring {
         Spring(validatedMass: mass[i], stiffness: stiffness[i], damping: damping[i])
     }
+}
+
+/// What `BatchReleases.visitColumns` applies to each of its columns, whatever its element.
+private protocol LaneColumnVisitor {
+    mutating func visit<Element>(_ column: inout LaneColumn<Element>)
+}
+
+private struct ReservingColumns: LaneColumnVisitor {
+    let lanes: Int
+    func visit<Element>(_ column: inout LaneColumn<Element>) { column.reserveCapacity(lanes) }
+}
+
+private struct EmptyingColumns: LaneColumnVisitor {
+    let keepingCapacity: Bool
+    func visit<Element>(_ column: inout LaneColumn<Element>) { column.removeAll(keepingCapacity: keepingCapacity) }
 }

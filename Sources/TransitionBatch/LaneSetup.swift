@@ -63,7 +63,7 @@ func evaluateTimedLane(_ releases: BatchReleases, _ i: Int, frameRate: Double, s
 }
 
 extension BatchReleases {
-    /// Base addresses of the hot arrays, valid inside `withPointers`.
+    /// Base addresses of the hot columns, valid inside `withPointers`.
     struct Pointers: @unchecked Sendable {
         let count: Int
         let progress: UnsafePointer<Double>
@@ -80,44 +80,18 @@ extension BatchReleases {
         let overshoot: UnsafePointer<OvershootPolicy>
     }
 
+    /// Calls `body` with the base addresses of the hot columns (every column has one, an empty
+    /// batch's included), valid until `body` returns: the batch is kept alive around it and not
+    /// changed (it is a constant here).
     func withPointers<R>(_ body: (Pointers) -> R) -> R {
-        // An empty column has no storage (a nil base address); a one-element stand-in, never
-        // read for a batch of no lanes, takes its place and is freed when the body returns.
-        var standIns: [UnsafeMutableRawPointer] = []
-        defer { for standIn in standIns { standIn.deallocate() } }
-        func base<T>(_ b: UnsafeBufferPointer<T>) -> UnsafePointer<T> {
-            if let address = b.baseAddress { return address }
-            let standIn = UnsafeMutablePointer<T>.allocate(capacity: 1)
-            standIns.append(UnsafeMutableRawPointer(standIn))
-            return UnsafePointer(standIn)
-        }
-        return progress.withUnsafeBufferPointer { p in
-            velocity.withUnsafeBufferPointer { v in
-                recognizerCancelled.withUnsafeBufferPointer { rc in
-                    isSpringLane.withUnsafeBufferPointer { k in
-                        mass.withUnsafeBufferPointer { m in
-                            stiffness.withUnsafeBufferPointer { s in
-                                damping.withUnsafeBufferPointer { d in
-                                    distancePerVelocity.withUnsafeBufferPointer { dpv in
-                                        threshold.withUnsafeBufferPointer { th in
-                                            minFlingVelocity.withUnsafeBufferPointer { mf in
-                                                overshoot.withUnsafeBufferPointer { o in
-                                                    body(
-                                                        Pointers(
-                                                            count: count, progress: base(p), velocity: base(v),
-                                                            recognizerCancelled: base(rc), isSpringLane: base(k), mass: base(m),
-                                                            stiffness: base(s), damping: base(d), distancePerVelocity: base(dpv),
-                                                            threshold: base(th), minFlingVelocity: base(mf), overshoot: base(o)))
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        withExtendedLifetime(self) {
+            body(
+                Pointers(
+                    count: count, progress: progress.baseAddress, velocity: velocity.baseAddress,
+                    recognizerCancelled: recognizerCancelled.baseAddress, isSpringLane: isSpringLane.baseAddress,
+                    mass: mass.baseAddress, stiffness: stiffness.baseAddress, damping: damping.baseAddress,
+                    distancePerVelocity: distancePerVelocity.baseAddress, threshold: threshold.baseAddress,
+                    minFlingVelocity: minFlingVelocity.baseAddress, overshoot: overshoot.baseAddress))
         }
     }
 }

@@ -5,13 +5,13 @@ import TransitionLab
 import TransitionPhysics
 
 /// The entry points that hand a batch's columns' base addresses to the kernels
-/// (`BatchReleases.withPointers`) must not allocate per call and keep it, empty batch included (an
-/// empty column may have no address, and then gets a stand-in that is freed after the call).
-/// Measured for real: the resident memory (Linux's /proc/self/statm) before and after 200,000
-/// calls on an empty batch. A one-element allocation per column kept per call (11 columns of
-/// 32-byte blocks) grows it by about 70 MB: 69.5 MB and 70.4 MB measured in the measuring process
-/// with such a leak put in on purpose (both tests fail, and so does the one that starts them),
-/// against the 8 MB allowed.
+/// (`BatchReleases.withPointers`) must not allocate per call and keep it, empty batch included
+/// (every `LaneColumn` owns a buffer with a base address, an empty one too, so nothing stands in
+/// for a missing address). Measured for real: the resident memory (Linux's /proc/self/statm)
+/// before and after 200,000 calls on an empty batch. A one-element allocation per column kept per
+/// call (11 columns of 32-byte blocks) grows it by about 70 MB: 69.5 MB and 70.4 MB measured in
+/// the measuring process with such a leak put in on purpose (both tests fail, and so does the one
+/// that starts them), against the 8 MB allowed.
 ///
 /// Resident memory is the whole process's, which the test runner's other suites move when they
 /// run in parallel; so the measurement runs in a process of its own: `measuredInAProcessOfItsOwn`
