@@ -4,10 +4,7 @@
 /// Unlike an `Array`, a column has a base address even when it is empty, so the kernels read every
 /// column through a plain pointer (`BatchReleases.withPointers`), an empty batch included, with no
 /// stand-in to allocate and free.
-public struct LaneColumn<Element>: RandomAccessCollection, @unchecked Sendable {
-    // @unchecked: the buffer is written only while this column holds the one reference to it
-    // (`makeUnique`), as an Array's; the elements the batch stores are Sendable.
-
+public struct LaneColumn<Element>: RandomAccessCollection {
     struct Header {
         var count: Int
         var capacity: Int
@@ -141,6 +138,10 @@ public struct LaneColumn<Element>: RandomAccessCollection, @unchecked Sendable {
         }
     }
 }
+
+// @unchecked: the buffer is written only while one column holds the one reference to it
+// (`makeUnique`), as an Array's.
+extension LaneColumn: @unchecked Sendable where Element: Sendable {}
 
 extension LaneColumn: Equatable where Element: Equatable {
     /// Whether both columns hold the same values, lane by lane.
