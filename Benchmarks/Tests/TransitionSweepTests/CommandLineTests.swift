@@ -331,6 +331,14 @@ import TransitionPhysics
         let badSweep = try Binary.run(["--threads", "0"])
         let badBench = try Binary.run(["behavior", "--synthetic", "-1"], executable: Binary.benchURL)
         #expect(badSweep.status == ExitStatus.usage.rawValue && badBench.status == ExitStatus.usage.rawValue)
+        // The throughput runner's flags too, each named in its error (before any figure runs).
+        for (arguments, flag) in [
+            (["--only", "simd"], "--only"), (["--samples", "4"], "--samples"), (["--lanes", "15"], "--lanes"),
+            (["--python", ""], "--python"),
+        ] {
+            let bad = try Binary.run(["throughput", "--skip-numpy", "--skip-numba"] + arguments, executable: Binary.benchURL)
+            #expect(bad.status == ExitStatus.usage.rawValue && bad.stderr.contains(flag), "\(arguments): \(bad.stderr)")
+        }
         // The mapping of file errors, once.
         #expect(ExitStatus(.inputOutput) == .ioError && ExitStatus(.cannotCreateOutput) == .cannotCreate)
         #expect(ExitStatus(.cannotOpenInput) == .noInput && ExitStatus(.malformedInput) == .dataError && ExitStatus(.inputTooLarge) == .dataError)

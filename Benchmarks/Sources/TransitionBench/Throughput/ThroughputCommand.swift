@@ -82,7 +82,7 @@ public struct ThroughputCommand: ParsableCommand {
     @Flag(help: "Skip the flat-memory check (sink runs at 1/4, 1 and 4 times the lanes).")
     public var skipMemory = false
 
-    @Option(help: ArgumentHelp("Profiling aid: run only one figure (simd-metrics, scalar-metrics, simd-trajectory, simd-trajectory-ordinary) and print its median.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Profiling aid: run only one figure (\(Self.onlyFigures.joined(separator: ", "))) and print its median.", visibility: .hidden))
     public var only: String?
 
     public init() {}
@@ -91,7 +91,13 @@ public struct ThroughputCommand: ParsableCommand {
         guard samples >= 5 else { throw ValidationError("--samples must be at least 5 (medians of >= 5 samples).") }
         guard lanes >= 16 && frames >= 1 else { throw ValidationError("--lanes must be >= 16 and --frames >= 1.") }
         if python == "" { throw ValidationError("--python: invalid value '': empty interpreter name.") }
+        if let only, !Self.onlyFigures.contains(only) {
+            throw ValidationError("--only: invalid value '\(only)': one of \(Self.onlyFigures.joined(separator: ", ")).")
+        }
     }
+
+    /// The figures `--only` runs alone.
+    static let onlyFigures = ["simd-metrics", "scalar-metrics", "simd-trajectory", "simd-trajectory-ordinary"]
 
     struct Row {
         var measurement: String
