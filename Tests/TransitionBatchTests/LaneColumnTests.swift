@@ -57,6 +57,32 @@ struct LaneColumnTests {
         #expect(batch.velocity.description == states.map(\.velocity).description)
     }
 
+    /// Every `LaneColumn` the batch stores, found by reflection (so a column added later and
+    /// left out of the batch's own list of columns, which reserving and emptying visit, fails
+    /// here): one value per lane after appending, none after emptying with or without storage.
+    @Test func emptyingReachesEveryColumn() {
+        func columnCounts(_ batch: BatchReleases) -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for child in Mirror(reflecting: batch).children
+            where String(describing: type(of: child.value)).hasPrefix("LaneColumn<") {
+                counts[child.label ?? "?"] = (child.value as? any Collection)?.count
+            }
+            return counts
+        }
+        var g = SplitMix64(seed: 43)
+        var batch = BatchReleases()
+        for _ in 0..<100 { batch.append(randomModel(&g), randomState(&g)) }
+        let filled = columnCounts(batch)
+        #expect(filled.count >= 16 && filled.values.allSatisfy { $0 == 100 }, "\(filled)")
+        for keepingCapacity in [true, false] {
+            var emptied = batch
+            emptied.reserveCapacity(1_000)
+            emptied.removeAll(keepingCapacity: keepingCapacity)
+            let counts = columnCounts(emptied)
+            #expect(counts.keys == filled.keys && counts.values.allSatisfy { $0 == 0 }, "\(counts)")
+        }
+    }
+
     /// Reading past the last lane traps, as an Array's subscript does.
     @Test func readingPastTheLastLaneTraps() async {
         await #expect(processExitsWith: .failure) {
