@@ -10,7 +10,7 @@ struct RecordedEstimatorTests {
     typealias Fx = TraceFixtures
 
     @Test("ProjectedSpringModel() finishes at least 98% of the recorded page turns with .recommended",
-          .enabled(if: Fx.sharedDataURL != nil, "shared/data/bioident-gallery-swipes.csv is not beside this checkout"))
+          .enabled(if: Fx.sharedDataURL != nil, Fx.recordedSwipesAbsent))
     func recordedFinishRate() throws {
         let traces = try TraceReader.read(contentsOf: try #require(Fx.sharedDataURL))
         let recommended = try #require(EstimatorAccuracy.finishedRate(of: LeastSquaresVelocityEstimator.recommended, on: traces))
