@@ -25,7 +25,7 @@ public struct LaneColumn<Element>: RandomAccessCollection {
     private var header: Header { buffer.withUnsafeMutablePointerToHeader { $0.pointee } }
 
     /// An empty column (a buffer of one element's room: the base address an empty batch hands on).
-    public init() {
+    init() {
         buffer = Self.makeBuffer(capacity: 1)
     }
 
@@ -94,7 +94,7 @@ public struct LaneColumn<Element>: RandomAccessCollection {
     }
 
     /// Room for `n` lanes without another allocation.
-    public mutating func reserveCapacity(_ n: Int) {
+    mutating func reserveCapacity(_ n: Int) {
         makeUnique(capacity: n)
     }
 

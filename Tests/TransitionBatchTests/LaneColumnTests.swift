@@ -7,6 +7,17 @@ import TransitionPhysics
 /// value (a copy never sees a later change to the original, nor the original a change to the
 /// copy), growing lane by lane, emptying with or without its storage, and compared by elements.
 struct LaneColumnTests {
+    /// The lane count of every `LaneColumn` the batch stores, by property name, found by
+    /// reflection (so a column added later is counted without being listed here).
+    static func columnCounts(_ batch: BatchReleases) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for child in Mirror(reflecting: batch).children
+        where String(describing: type(of: child.value)).hasPrefix("LaneColumn<") {
+            counts[child.label ?? "?"] = (child.value as? any Collection)?.count
+        }
+        return counts
+    }
+
     /// A batch copied and then changed leaves the copy as it was, column by column, whether the
     /// original grows past its room, is emptied keeping its storage, or is emptied and refilled.
     @Test func aBatchIsAValue() {
@@ -45,40 +56,27 @@ struct LaneColumnTests {
             if round % 2 == 0 { batch.append(model, states: more) } else { for s in more { batch.append(model, s) } }
             states += more
         }
-        let counts: [Int] = [
-            batch.progress.count, batch.velocity.count, batch.lastChangedProgress.count, batch.recognizerCancelled.count,
-            batch.kind.count, batch.isSpringLane.count, batch.mass.count, batch.stiffness.count, batch.damping.count,
-            batch.decelerationRate.count, batch.projection.count, batch.distancePerVelocity.count, batch.threshold.count,
-            batch.minFlingVelocity.count, batch.overshoot.count, batch.timedModelIndex.count,
-        ]
-        #expect(counts.allSatisfy { $0 == states.count } && batch.count == states.count)
+        let counts = Self.columnCounts(batch)
+        #expect(counts.count >= 16 && counts.values.allSatisfy { $0 == states.count } && batch.count == states.count)
         #expect((0..<states.count).allSatisfy { batch.state(at: $0) == states[$0] })
         #expect(batch.progress.withUnsafeBufferPointer { Array($0) } == states.map(\.progress))
         #expect(batch.velocity.description == states.map(\.velocity).description)
     }
 
-    /// Every `LaneColumn` the batch stores, found by reflection (so a column added later and
-    /// left out of the batch's own list of columns, which reserving and emptying visit, fails
-    /// here): one value per lane after appending, none after emptying with or without storage.
+    /// Every `LaneColumn` the batch stores (`columnCounts`: a column added later and left out of
+    /// the batch's own list of columns, which reserving and emptying visit, fails here): one value
+    /// per lane after appending, none after emptying with or without storage.
     @Test func emptyingReachesEveryColumn() {
-        func columnCounts(_ batch: BatchReleases) -> [String: Int] {
-            var counts: [String: Int] = [:]
-            for child in Mirror(reflecting: batch).children
-            where String(describing: type(of: child.value)).hasPrefix("LaneColumn<") {
-                counts[child.label ?? "?"] = (child.value as? any Collection)?.count
-            }
-            return counts
-        }
         var g = SplitMix64(seed: 43)
         var batch = BatchReleases()
         for _ in 0..<100 { batch.append(randomModel(&g), randomState(&g)) }
-        let filled = columnCounts(batch)
+        let filled = Self.columnCounts(batch)
         #expect(filled.count >= 16 && filled.values.allSatisfy { $0 == 100 }, "\(filled)")
         for keepingCapacity in [true, false] {
             var emptied = batch
             emptied.reserveCapacity(1_000)
             emptied.removeAll(keepingCapacity: keepingCapacity)
-            let counts = columnCounts(emptied)
+            let counts = Self.columnCounts(emptied)
             #expect(counts.keys == filled.keys && counts.values.allSatisfy { $0 == 0 }, "\(counts)")
         }
     }

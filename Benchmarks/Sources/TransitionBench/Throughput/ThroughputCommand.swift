@@ -82,8 +82,8 @@ public struct ThroughputCommand: ParsableCommand {
     @Flag(help: "Skip the flat-memory check (sink runs at 1/4, 1 and 4 times the lanes).")
     public var skipMemory = false
 
-    @Option(help: ArgumentHelp("Profiling aid: run only one figure (\(Self.onlyFigures.joined(separator: ", "))) and print its median.", visibility: .hidden))
-    public var only: String?
+    @Option(help: ArgumentHelp("Profiling aid: run only one figure and print its median.", visibility: .hidden))
+    public var only: ProfiledFigure?
 
     public init() {}
 
@@ -91,13 +91,7 @@ public struct ThroughputCommand: ParsableCommand {
         guard samples >= 5 else { throw ValidationError("--samples must be at least 5 (medians of >= 5 samples).") }
         guard lanes >= 16 && frames >= 1 else { throw ValidationError("--lanes must be >= 16 and --frames >= 1.") }
         if python == "" { throw ValidationError("--python: invalid value '': empty interpreter name.") }
-        if let only, !Self.onlyFigures.contains(only) {
-            throw ValidationError("--only: invalid value '\(only)': one of \(Self.onlyFigures.joined(separator: ", ")).")
-        }
     }
-
-    /// The figures `--only` runs alone.
-    static let onlyFigures = ["simd-metrics", "scalar-metrics", "simd-trajectory", "simd-trajectory-ordinary"]
 
     struct Row {
         var measurement: String
@@ -169,4 +163,16 @@ final class Checksum: @unchecked Sendable {
     private let lock = NSLock()
     private var sum = 0.0
     func add(_ x: Double) { lock.lock(); sum += x; lock.unlock() }
+}
+
+/// A figure `transition-bench throughput --only` runs alone (a profiling aid).
+public enum ProfiledFigure: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// The metrics-only batch on the SIMD backend.
+    case simdMetrics = "simd-metrics"
+    /// The metrics-only batch on the scalar reference.
+    case scalarMetrics = "scalar-metrics"
+    /// Trajectories on the SIMD backend, the library's choice of stores.
+    case simdTrajectory = "simd-trajectory"
+    /// Trajectories on the SIMD backend with ordinary stores.
+    case simdTrajectoryOrdinary = "simd-trajectory-ordinary"
 }

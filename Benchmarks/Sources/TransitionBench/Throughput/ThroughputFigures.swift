@@ -61,23 +61,21 @@ extension ThroughputCommand {
     }
 
     /// `--only`: one figure's median, for profiling.
-    func profilingAid(_ only: String, perLane: BatchReleases) -> String {
+    func profilingAid(_ only: ProfiledFigure, perLane: BatchReleases) -> String {
         let integrator = BatchIntegrator(
-            maximumFrames: frames, backend: only == "scalar-metrics" ? .scalar : .simd, threads: threads == 0 ? 1 : threads)
+            maximumFrames: frames, backend: only == .scalarMetrics ? .scalar : .simd, threads: threads == 0 ? 1 : threads)
         let layout = TrajectoryLayout(lanes: lanes, frames: frames)
         let p = Buffers.allocate(layout.count), v = Buffers.allocate(layout.count)
         defer { p.deallocate(); v.deallocate() }
         var outcome = BatchOutcome()
         let seconds = Timing.median(samples: samples) {
-            if only == "simd-trajectory" {
-                _ = integrator.run(perLane, trajectory: layout, progress: p, velocity: v)
-            } else if only == "simd-trajectory-ordinary" {
-                _ = integrator.run(perLane, trajectory: layout, progress: p, velocity: v, nonTemporal: false)
-            } else {
-                integrator.run(perLane, into: &outcome)
+            switch only {
+            case .simdTrajectory: _ = integrator.run(perLane, trajectory: layout, progress: p, velocity: v)
+            case .simdTrajectoryOrdinary: _ = integrator.run(perLane, trajectory: layout, progress: p, velocity: v, nonTemporal: false)
+            case .simdMetrics, .scalarMetrics: integrator.run(perLane, into: &outcome)
             }
         }
-        return "\(only): \(Fmt.number(seconds * 1e3)) ms, \(Fmt.number(seconds * 1e9 / Double(lanes))) ns per lane"
+        return "\(only.rawValue): \(Fmt.number(seconds * 1e3)) ms, \(Fmt.number(seconds * 1e9 / Double(lanes))) ns per lane"
     }
 
     /// Lane-steps per second, outcome and sample times of each (batch, backend, threads),
