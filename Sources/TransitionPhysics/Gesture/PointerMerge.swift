@@ -19,7 +19,11 @@ public enum MultitouchPolicy: String, Hashable, Sendable, CaseIterable {
 /// driver follows (`MultitouchPolicy`). The first finger down begins the stroke and the last
 /// one up ends it, at that finger's lift-off time and position; a finger that lands or lifts in
 /// between only re-anchors the driving point, so the virtual finger never jumps; a cancelled finger cancels
-/// the stroke (a system cancellation takes the whole gesture). With one finger the virtual
+/// the stroke (a system cancellation takes the whole gesture). A finger that lifts while every
+/// other finger down has reported nothing since it landed ends the stroke too: their lift-offs
+/// are taken as lost (a host that drops one, where each touch gets a new id, would otherwise
+/// hold the stroke for ever), so a finger held perfectly still by a host that reports only
+/// moving fingers gives the stroke to the one that lifts. With one finger the virtual
 /// finger is that finger exactly (the same coordinates, bit for bit).
 package struct PointerMerge: Sendable {
     /// One finger down: its id and newest position (points).
@@ -27,6 +31,9 @@ package struct PointerMerge: Sendable {
         var id: Int?
         var x: Double
         var y: Double
+        /// When it landed and when it last reported, seconds.
+        var landed: Double
+        var lastReport: Double
     }
 
     /// The fingers down, in the order they landed.
@@ -39,6 +46,15 @@ package struct PointerMerge: Sendable {
 
     package init() {}
 
+    /// Forgets every finger: the stroke they made has ended without their lift-offs (the driver
+    /// was let go by code, refused the stroke, or a host lost a lift-off). A touch that begins
+    /// when no stroke is being followed then starts one, whatever the ids of fingers that never
+    /// reported their lift-off.
+    package mutating func forgetFingers() {
+        fingers.removeAll()
+        (offsetX, offsetY) = (0, 0)
+    }
+
     /// The virtual finger's sample for `sample`, or nil when it changes nothing the driver sees
     /// (a finger landing or lifting while others stay down, a sample of a finger not down).
     package mutating func merge(_ sample: TouchSample, policy: MultitouchPolicy) -> TouchSample? {
@@ -47,27 +63,30 @@ package struct PointerMerge: Sendable {
         case .began:
             if let index, fingers.count == 1 {
                 // The only finger down again (its lift-off was lost): a new stroke, as the driver reads it.
-                fingers[index] = Finger(id: sample.pointer, x: sample.x, y: sample.y)
+                fingers[index] = Finger(id: sample.pointer, x: sample.x, y: sample.y, landed: sample.time, lastReport: sample.time)
                 (offsetX, offsetY) = (0, 0)
                 return virtual(sample, phase: .began, policy: policy)
             }
             if fingers.isEmpty {
-                fingers = [Finger(id: sample.pointer, x: sample.x, y: sample.y)]
+                fingers = [Finger(id: sample.pointer, x: sample.x, y: sample.y, landed: sample.time, lastReport: sample.time)]
                 (offsetX, offsetY) = (0, 0)
                 return virtual(sample, phase: .began, policy: policy)
             }
             if let index { fingers.remove(at: index) }
-            fingers.append(Finger(id: sample.pointer, x: sample.x, y: sample.y))
+            fingers.append(Finger(id: sample.pointer, x: sample.x, y: sample.y, landed: sample.time, lastReport: sample.time))
             reanchor(keeping: lastVirtual, policy: policy)
             return nil
         case .changed:
             guard let index else { return nil }
             fingers[index].x = sample.x
             fingers[index].y = sample.y
+            fingers[index].lastReport = sample.time
             return drives(index, policy) ? virtual(sample, phase: .changed, policy: policy) : nil
         case .ended, .cancelled:
             guard let index else { return nil }
-            if fingers.count > 1 && sample.phase == .ended {
+            let lifting = fingers[index]
+            let othersSilent = fingers.indices.allSatisfy { $0 == index || fingers[$0].lastReport < lifting.landed }
+            if fingers.count > 1 && sample.phase == .ended && !othersSilent {
                 // Another finger stays down: the lift only re-anchors (its last movement is not
                 // shown: the others' positions are older than it, and adding it to their next
                 // movement would move the view faster than any finger moved).

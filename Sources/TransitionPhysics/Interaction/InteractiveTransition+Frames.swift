@@ -23,16 +23,8 @@ extension InteractiveTransition {
     /// the frame shows the same state again, never an earlier one. `time` must be finite.
     public mutating func advance(to time: Double) -> TransitionUpdate {
         let time = moveFrameClock(to: time, "advance(to:)")
-        if case .completing(var animation) = state, animation.startsAtNextFrame {
-            // The first frame after a release: it shows the release position, and the curve
-            // runs from here (InteractiveTransition's rules, "the first frame after lift-off"),
-            // unless frames were dropped: at most a 30 Hz frame after the lift-off.
-            let duration = animation.endTime - animation.startTime
-            animation.startTime = min(time, animation.startTime + Self.longestFrameInterval)
-            animation.endTime = animation.startTime + duration
-            animation.startsAtNextFrame = false
-            state = .completing(animation)
-        }
+        startPendingCompletion(at: time)
+        positionShown = true
         reportCompletion(at: time)
         let events = pendingEvents
         pendingEvents.removeAll()
@@ -49,6 +41,21 @@ extension InteractiveTransition {
                 progress: progress, velocity: velocity, target: animation.curve.target,
                 isComplete: time >= animation.endTime, events: events)
         }
+    }
+
+    /// Fixes the start of a release's completion that waits for its first frame
+    /// (`Animation.startsAtNextFrame`) as a frame at `time` would: the frame shows the release
+    /// position, and the curve runs from there (InteractiveTransition's rules, "the first frame
+    /// after lift-off"), unless frames were dropped: at most a 30 Hz frame after the lift-off.
+    /// A catch, a call from code or a layout change before that frame starts from what a frame
+    /// at its time shows, not from the lift-off.
+    mutating func startPendingCompletion(at time: Double) {
+        guard case .completing(var animation) = state, animation.startsAtNextFrame else { return }
+        let duration = animation.endTime - animation.startTime
+        animation.startTime = min(time, animation.startTime + Self.longestFrameInterval)
+        animation.endTime = animation.startTime + duration
+        animation.startsAtNextFrame = false
+        state = .completing(animation)
     }
 
     /// The longest display frame interval the driver expects, seconds: 1/30 s (a 30 Hz display).
@@ -80,6 +87,7 @@ extension InteractiveTransition {
             target >= first && target <= last,
             "Retarget progress must be within the detents, \(first)...\(last); got \(target).")
         let time = moveFrameClock(to: time, "retarget(to:at:)")
+        startPendingCompletion(at: time)
         reportCompletion(at: time)
         let progress: Double, velocity: Double, sign: Double?
         switch state {
@@ -107,6 +115,7 @@ extension InteractiveTransition {
         precondition(
             progress >= first && progress <= last, "Jump progress must be within the detents, \(first)...\(last); got \(progress).")
         let time = moveFrameClock(to: time, "jump(to:at:)")
+        startPendingCompletion(at: time)
         reportCompletion(at: time)
         state = .completing(restingAnimation(at: progress, time: time))
         reportCompletion(at: time)

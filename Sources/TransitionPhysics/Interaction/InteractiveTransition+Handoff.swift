@@ -18,6 +18,7 @@ extension InteractiveTransition {
     /// its speed). A finger still down is let go without a release; `time` must be finite.
     mutating func takeHandoff(velocity: Double, at time: Double, completion: HandoffCompletion) {
         let time = moveFrameClock(to: time, "takeHandoff(velocity:at:completion:)")
+        startPendingCompletion(at: time)
         reportCompletion(at: time)
         let progress: Double, current: Double, sign: Double?, detent: Double
         switch state {
@@ -37,7 +38,10 @@ extension InteractiveTransition {
         let curve: CompletionCurve
         switch completion {
         case .sameDetent: curve = plannedCurve(from: progress, velocity: start, to: detent)
-        case .release: curve = self.completion(for: ReleaseState(progress: progress, velocity: start)).curve
+        case .release:
+            let settled = settledCompletion(for: ReleaseState(progress: progress, velocity: start))
+            curve = settled.completion.curve
+            if let refused = settled.refusedDetent { pendingEvents.append(.detentRefused(refused)) }
         }
         pendingEvents.append(.retargeted)
         self.start(curve, at: time, sign: sign)

@@ -58,6 +58,7 @@ extension InteractiveTransition {
     mutating func relayout(travel oldTravel: Double, detents oldDetents: [Double], at time: Double) {
         // Nothing on screen yet (idle, progress 0): a setting, not a change to report.
         guard oldTravel != mapping.travel || oldDetents != detents, !isIdle else { return }
+        startPendingCompletion(at: time)
         reportCompletion(at: time)
         // Progress that keeps the position in points: old travel / new travel.
         let scale = oldTravel / mapping.travel

@@ -16,7 +16,10 @@ extension InteractiveTransition {
         if !liftOff.repeatsPosition {
             tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
         }
-        if moved { tracking.lastMoveTime = sample.time }
+        if moved {
+            tracking.lastMoveTime = sample.time
+            positionShown = false
+        }
         // A cancelled touch, or a stopped pointer, releases with velocity 0 (`ReleaseSamples`).
         let stopped = ReleaseSamples.releasesWithoutVelocity(sample, after: previous, stoppedAfter: estimator.pointerStoppedAfter)
         let velocity = stopped ? 0 : releaseVelocity(tracking)
@@ -24,9 +27,13 @@ extension InteractiveTransition {
             progress: bounded(rawNow, tracking), velocity: velocity,
             lastChangedProgress: bounded(tracking.lastChangedRaw, tracking),
             recognizerCancelled: sample.phase == .cancelled)
-        let (completion, refusedDetent) = settledCompletion(for: state)
+        let (completion, refusedDetent) = settledCompletion(for: state, touchDownDetent: tracking.touchDownDetent)
         let release = Release(time: sample.time, state: state, completion: completion, sign: tracking.sign ?? 1)
         releases.append(release)
+        if tracking.beganPending {
+            // A stroke too short for the axis lock to judge still began before it released.
+            pendingEvents.append(.began)
+        }
         if let refusedDetent { pendingEvents.append(.detentRefused(refusedDetent)) }
         if let interval = Self.millisecondLikeInterval(tracking.recorded) {
             pendingEvents.append(.timesLookLikeMilliseconds(medianSampleInterval: interval))
@@ -37,7 +44,7 @@ extension InteractiveTransition {
         // position some milliseconds later then does not hold the view for a frame), else the
         // next frame, which shows that position as a move would have (`advance(to:)` fixes the
         // start). Until that frame, the lift-off's time stands in.
-        if frameClock >= tracking.lastMoveTime {
+        if frameClock >= tracking.lastMoveTime && positionShown {
             start(release.completion.curve, at: frameClock, sign: tracking.sign)
         } else {
             start(release.completion.curve, at: sample.time, sign: tracking.sign)
@@ -81,19 +88,21 @@ extension InteractiveTransition {
     /// [0, 1], the default `detentPolicy` and no refused detent, the model's decision stands (its
     /// own threshold); otherwise the detent `detentPolicy` picks from the model's projection (or
     /// the progress, for models that do not project), and a recognizer cancelled by the system
-    /// returns to the first detent; a detent the app refuses (`refusesDetent`) gives way to the
+    /// returns to `touchDownDetent`, the detent the touch began at (as UIKit returns a cancelled
+    /// sheet drag); a detent the app refuses (`refusesDetent`) gives way to the
     /// allowed one nearest to it (`refusedDetent` says which was refused). `.finish` means the
     /// last detent.
-    func settledCompletion(for state: ReleaseState) -> (completion: Completion, refusedDetent: Double?) {
+    func settledCompletion(for state: ReleaseState, touchDownDetent: Double? = nil) -> (completion: Completion, refusedDetent: Double?) {
         var completion = model.release(state)
         var refused: Double?
-        if detents != [0, 1] || detentPolicy != .nearestToProjection || refusesDetent != nil {
+        let cancelledTo = state.recognizerCancelled ? touchDownDetent : nil
+        if detents != [0, 1] || detentPolicy != .nearestToProjection || refusesDetent != nil || (cancelledTo != nil && cancelledTo != completion.curve.target) {
             let projected = completion.projectedProgress ?? state.progress
             let chosen = detents == [0, 1]
                 ? completion.curve.target
                 : detents[ProjectionRule.nearestDetent(to: projected, in: detents)]
             var target = state.recognizerCancelled
-                ? detents[0]
+                ? (cancelledTo ?? detents[0])
                 : detentPolicy.detent(chosen: chosen, projected: projected, progress: state.progress, in: detents)
             if let refusesDetent, refusesDetent(target), allowedDetent(nearest: target) != target {
                 refused = target

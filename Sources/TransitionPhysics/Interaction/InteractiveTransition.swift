@@ -90,10 +90,13 @@ public struct InteractiveTransition: Sendable {
         var startsAtNextFrame = false
 
         /// Progress and progress velocity (travels per second) at `time`: the curve's closed
-        /// form, the target exactly from `endTime` on.
+        /// form, the target exactly from `endTime` on. A release's completion that waits for its
+        /// first frame is read as that frame, at `time`, would start it
+        /// (`InteractiveTransition.startPendingCompletion(at:)`): the release position until then.
         public func state(at time: Double) -> (progress: Double, velocity: Double) {
-            if time >= endTime { return (curve.target, 0) }
-            let state = curve.state(at: max(0, time - startTime))
+            let start = startsAtNextFrame ? min(time, startTime + InteractiveTransition.longestFrameInterval) : startTime
+            if time >= endTime - startTime + start { return (curve.target, 0) }
+            let state = curve.state(at: max(0, time - start))
             return (state.progress, state.velocity)
         }
     }
@@ -146,6 +149,12 @@ public struct InteractiveTransition: Sendable {
         var lastMoveTime: Double
         /// Whether this touch began from idle (nothing had begun): a refused stroke returns there.
         var fromIdle = false
+        /// The detent the view rested at or was going to when this touch began: where a
+        /// recognizer the system cancels returns it (UIKit returns a cancelled sheet drag there).
+        var touchDownDetent: Double = 0
+        /// Whether `.began` waits for the mapping's `axisLock` to accept the stroke (a stroke it
+        /// refuses reports `.refused` only).
+        var beganPending = false
     }
 
     /// What the driver holds: nothing, a touch, or a completion.
@@ -260,7 +269,11 @@ public struct InteractiveTransition: Sendable {
     /// an earlier time, or a touch stamped earlier, is read as this one, so shown progress never
     /// goes back (InteractiveTransition+Frames.swift).
     var frameClock = -Double.infinity
-    /// True while `updateLayout(travel:detents:at:)` sets `mapping` and `detents` (their
+    /// Whether a frame (`advance(to:)`) has shown the newest position a touch moved to: false
+    /// from a sample that moves until the next frame. A release starts its completion at the
+    /// latest frame only if it has (else at the next frame, which shows the release position).
+    var positionShown = true
+        /// True while `updateLayout(travel:detents:at:)` sets `mapping` and `detents` (their
     /// observers then leave the change to it).
     var applyingLayout = false
 
@@ -290,13 +303,23 @@ public struct InteractiveTransition: Sendable {
 
     /// Handles one sample. Returns the release when this sample ended the touch.
     @discardableResult
-    public mutating func handle(_ sample: TouchSample) -> Release? { handle(sample, lockingAxis: true) }
+    public mutating func handle(_ sample: TouchSample) -> Release? { handle(sample, axisJudge: .driver) }
 
-    /// `handle(_:)`, with the mapping's `axisLock` judging a stroke from rest only when
-    /// `lockingAxis` (`ScrollingSheet` hands its sheet a finger of its own, whose other
-    /// coordinate is no movement across the axis: the scroll view's recognizer judged the axis).
+    /// Who judges a stroke from rest with the mapping's `axisLock`.
+    enum AxisJudge {
+        /// The driver, from the samples it is handed.
+        case driver
+        /// The caller, from the finger's own samples (`ScrollingSheet`, whose sheet sees only its
+        /// part of the finger): it calls `acceptStroke()` or `refuseStroke(alongPoints:acrossPoints:at:)`.
+        case caller
+    }
+
+    /// `handle(_:)`, with the mapping's `axisLock` judged as `axisJudge` says.
     @discardableResult
-    mutating func handle(_ sample: TouchSample, lockingAxis: Bool) -> Release? {
+    mutating func handle(_ sample: TouchSample, axisJudge: AxisJudge) -> Release? {
+        // A touch that begins while no stroke is followed starts one: fingers still listed are
+        // ones whose lift-off never came (a host lost it, or code let the stroke go).
+        if sample.phase == .began, !isTracking { pointers.forgetFingers() }
         // Several fingers become one stroke (`multitouch`); one finger passes through unchanged.
         guard let sample = pointers.merge(sample, policy: multitouch) else { return nil }
         let position = mapping.coordinate(of: sample)
@@ -305,10 +328,12 @@ public struct InteractiveTransition: Sendable {
         // every sample, which made a replay quadratic in the trace's length).
         if sample.phase != .began, var tracking = takeTracking() {
             let moved = sample.x != tracking.lastTouch.x || sample.y != tracking.lastTouch.y
-            if !tracking.accepted, let lock = mapping.axisLock {
+            if !tracking.accepted, axisJudge == .driver, let lock = mapping.axisLock {
                 let along = abs(position - tracking.origin), across = abs(mapping.crossCoordinate(of: sample) - tracking.crossOrigin)
                 switch lock.accepts(alongPoints: along, acrossPoints: across) {
-                case true?: tracking.accepted = true
+                case true?:
+                    tracking.accepted = true
+                    reportBeganIfPending(&tracking)
                 case false?:
                     refuse(tracking, at: sample.time, alongPoints: along, acrossPoints: across)
                     return nil
@@ -327,7 +352,10 @@ public struct InteractiveTransition: Sendable {
                     tracking.recorded.append(axisSample)
                 }
                 tracking.lastChangedRaw = rawNow
-                if moved { tracking.lastMoveTime = sample.time }
+                if moved {
+                    tracking.lastMoveTime = sample.time
+                    positionShown = false
+                }
                 tracking.lastTouch = sample
                 if !sample.isResampled { tracking.lastMeasured = sample }
                 state = .tracking(tracking)
@@ -336,22 +364,32 @@ public struct InteractiveTransition: Sendable {
             return release(tracking, at: sample, position: position, moved: moved)
         }
         switch (state, sample.phase) {
-        case (.completing(let animation), .began):
+        case (.completing, .began):
             // A touch is never older than the frame shown: stamped before it, it is taken there.
             let time = max(sample.time, frameClock)
+            startPendingCompletion(at: time)
             reportCompletion(at: time)
+            guard case .completing(let animation) = state else { return nil }
             let atRest = time >= animation.endTime
             if atRest, let zone = mapping.edgeZone, !zone.contains(position) { return nil }
-            pendingEvents.append(atRest ? .began : .interrupted)
             // Caught in motion: the completion's direction; from rest: decided afresh.
             let sign = mapping.direction.fixedSign ?? (atRest ? nil : animation.sign)
-            state = .tracking(takeOver(at: animation.state(at: time).progress, origin: position, sign: sign, touch: sample, judged: lockingAxis && atRest))
+            var tracking = takeOver(at: animation.state(at: time).progress, origin: position, sign: sign, touch: sample, judged: atRest)
+            tracking.touchDownDetent = animation.curve.target
+            if atRest {
+                reportBeganIfPending(&tracking)
+            } else {
+                tracking.beganPending = false
+                pendingEvents.append(.interrupted)
+            }
+            state = .tracking(tracking)
             return nil
         case (.idle, .began):
             if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
-            pendingEvents.append(.began)
-            var tracking = takeOver(at: 0, origin: position, sign: mapping.direction.fixedSign, touch: sample, judged: lockingAxis)
+            var tracking = takeOver(at: 0, origin: position, sign: mapping.direction.fixedSign, touch: sample, judged: true)
             tracking.fromIdle = true
+            tracking.touchDownDetent = detents[ProjectionRule.nearestDetent(to: 0, in: detents)]
+            reportBeganIfPending(&tracking)
             state = .tracking(tracking)
             return nil
         default:
@@ -370,12 +408,46 @@ public struct InteractiveTransition: Sendable {
     func takeOver(at progress: Double, origin: Double, sign: Double?, touch: TouchSample, judged: Bool) -> Tracking {
         let (raw, limits) = mapping.takeOver(showing: progress, within: gestureLimits)
         let accepted = !judged || mapping.axisLock == nil
-        return Tracking(
+        var tracking = Tracking(
             origin: origin, crossOrigin: mapping.crossCoordinate(of: touch), accepted: accepted, sign: sign,
             baseProgress: raw, limits: limits,
             recorded: [AxisSample(time: touch.time, position: raw, isResampled: touch.isResampled)],
             undecided: sign == nil || !accepted ? [0] : [], lastChangedRaw: raw, lastTouch: touch,
             lastMeasured: touch.isResampled ? nil : touch, lastMoveTime: touch.time)
+        tracking.beganPending = true
+        return tracking
+    }
+
+    /// Reports `.began` for a touch from rest once its stroke drives the transition: at once
+    /// without an `axisLock`, else when the lock accepts it (or at lift-off, for a stroke too
+    /// short to judge); a stroke the lock refuses reports `.refused` only.
+    mutating func reportBeganIfPending(_ tracking: inout Tracking) {
+        guard tracking.beganPending, tracking.accepted else { return }
+        tracking.beganPending = false
+        pendingEvents.append(.began)
+    }
+
+    /// Whether the touch in progress waits for its caller to judge it by the mapping's `axisLock`
+    /// (`AxisJudge.caller`): progress does not move until it does.
+    var awaitsAxisJudgement: Bool {
+        guard case .tracking(let tracking) = state else { return false }
+        return !tracking.accepted
+    }
+
+    /// The caller's `axisLock` accepted the touch in progress: it drives from now on (its
+    /// samples so far are mapped, and `.began` is reported).
+    mutating func acceptStroke() {
+        guard var tracking = takeTracking() else { return }
+        tracking.accepted = true
+        reportBeganIfPending(&tracking)
+        state = .tracking(tracking)
+    }
+
+    /// The caller's `axisLock` refused the touch in progress at `time` (seconds) after it moved
+    /// `alongPoints` along the axis and `acrossPoints` across: as the driver's own refusal.
+    mutating func refuseStroke(alongPoints: Double, acrossPoints: Double, at time: Double) {
+        guard let tracking = takeTracking() else { return }
+        refuse(tracking, at: time, alongPoints: alongPoints, acrossPoints: acrossPoints)
     }
 
     /// Ends a stroke the mapping's `axisLock` refused at `time`: the view stays where it was
@@ -419,6 +491,12 @@ public struct InteractiveTransition: Sendable {
         animation.completionReported = true
         state = .completing(animation)
         pendingEvents.append(.completed(progress: animation.curve.target))
+    }
+
+    /// Whether a finger is driving the transition.
+    var isTracking: Bool {
+        if case .tracking = state { return true }
+        return false
     }
 
     /// Shown progress of a touch: its newest raw progress, clamped or rubber-banded past its limits.

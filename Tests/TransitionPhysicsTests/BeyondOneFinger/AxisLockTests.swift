@@ -39,7 +39,8 @@ import Testing
             #expect(frame.progress == 0)
         }
         #expect(releases.isEmpty)
-        #expect(events.map(\.name) == ["began", "refused"])
+        // A refused stroke never began: `.refused` is its one event.
+        #expect(events.map(\.name) == ["refused"])
         guard case .refused(let along, let across) = events.last else { Issue.record("no refusal"); return }
         // Judged at the first sample 10 pt from touch-down along either axis: 2+2+2+12 = 18 pt.
         #expect(abs(along - 18 * cos(80 * Double.pi / 180)) < 1e-9 && abs(across - 18 * sin(80 * Double.pi / 180)) < 1e-9)
@@ -117,7 +118,7 @@ import Testing
             names += frame.events.map(\.name)
             #expect(frame.progress == 0.5)
         }
-        #expect(names == ["began", "refused"])
+        #expect(names == ["refused"])
         let rest = transition.advance(to: 2)
         #expect(rest.isComplete && rest.progress == 0.5 && rest.velocity == 0 && rest.events.isEmpty)
     }

@@ -43,7 +43,11 @@ import Testing
         var locked = Self.rig(lock: AxisLock()), free = Self.rig()
         let ys = ScrollingSheetTests.stroke(speed: -900, duration: 0.6, hz: 120, from: 700)
         let a = ScrollingSheetTests.drive(&locked, ys: ys, hz: 120), b = ScrollingSheetTests.drive(&free, ys: ys, hz: 120)
-        #expect(a.map(\.total) == b.map(\.total))
+        // The lock judges the finger's own stroke at its 10 pt slop (7.5 pt a frame here): until
+        // then nothing moves, as a plain transition with the lock holds; from then on the same frames.
+        let judged = 2
+        #expect(a.prefix(judged).allSatisfy { $0.total == a[0].total })
+        #expect(Array(a.dropFirst(judged).map(\.total)) == Array(b.dropFirst(judged).map(\.total)))
         #expect(!a.flatMap(\.events).contains { $0.name == "refused" })
     }
 }

@@ -24,10 +24,10 @@ extension ScrollingSheet {
                 offset = min(max(coast.state(at: max(sample.time, frameTime)).offset, 0), maximumOffset)
                 self.coast = nil
             }
-            sheet.handle(sheetSample(sample, sheetCoordinate: coordinate, fingerCoordinate: coordinate), lockingAxis: false)
+            sheet.handle(sheetSample(sample, sheetCoordinate: coordinate, fingerCoordinate: coordinate), axisJudge: .caller)
             guard case .tracking = sheet.state, let sign = sheet.mapping.direction.fixedSign else { return nil }
             touch = SharedTouch(
-                origin: coordinate, sign: sign,
+                origin: coordinate, crossOrigin: sheet.mapping.crossCoordinate(of: sample), sign: sign,
                 samples: [AxisSample(time: sample.time, position: 0, isResampled: sample.isResampled)], moved: 0,
                 sheetMoved: 0, lastMover: .sheet,
                 lastMeasured: sample.isResampled ? nil : sample, lastTouch: sample, lastMoveTime: sample.time)
@@ -41,11 +41,31 @@ extension ScrollingSheet {
             self.touch = nil
             return nil
         }
+        if sample.phase == .changed, sheet.awaitsAxisJudgement, let lock = sheet.mapping.axisLock {
+            // The sheet's axis lock judges the finger's own stroke before anything moves: a
+            // stroke mostly across the axis (a carousel in the sheet) moves neither the sheet
+            // nor its list.
+            let along = abs(coordinate - touch.origin), across = abs(sheet.mapping.crossCoordinate(of: sample) - touch.crossOrigin)
+            switch lock.accepts(alongPoints: along, acrossPoints: across) {
+            case true?:
+                sheet.acceptStroke()
+            case false?:
+                self.touch = nil
+                sheet.refuseStroke(alongPoints: along, acrossPoints: across, at: sample.time)
+                return nil
+            case nil:
+                touch.samples.append(AxisSample(time: sample.time, position: touch.sign * (coordinate - touch.origin), isResampled: sample.isResampled))
+                touch.lastTouch = sample
+                if !sample.isResampled { touch.lastMeasured = sample }
+                self.touch = touch
+                return nil
+            }
+        }
         let travel = sheet.mapping.travel
         let moved = touch.sign * (coordinate - touch.origin)
         let split = policy.split(
             moved - touch.moved, sheetPosition: (tracking.lastPosition ?? tracking.baseProgress) * travel,
-            sheetRange: sheet.detents[0] * travel...sheet.detents[sheet.detents.count - 1] * travel,
+            sheetRange: sheet.gestureLimits.lowerBound * travel...sheet.gestureLimits.upperBound * travel,
             contentOffset: offset, maximumContentOffset: maximumOffset)
         touch.moved = moved
         touch.sheetMoved += split.sheetPoints
@@ -58,7 +78,7 @@ extension ScrollingSheet {
             touch.lastTouch = sample
             if !sample.isResampled { touch.lastMeasured = sample }
             self.touch = touch
-            sheet.handle(own, lockingAxis: false)
+            sheet.handle(own, axisJudge: .caller)
             return nil
         }
         // The lift-off: the tracker rules of `ReleaseSamples` along the axis (a lift-off that
@@ -73,7 +93,7 @@ extension ScrollingSheet {
         let velocity = ReleaseSamples.releasesWithoutVelocity(lift, after: previous, stoppedAfter: stoppedAfter)
             ? 0 : fingerVelocity(touch)
         let owner = touch.lastMover
-        let release = withSheetVelocity(owner == .sheet ? velocity / travel : 0) { $0.handle(own, lockingAxis: false) }
+        let release = withSheetVelocity(owner == .sheet ? velocity / travel : 0) { $0.handle(own, axisJudge: .caller) }
         if owner == .content && velocity != 0 {
             // As the sheet's release: from the frame that shows the finger's last position.
             let shown = frameTime >= touch.lastMoveTime
@@ -88,7 +108,8 @@ extension ScrollingSheet {
     /// finger moved by the sheet's part only), and the finger's own coordinate along the other
     /// axis, which the mapping never reads: so the driver's lift-off rules (did the finger move,
     /// when did it stop) see the shared finger's movement, while its progress sees the sheet's.
-    /// The driver's `axisLock` therefore does not judge these samples (`handle(_:lockingAxis:)`).
+    /// The driver's `axisLock` therefore does not judge these samples: `handle(_:)` judges the
+    /// finger's own (`InteractiveTransition.AxisJudge.caller`).
     func sheetSample(_ sample: TouchSample, sheetCoordinate: Double, fingerCoordinate: Double) -> TouchSample {
         let (x, y) = sheet.mapping.axis == .x ? (sheetCoordinate, fingerCoordinate) : (fingerCoordinate, sheetCoordinate)
         return TouchSample(time: sample.time, x: x, y: y, phase: sample.phase, isResampled: sample.isResampled)
@@ -100,11 +121,16 @@ extension ScrollingSheet {
     }
 
     /// The finger's velocity, points per second (positive opening): the sheet's estimator over
-    /// all of the finger's samples, capped by the sheet's `maximumReleaseSpeedPointsPerSecond`.
+    /// all of the finger's samples in travels, the unit the sheet's driver feeds it (so its
+    /// distance thresholds, such as `VelocityWindow.reversalDistance`, mean what they mean for a
+    /// plain sheet on the same finger), capped by the sheet's `maximumReleaseSpeedPointsPerSecond`.
     func fingerVelocity(_ touch: SharedTouch) -> Double {
-        let estimate = sheet.estimator.velocity(of: touch.samples)
+        let travel = sheet.mapping.travel
+        let estimate = sheet.estimator.velocity(of: touch.samples.map {
+            AxisSample(time: $0.time, position: $0.position / travel, isResampled: $0.isResampled)
+        })
         guard estimate.isFinite else { return 0 }
-        return ReleaseSpeedLimit.capped(estimate, maximumSpeed: sheet.maximumReleaseSpeedPointsPerSecond, travel: 1)
+        return ReleaseSpeedLimit.capped(estimate, maximumSpeed: sheet.maximumReleaseSpeedPointsPerSecond, travel: travel) * travel
     }
 
     /// Runs `body` on the sheet with its estimator answering `velocity` (travels per second),

@@ -69,14 +69,21 @@ public struct ScrollingSheet: Sendable {
 
     /// The content's bottom edge, points: its length minus its viewport's along the axis (what
     /// UIScrollView's largest `contentOffset.y` is). Content that fits its viewport scrolls
-    /// nowhere: a negative value is read as 0. Setting it keeps the offset within the new range;
-    /// must be finite.
+    /// nowhere: a negative value is read as 0. Setting it keeps the offset within the new range,
+    /// and a smaller value stops a coast where it is shown; must be finite.
     public var maximumContentOffset: Double {
         get { maximumOffset }
         set {
             precondition(newValue.isFinite, "ScrollingSheet.maximumContentOffset must be finite points; got \(newValue).")
+            let shrinks = max(0, newValue) < maximumOffset
             maximumOffset = max(0, newValue)
-            offset = min(offset, maximumOffset)
+            if shrinks, let coast {
+                // A shrinking range stops a coast where it is shown (its velocity does not run on
+                // against an edge that moved).
+                offset = coast.state(at: max(frameTime, coast.startTime)).offset
+                self.coast = nil
+            }
+            offset = min(max(offset, 0), maximumOffset)
         }
     }
     /// The content's offset, points, 0 (its top edge) to `maximumContentOffset`: as of the latest
@@ -131,6 +138,8 @@ public struct ScrollingSheet: Sendable {
 struct SharedTouch: Sendable {
     /// The finger's coordinate along the sheet's axis at touch-down, points.
     var origin: Double
+    /// The finger's coordinate across the sheet's axis at touch-down, points (the axis lock's).
+    var crossOrigin: Double
     /// +1 or -1: the sign of coordinate movement that opens the sheet.
     var sign: Double
     /// The finger's samples, each its movement since touch-down in points (positive opening):
