@@ -106,7 +106,7 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
     /// while it stays open, paused there, until the next pan or a `...KeepingVelocity` call.
     public var onRest: ((HostTransitionEnd) -> Void)?
     /// When the display link runs and how the UIKit transition ends (the core's bookkeeping).
-    public private(set) var lifecycle = HostTransitionLifecycle()
+    private(set) var lifecycle = HostTransitionLifecycle()
     /// Whether this transition runs: a pan began it and it is not finished or cancelled yet (its
     /// completion plays, or it waits at a middle detent). While it runs, a new pan's `.began`
     /// catches it: hand the pan to `handle(_:)` and begin no second view controller transition.

@@ -11,6 +11,7 @@ public struct TransitionBenchCommand: ParsableCommand {
             ThroughputCommand.self,
             EstimatorsCommand.self,
             BehaviorMergeCommand.self,
+            FramesCommand.self,
         ])
 
     public init() {}

@@ -143,7 +143,7 @@ public enum Replay {
         let runner = runner(for: model, frameRateHz: request.frameRateHz)
         var transition = runner.transition(
             travel: request.travelPixels, pixelsPerPoint: request.pixelsPerPoint, unitsPerPoint: request.unitsPerPoint)
-        transition.detents = request.detents
+        transition.detents = request.detents.map { .fraction($0) }
         transition.reduceMotion = request.reduceMotion
 
         // The drag: every k-th sample of the touch in progress (and its last one), shown as

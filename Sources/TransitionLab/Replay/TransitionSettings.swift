@@ -108,7 +108,7 @@ extension InteractiveTransition {
     /// cap) with `frameRate`, for `TransitionSettings.validate()`.
     public func settings(frameRate: Double = TransitionSettings.defaultFrameRate) -> TransitionSettings {
         TransitionSettings(
-            travel: mapping.travel, pixelsPerPoint: pixelsPerPoint, detents: detents,
+            travel: mapping.travel, pixelsPerPoint: pixelsPerPoint, detents: resolvedDetents.map(\.progress),
             maximumReleaseSpeed: maximumReleaseSpeedPointsPerSecond, frameRate: frameRate)
     }
 }

@@ -27,7 +27,7 @@ public enum HostTransitionEnd: Hashable, Sendable {
     /// The end for a driver at rest at `progress` (a completion's target, exactly as
     /// `TransitionEvent.completed(progress:)` reports it) with `detents` (ascending, at least one,
     /// as `InteractiveTransition.detents`).
-    public init(restingAt progress: Double, detents: [Double]) {
+    package init(restingAt progress: Double, detents: [Double]) {
         precondition(!detents.isEmpty, "HostTransitionEnd needs at least one detent.")
         if progress == detents[detents.count - 1] {
             self = .finish
@@ -41,14 +41,14 @@ public enum HostTransitionEnd: Hashable, Sendable {
     }
 
     /// The end a `.completed(progress:)` event means with `detents`; nil for every other event.
-    public init?(_ event: TransitionEvent, detents: [Double]) {
+    package init?(_ event: TransitionEvent, detents: [Double]) {
         guard case .completed(let progress) = event else { return nil }
         self.init(restingAt: progress, detents: detents)
     }
 
     /// Whether the platform transition is over (`finish` or `cancel`); false while it waits at
     /// a middle detent or between detents.
-    public var endsHostTransition: Bool {
+    package var endsHostTransition: Bool {
         switch self {
         case .finish, .cancel: return true
         case .detent, .between: return false
@@ -57,7 +57,7 @@ public enum HostTransitionEnd: Hashable, Sendable {
 
     /// The progress the driver rests at, when the detents are known: the last or first detent
     /// for `finish` and `cancel`.
-    public func progress(detents: [Double]) -> Double {
+    package func progress(detents: [Double]) -> Double {
         switch self {
         case .finish: return detents[detents.count - 1]
         case .cancel: return detents[0]
@@ -97,9 +97,9 @@ public enum HostTransitionEnd: Hashable, Sendable {
 /// shown progress (`InteractiveTransition` interrupts the completion without a jump), and the
 /// next release's completion resumes it. Only `touchDown == .beginHostTransition` (no platform
 /// transition yet, or the last one over) begins a new one.
-public struct HostTransitionLifecycle: Hashable, Sendable {
+package struct HostTransitionLifecycle: Hashable, Sendable {
     /// What the adapter does now.
-    public enum Action: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// Something moves: run (or keep running) the frame loop.
         case runFrames
         /// Nothing moves: stop the frame loop.
@@ -110,7 +110,7 @@ public struct HostTransitionLifecycle: Hashable, Sendable {
     }
 
     /// What a touch-down (a pan recognizer's `.began`) does to the platform transition.
-    public enum TouchDown: Hashable, Sendable {
+    package enum TouchDown: Hashable, Sendable {
         /// No platform transition runs: begin one (start the view controller transition), then
         /// feed the touch.
         case beginHostTransition
@@ -121,26 +121,26 @@ public struct HostTransitionLifecycle: Hashable, Sendable {
 
     /// Whether the platform transition has been finished or cancelled: nothing more is to be
     /// driven, and every answer is `.stopFrames`.
-    public private(set) var isOver = false
+    package private(set) var isOver = false
     /// Whether samples have been fed: the platform transition this lifecycle mirrors has begun.
-    public private(set) var hasBegun = false
+    package private(set) var hasBegun = false
     /// Whether the current rest has been answered (reset when something moves again).
     private var restAnswered = false
     /// The newest sample fed to the driver through `feed(_:recognizerEnded:to:)`.
-    public private(set) var lastSample: TouchSample?
+    package private(set) var lastSample: TouchSample?
 
     /// A lifecycle before any touch: not over, nothing answered.
-    public init() {}
+    package init() {}
 
     /// Whether the platform transition runs: begun and not yet finished or cancelled.
-    public var isHostTransitionRunning: Bool { hasBegun && !isOver }
+    package var isHostTransitionRunning: Bool { hasBegun && !isOver }
 
     /// What a touch-down does now: catch the running platform transition, or begin a new one
     /// (before the first touch, and once the last platform transition is over).
-    public var touchDown: TouchDown { isHostTransitionRunning ? .catchRunningTransition : .beginHostTransition }
+    package var touchDown: TouchDown { isHostTransitionRunning ? .catchRunningTransition : .beginHostTransition }
 
     /// What to do after the driver changed. See the type's description.
-    public mutating func action(for transition: InteractiveTransition) -> Action {
+    package mutating func action(for transition: InteractiveTransition) -> Action {
         guard !isOver else { return .stopFrames }
         switch transition.phase {
         case .idle:
@@ -157,7 +157,7 @@ public struct HostTransitionLifecycle: Hashable, Sendable {
             }
             guard !restAnswered else { return .stopFrames }
             restAnswered = true
-            let end = HostTransitionEnd(restingAt: animation.curve.target, detents: transition.detents)
+            let end = HostTransitionEnd(restingAt: animation.curve.target, detents: transition.stops)
             if end.endsHostTransition { isOver = true }
             return .rest(end)
         }
@@ -174,7 +174,7 @@ public struct HostTransitionLifecycle: Hashable, Sendable {
     /// releases with velocity 0 (`ReleaseSamples.liftOff`'s pointer-stopped rule). Without
     /// `endTime` the end takes the newest sample's time. Nothing is fed once the lifecycle is
     /// over.
-    public mutating func feed(
+    package mutating func feed(
         _ samples: [TouchSample], recognizerEnded: TouchPhase?, endTime: Double? = nil,
         to transition: inout InteractiveTransition
     ) -> Action {
@@ -196,14 +196,14 @@ public struct HostTransitionLifecycle: Hashable, Sendable {
 
     /// The platform transition was finished or cancelled outside the lifecycle (the app called
     /// `finish()` or `cancel()` itself): the lifecycle is over, every later answer `.stopFrames`.
-    public mutating func hostTransitionEnded() { isOver = true }
+    package mutating func hostTransitionEnded() { isOver = true }
 }
 
 extension ProgressMapping {
     /// The travel for a container `width` by `height` points along this mapping's `axis`: its
     /// width for `.x`, its height for `.y`; 1 point when that length is not a finite number of
     /// at least 1 point (a container not laid out yet), so the travel is always valid.
-    public func travel(width: Double, height: Double) -> Double {
+    package func travel(width: Double, height: Double) -> Double {
         let length = axis == .x ? width : height
         return length.isFinite && length >= 1 ? length : 1
     }

@@ -12,9 +12,12 @@ extension InteractiveTransition {
 
     /// The detent the transition is at or going to: a completion's target; else (idle, or a
     /// finger down) the detent nearest the progress shown at `time`.
-    public func currentDetent(at time: Double) -> Double {
+    public func currentDetent(at time: Double) -> Detent.ID { detentID(at: currentStop(at: time)) }
+
+    /// The progress of the detent the transition is at or going to (`currentDetent(at:)`).
+    func currentStop(at time: Double) -> Double {
         if case .completing(let animation) = state { return animation.curve.target }
-        return detents[ProjectionRule.nearestDetent(to: progress(at: time), in: detents)]
+        return stops[ProjectionRule.nearestDetent(to: progress(at: time), in: stops)]
     }
 
     /// Moves to the detent after (`.next`) or before (`.previous`) the current one
@@ -25,23 +28,42 @@ extension InteractiveTransition {
     /// allowed one): VoiceOver then says nothing moved. `time` as for `retarget(to:at:)`.
     @discardableResult
     public mutating func step(_ step: DetentStep, at time: Double) -> Bool {
-        let current = currentDetent(at: max(time, frameClock))
+        let current = currentStop(at: max(time, frameClock))
         let candidates = step == .next
-            ? detents.filter { $0 > current }
-            : detents.filter { $0 < current }.reversed()
-        guard let target = candidates.first(where: { refusesDetent?($0) != true }) else { return false }
-        retarget(to: target, at: time)
+            ? resolvedDetents.filter { $0.progress > current }
+            : resolvedDetents.filter { $0.progress < current }.reversed()
+        guard let target = candidates.first(where: { refusesDetent?($0.id) != true }) else { return false }
+        retarget(to: target.progress, at: time)
         return true
     }
 
-    /// The detents a gesture may settle at (all, when no veto or every one is refused).
-    var allowedDetents: [Double] {
-        guard let refusesDetent else { return detents }
-        let allowed = detents.filter { !refusesDetent($0) }
-        return allowed.isEmpty ? detents : allowed
+    /// Starts a completion toward the detent named `id` at `time`, as `retarget(to:at:)` does
+    /// for its progress. Returns false, and changes nothing, when no active detent has that
+    /// identity in the current layout.
+    @discardableResult
+    public mutating func retarget(toDetent id: Detent.ID, at time: Double) -> Bool {
+        guard let detent = resolvedDetents.first(where: { $0.id == id }) else { return false }
+        retarget(to: detent.progress, at: time)
+        return true
     }
 
-    /// The allowed detent nearest to `detent` (the upper one of two as near).
+    /// Places the view at rest on the detent named `id` at `time`, as `jump(to:at:)` does for
+    /// its progress. Returns false, and changes nothing, when no active detent has that identity.
+    @discardableResult
+    public mutating func jump(toDetent id: Detent.ID, at time: Double) -> Bool {
+        guard let detent = resolvedDetents.first(where: { $0.id == id }) else { return false }
+        jump(to: detent.progress, at: time)
+        return true
+    }
+
+    /// The progress of the detents a gesture may settle at (all, when no veto or every one is refused).
+    var allowedDetents: [Double] {
+        guard let refusesDetent else { return stops }
+        let allowed = resolvedDetents.filter { !refusesDetent($0.id) }.map(\.progress)
+        return allowed.isEmpty ? stops : allowed
+    }
+
+    /// The allowed detent nearest to `detent` (progress; the upper one of two as near).
     func allowedDetent(nearest detent: Double) -> Double {
         let allowed = allowedDetents
         return allowed[ProjectionRule.nearestDetent(to: detent, in: allowed)]

@@ -65,10 +65,10 @@ extension InteractiveTransition {
     static let longestFrameInterval = 1.0 / 30
 
     /// Completes at the last detent from `time`, starting at the current progress and velocity.
-    public mutating func finish(at time: Double) { retarget(to: detents[detents.count - 1], at: time) }
+    public mutating func finish(at time: Double) { retarget(to: stops[stops.count - 1], at: time) }
 
     /// Completes at the first detent from `time`, starting at the current progress and velocity.
-    public mutating func cancel(at time: Double) { retarget(to: detents[0], at: time) }
+    public mutating func cancel(at time: Double) { retarget(to: stops[0], at: time) }
 
     /// Starts a completion toward `target` (progress, usually a detent) at `time` (seconds) from
     /// the progress *and velocity* shown at that time (velocity jump 0, as SwiftUI's springs and
@@ -82,7 +82,7 @@ extension InteractiveTransition {
     /// as that frame's time, so the completion starts from what is on screen.
     public mutating func retarget(to target: Double, at time: Double) {
         precondition(target.isFinite, "Retarget progress must be finite; got \(target).")
-        let first = detents[0], last = detents[detents.count - 1]
+        let first = stops[0], last = stops[stops.count - 1]
         precondition(
             target >= first && target <= last,
             "Retarget progress must be within the detents, \(first)...\(last); got \(target).")
@@ -111,7 +111,7 @@ extension InteractiveTransition {
     /// within the first and last detent, and `time` be finite (as for `retarget(to:at:)`).
     public mutating func jump(to progress: Double, at time: Double) {
         precondition(progress.isFinite, "Jump progress must be finite; got \(progress).")
-        let first = detents[0], last = detents[detents.count - 1]
+        let first = stops[0], last = stops[stops.count - 1]
         precondition(
             progress >= first && progress <= last, "Jump progress must be within the detents, \(first)...\(last); got \(progress).")
         let time = moveFrameClock(to: time, "jump(to:at:)")

@@ -24,11 +24,11 @@ extension InteractiveTransition {
         switch state {
         case .idle:
             (progress, current, sign) = (0, 0, mapping.direction.fixedSign)
-            detent = detents[ProjectionRule.nearestDetent(to: 0, in: detents)]
+            detent = stops[ProjectionRule.nearestDetent(to: 0, in: stops)]
         case .tracking(let tracking):
             (progress, current) = self.current(tracking)
             sign = tracking.sign
-            detent = detents[ProjectionRule.nearestDetent(to: progress, in: detents)]
+            detent = stops[ProjectionRule.nearestDetent(to: progress, in: stops)]
         case .completing(let animation):
             (progress, current) = animation.state(at: time)
             sign = animation.sign

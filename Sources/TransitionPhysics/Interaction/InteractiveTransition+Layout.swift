@@ -8,35 +8,41 @@
 ///   rescaled, so the velocity estimate never mixes two scales; if the view is past the new
 ///   ends, the overdrag rule applies to further movement only (no jump);
 /// - **completing or at rest**: a completion starts from the rescaled progress and velocity
-///   toward the same detent (by value), or the nearest new detent if that one was removed, under
-///   the new one-pixel rule (`pixelTolerance`); at rest with nothing to move, nothing starts.
+///   toward the same detent (by identity, at its position in the new layout: a 200 pt detent
+///   stays 200 pt), under the new one-pixel rule (`pixelTolerance`); at rest where that detent
+///   now is, nothing starts. If that detent was removed or is inactive in the new layout, the
+///   view goes to the active detent nearest to where it is shown, and `.detentInactive` names
+///   the one it left.
 ///
-/// `.layoutChanged` reports it. Before anything began (idle, progress 0) a new travel or detents
-/// is a setting: nothing moves and nothing is reported. Setting `mapping.travel` or `detents` on their own does the
-/// same at the latest frame's time.
+/// The detents are resolved again in the new layout (`resolvedDetents`): points over the new
+/// travel, content-sized detents against the content length last reported. `.layoutChanged`
+/// reports it. Before anything began (idle, progress 0) a new travel, content length or detents
+/// is a setting: nothing moves and nothing is reported. Setting `mapping.travel` or `detents` on
+/// their own does the same at the latest frame's time.
 extension InteractiveTransition {
-    /// Changes the travel (points; nil keeps it) and the detents (nil keeps them) at `time`
-    /// (seconds, the samples' clock; a time before the latest frame is read as that frame's),
-    /// keeping what is on screen continuous: see the extension's description. Reports
-    /// `.layoutChanged`. The travel and detents must be valid (as for the setters: a positive,
-    /// finite travel, detents strictly ascending and finite), and the pixel and fling-cap
-    /// settings valid with the new travel; otherwise this stops with a sentence.
-    public mutating func updateLayout(travel: Double? = nil, detents newDetents: [Double]? = nil, at time: Double) {
+    /// Changes the travel (points; nil keeps it), the content's length along the axis (points,
+    /// what content-sized detents resolve against; nil keeps it) and the detents (nil keeps them)
+    /// at `time` (seconds, the samples' clock; a time before the latest frame is read as that
+    /// frame's), keeping what is on screen continuous: see the extension's description. Reports
+    /// `.layoutChanged`. Detents in any order, or several at one position, are accepted
+    /// (`detents`). The travel must be positive and finite, a content length finite, and the
+    /// pixel and fling-cap settings valid with the new travel; otherwise this stops with a sentence.
+    public mutating func updateLayout(travel: Double? = nil, contentLength: Double? = nil, detents newDetents: [Detent]? = nil, at time: Double) {
         let newTravel = travel ?? mapping.travel
         if let reason = TransitionSettingRules.travelProblem(newTravel) { preconditionFailure("updateLayout travel: \(reason); got \(newTravel).") }
-        if let newDetents, let reason = TransitionSettingRules.detentsProblem(newDetents) {
-            preconditionFailure("updateLayout detents: \(reason); got \(newDetents).")
-        }
+        if let contentLength { precondition(contentLength.isFinite, "updateLayout contentLength must be finite points; got \(contentLength).") }
         if let reason = TransitionSettingRules.pixelsPerPointProblem(pixelsPerPoint, travel: newTravel) {
             preconditionFailure("updateLayout travel: pixelsPerPoint \(pixelsPerPoint) with travel \(newTravel): \(reason).")
         }
-        let time = moveFrameClock(to: time, "updateLayout(travel:detents:at:)")
-        let oldTravel = mapping.travel, oldDetents = detents
+        let time = moveFrameClock(to: time, "updateLayout(travel:contentLength:detents:at:)")
+        let oldTravel = mapping.travel, oldResolved = resolvedDetents
         applyingLayout = true
         mapping.travel = newTravel
+        if let contentLength { self.contentLength = contentLength }
         if let newDetents { detents = newDetents }
         applyingLayout = false
-        relayout(travel: oldTravel, detents: oldDetents, at: time)
+        resolveDetents()
+        relayout(travel: oldTravel, resolved: oldResolved, at: time)
     }
 
     /// Whether nothing has begun (progress 0, no touch or completion).
@@ -53,11 +59,11 @@ extension InteractiveTransition {
         return 0
     }
 
-    /// Applies a change from `oldTravel` and `oldDetents` to the current `mapping.travel` and
-    /// `detents` at `time` (seconds, not before the latest frame).
-    mutating func relayout(travel oldTravel: Double, detents oldDetents: [Double], at time: Double) {
+    /// Applies a change from `oldTravel` and the detents `oldResolved` to the current
+    /// `mapping.travel` and `resolvedDetents` at `time` (seconds, not before the latest frame).
+    mutating func relayout(travel oldTravel: Double, resolved oldResolved: [ResolvedDetent], at time: Double) {
         // Nothing on screen yet (idle, progress 0): a setting, not a change to report.
-        guard oldTravel != mapping.travel || oldDetents != detents, !isIdle else { return }
+        guard oldTravel != mapping.travel || oldResolved != resolvedDetents, !isIdle else { return }
         startPendingCompletion(at: time)
         reportCompletion(at: time)
         // Progress that keeps the position in points: old travel / new travel.
@@ -77,20 +83,40 @@ extension InteractiveTransition {
                 AxisSample(time: $0.time, position: $0.position * scale + offset, isResampled: $0.isResampled)
             }
             tracking.mirrorMarks = []
+            tracking.feed = VelocityFeed(tracking.recorded, reversalDistance: VelocityFeed.reversalDistance(of: estimator))
             tracking.baseProgress = tracking.baseProgress * scale + offset
             tracking.lastChangedRaw = tracking.lastChangedRaw * scale + offset
+            tracking.touchDownDetent = movedStop(tracking.touchDownDetent, from: oldResolved, viewAt: shownBefore * scale).progress
             tracking.limits = newLimits
             state = .tracking(tracking)
         case .completing(let animation):
             let (progress, velocity) = animation.state(at: time)
             let (newProgress, newVelocity) = (progress * scale, velocity * scale)
-            let oldTarget = animation.curve.target
-            let target = detents.contains(oldTarget) ? oldTarget : detents[ProjectionRule.nearestDetent(to: oldTarget, in: detents)]
-            if time >= animation.endTime && newProgress == target {
-                break  // at rest where it stays
+            let (target, left) = movedStop(animation.curve.target, from: oldResolved, viewAt: newProgress)
+            if let left { pendingEvents.append(.detentInactive(left)) }
+            if time >= animation.endTime && abs(newProgress - target) * mapping.travel <= Self.samePositionPoints {
+                // At rest where its detent now is (a detent in points through a rotation): it
+                // stays, and has already reported its completion.
+                var resting = restingAnimation(at: target, time: time)
+                resting.completionReported = true
+                state = .completing(resting)
+                break
             }
             start(plannedCurve(from: newProgress, velocity: newVelocity, to: target), at: time, sign: animation.sign)
         }
-        pendingEvents.append(.layoutChanged(travel: mapping.travel, detents: detents))
+        pendingEvents.append(.layoutChanged(travel: mapping.travel, detents: resolvedDetents))
+    }
+
+    /// Two positions closer than this, points, are one (a detent in points computed over two
+    /// travels differs from the view kept in points by rounding only).
+    static let samePositionPoints = 1e-9
+
+    /// Where the detent at `stop` (progress in the old layout, `oldResolved`) is now: the same
+    /// detent by identity at its new progress; if it is no longer active, the active detent
+    /// nearest `viewAt` (the view's progress in the new layout), with the identity it `left`.
+    func movedStop(_ stop: Double, from oldResolved: [ResolvedDetent], viewAt: Double) -> (progress: Double, left: Detent.ID?) {
+        let id = oldResolved[ProjectionRule.nearestDetent(to: stop, in: oldResolved.map(\.progress))].id
+        if let same = resolvedDetents.first(where: { $0.id == id }) { return (same.progress, nil) }
+        return (stops[ProjectionRule.nearestDetent(to: viewAt, in: stops)], id)
     }
 }

@@ -14,7 +14,9 @@ extension InteractiveTransition {
         let previous = tracking.lastMeasured ?? tracking.lastTouch
         let liftOff = ReleaseSamples.liftOff(sample, after: previous, stoppedAfter: estimator.pointerStoppedAfter)
         if !liftOff.repeatsPosition {
-            tracking.recorded.append(AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled))
+            let lift = AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled)
+            tracking.recorded.append(lift)
+            tracking.feed.append(lift)
         }
         if moved {
             tracking.lastMoveTime = sample.time
@@ -28,7 +30,9 @@ extension InteractiveTransition {
             lastChangedProgress: bounded(tracking.lastChangedRaw, tracking),
             recognizerCancelled: sample.phase == .cancelled)
         let (completion, refusedDetent) = settledCompletion(for: state, touchDownDetent: tracking.touchDownDetent)
-        let release = Release(time: sample.time, state: state, completion: completion, sign: tracking.sign ?? 1)
+        let release = Release(
+            time: sample.time, state: state, completion: completion, sign: tracking.sign ?? 1, detent: detentID(at: completion.curve.target),
+            decision: end(at: completion.curve.target))
         releases.append(release)
         if tracking.beganPending {
             // A stroke too short for the axis lock to judge still began before it released.
@@ -92,24 +96,24 @@ extension InteractiveTransition {
     /// sheet drag); a detent the app refuses (`refusesDetent`) gives way to the
     /// allowed one nearest to it (`refusedDetent` says which was refused). `.finish` means the
     /// last detent.
-    func settledCompletion(for state: ReleaseState, touchDownDetent: Double? = nil) -> (completion: Completion, refusedDetent: Double?) {
+    func settledCompletion(for state: ReleaseState, touchDownDetent: Double? = nil) -> (completion: Completion, refusedDetent: Detent.ID?) {
         var completion = model.release(state)
-        var refused: Double?
+        var refused: Detent.ID?
         let cancelledTo = state.recognizerCancelled ? touchDownDetent : nil
-        if detents != [0, 1] || detentPolicy != .nearestToProjection || refusesDetent != nil || (cancelledTo != nil && cancelledTo != completion.curve.target) {
+        if stops != [0, 1] || detentPolicy != .nearestToProjection || refusesDetent != nil || (cancelledTo != nil && cancelledTo != completion.curve.target) {
             let projected = completion.projectedProgress ?? state.progress
-            let chosen = detents == [0, 1]
+            let chosen = stops == [0, 1]
                 ? completion.curve.target
-                : detents[ProjectionRule.nearestDetent(to: projected, in: detents)]
+                : stops[ProjectionRule.nearestDetent(to: projected, in: stops)]
             var target = state.recognizerCancelled
-                ? (cancelledTo ?? detents[0])
-                : detentPolicy.detent(chosen: chosen, projected: projected, progress: state.progress, in: detents)
-            if let refusesDetent, refusesDetent(target), allowedDetent(nearest: target) != target {
-                refused = target
+                ? (cancelledTo ?? stops[0])
+                : detentPolicy.detent(chosen: chosen, projected: projected, progress: state.progress, in: stops)
+            if let refusesDetent, refusesDetent(detentID(at: target)), allowedDetent(nearest: target) != target {
+                refused = detentID(at: target)
                 target = allowedDetent(nearest: target)
             }
-            completion.decision = target == detents[detents.count - 1] ? .finish : .cancel
-            if target != completion.curve.target || detents != [0, 1] {
+            completion.decision = target == stops[stops.count - 1] ? .finish : .cancel
+            if target != completion.curve.target || stops != [0, 1] {
                 if let physics = model as? ProjectedSpringModel, physics.completionShape != .spring {
                     // A timed shape's duration depends on the distance: plan it for the detent.
                     completion.curve = physics.completionCurve(start: state.progress, startVelocity: state.velocity, target: target)
@@ -124,6 +128,11 @@ extension InteractiveTransition {
         return (completion, refused)
     }
 
+    /// `.finish` for the last detent's progress, `.cancel` for the first's, nil between.
+    func end(at progress: Double) -> Decision? {
+        progress == stops[stops.count - 1] ? .finish : progress == stops[0] ? .cancel : nil
+    }
+
     /// The completion a release in `state` gets (`settledCompletion(for:)`).
     func completion(for state: ReleaseState) -> Completion { settledCompletion(for: state).completion }
 
@@ -133,6 +142,6 @@ extension InteractiveTransition {
     func releaseVelocity(_ tracking: Tracking) -> Double {
         guard tracking.sign != nil else { return 0 }
         return ReleaseSpeedLimit.capped(
-            estimator.velocity(of: tracking.samples), maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
+            tracking.feed.velocity(estimator), maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
     }
 }

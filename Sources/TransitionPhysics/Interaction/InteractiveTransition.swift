@@ -5,7 +5,7 @@
 /// Feed samples in time order with `handle(_:)`; once per display frame call `advance(to:)`
 /// (same clock as the samples) for progress, velocity, target and the events since the last
 /// frame; finish, cancel, retarget or change the layout from code with `finish(at:)`,
-/// `cancel(at:)`, `retarget(to:at:)`, `updateLayout(travel:detents:at:)` (see
+/// `cancel(at:)`, `retarget(to:at:)`, `updateLayout(travel:contentLength:detents:at:)` (see
 /// InteractiveTransition+Frames.swift and InteractiveTransition+Layout.swift). Progress is a pure
 /// function of time between events, so the frame rate never changes it.
 ///
@@ -37,19 +37,21 @@
 ///   frame interval between frame rates (completions from code start at the time given).
 ///
 /// Misuse: a time before the latest frame given to `advance(to:)`, `finish(at:)`, `cancel(at:)`,
-/// `retarget(to:at:)` or `updateLayout(travel:detents:at:)` is read as that frame's time, so shown
+/// `retarget(to:at:)` or `updateLayout(travel:contentLength:detents:at:)` is read as that frame's time, so shown
 /// progress never goes back (a button's `CACurrentMediaTime()` is earlier than the display link's
 /// `targetTimestamp` already shown); a non-finite time, or a target outside the first...last
 /// detent, is a programming error and stops the program with a sentence (`precondition`, as
 /// for `detents` and `pixelsPerPoint`).
 public struct InteractiveTransition: Sendable {
     /// How touch positions become progress: travel, axis, direction, overdrag, edge zone. A new
-    /// `travel` is a layout change (`updateLayout(travel:detents:at:)`, at the latest frame); a
+    /// `travel` is a layout change (`updateLayout(travel:contentLength:detents:at:)`, at the latest frame); a
     /// new direction, overdrag or edge zone applies from the next touch.
     public var mapping: ProgressMapping {
         didSet {
             if mapping.travel != oldValue.travel && !applyingLayout {
-                relayout(travel: oldValue.travel, detents: detents, at: layoutTime)
+                let old = resolvedDetents
+                resolveDetents()
+                relayout(travel: oldValue.travel, resolved: old, at: layoutTime)
             }
         }
     }
@@ -127,6 +129,9 @@ public struct InteractiveTransition: Sendable {
         /// `samples` applies the marks (`ReleaseSamples.mirrored`), exactly.
         var recorded: [AxisSample]
         var mirrorMarks: [Int] = []
+        /// The measured samples as the velocity estimate reads them, kept so that a frame's
+        /// estimate costs the same however long the finger has been down (`VelocityFeed`).
+        var feed: VelocityFeed
         /// The displacement from `origin` (the samples' unit) of each sample recorded before the
         /// direction was decided: they are mapped with the direction once it is (no velocity
         /// from the slop), and this is emptied.
@@ -174,8 +179,11 @@ public struct InteractiveTransition: Sendable {
         public var completion: Completion
         /// The direction sign that was in force (+1 / -1; +1 when none was decided).
         public var sign: Double
-        /// The detent the release goes to, progress: the completion's target.
-        public var detent: Double { completion.curve.target }
+        /// The detent the release goes to.
+        public var detent: Detent.ID
+        /// `.finish` when it goes to the last detent, `.cancel` to the first, nil to one between
+        /// (the words name the two ends only; `detent` names every one).
+        public var decision: Decision?
     }
 
     /// What the driver holds now.
@@ -191,18 +199,43 @@ public struct InteractiveTransition: Sendable {
     /// Every release so far, oldest first.
     public internal(set) var releases: [Release] = []
 
-    /// Progress stops, sorted ascending, at least one (default [0, 1]; a sheet uses
-    /// [0, 0.5, 1]). A release completes at the detent nearest its projected progress
-    /// (`ProjectionRule.nearestDetent`); with [0, 1] the model decides exactly as on its own.
-    /// Dragging past the first or last detent is clamped or rubber-banded there, as
-    /// `mapping.overdrag` says. A new value is a layout change (`updateLayout(travel:detents:at:)`
-    /// at the latest frame): a running completion keeps its detent, or goes to the nearest one
-    /// if its detent was removed.
-    public var detents: [Double] = [0, 1] {
+    /// The stops a release settles at (default [0, 1], the fraction detents 0 and 1; a sheet
+    /// uses [0, 0.5, 1], or detents in points or sized by content: `Detent`), in any order: the
+    /// driver resolves them in the current layout (`resolvedDetents`: the active ones, ascending,
+    /// those at one position merged into the first given). A release completes at the detent
+    /// nearest its projected progress (`ProjectionRule.nearestDetent`); with [0, 1] the model
+    /// decides exactly as on its own. Dragging past the first or last detent is clamped or
+    /// rubber-banded there, as `mapping.overdrag` says. A new value is a layout change
+    /// (`updateLayout(travel:contentLength:detents:at:)` at the latest frame): a view resting on
+    /// or going to a detent stays with it, by identity, at its new position; one whose detent is
+    /// gone or inactive goes to the nearest active one.
+    public var detents: [Detent] = [0, 1] {
         didSet {
-            if let reason = TransitionSettingRules.detentsProblem(detents) { preconditionFailure("Detents: \(reason); got \(detents).") }
-            if !applyingLayout { relayout(travel: mapping.travel, detents: oldValue, at: layoutTime) }
+            if !applyingLayout {
+                let old = resolvedDetents
+                resolveDetents()
+                relayout(travel: mapping.travel, resolved: old, at: layoutTime)
+            }
         }
+    }
+    /// The detents in the current layout: the active ones, ascending by progress, never empty
+    /// (a fraction detent 0 stands in when none is active).
+    public internal(set) var resolvedDetents: [ResolvedDetent] = ResolvedDetent.resolve([0, 1], in: DetentLayout(travel: 1))
+    /// The content's length along the axis, points, as last reported
+    /// (`updateLayout(travel:contentLength:detents:at:)`): what content-sized detents resolve against.
+    var contentLength: Double?
+    /// `resolvedDetents`' progress values, ascending: the stops the rules work with.
+    var stops: [Double] = [0, 1]
+
+    /// Resolves `detents` in the current travel and content length.
+    mutating func resolveDetents() {
+        resolvedDetents = ResolvedDetent.resolve(detents, in: DetentLayout(travel: mapping.travel, contentLength: contentLength))
+        stops = resolvedDetents.map(\.progress)
+    }
+
+    /// The identity of the resolved detent at `progress` (a stop), or of the nearest one.
+    func detentID(at progress: Double) -> Detent.ID {
+        resolvedDetents[ProjectionRule.nearestDetent(to: progress, in: stops)].id
     }
     /// Physical pixels per point of the display (1 by default; 3 on a 3x phone). With the travel
     /// in points (`mapping.travel`), one physical pixel is `1 / (travel * pixelsPerPoint)` of
@@ -234,7 +267,7 @@ public struct InteractiveTransition: Sendable {
     public var detentPolicy: DetentPolicy = .nearestToProjection {
         didSet { if let reason = detentPolicy.problem { preconditionFailure("detentPolicy: \(reason).") } }
     }
-    /// An app's veto: returns true for a detent a gesture may not settle at now (a sheet with
+    /// An app's veto, by detent identity: returns true for a detent a gesture may not settle at now (a sheet with
     /// unsaved changes refuses 0, its dismissal; Compose's `confirmValueChange`, UIKit's
     /// `isModalInPresentation`). Dragging past the allowed detents meets the mapping's overdrag
     /// there (`.rubberBand`: the sheet gives and comes back, as iOS's sheets do), a release that
@@ -242,7 +275,7 @@ public struct InteractiveTransition: Sendable {
     /// `.detentRefused` (UIKit's `presentationControllerDidAttemptToDismiss`), and
     /// `step(_:at:)` skips it. Asked at each touch-down and release; nil (the default): none.
     /// Code's own `finish(at:)`, `cancel(at:)` and `retarget(to:at:)` are not vetoed.
-    public var refusesDetent: (@Sendable (_ detent: Double) -> Bool)?
+    public var refusesDetent: (@Sendable (_ detent: Detent.ID) -> Bool)?
     /// Which finger drives when samples come from several (`TouchSample.pointer`); default
     /// `.latestPointer` (Android's and Flutter's). Samples without a pointer id are one finger.
     public var multitouch: MultitouchPolicy = .latestPointer
@@ -265,7 +298,7 @@ public struct InteractiveTransition: Sendable {
     /// Events since the last `advance(to:)`, oldest first.
     var pendingEvents: [TransitionEvent] = []
     /// The latest time given to `advance(to:)`, `finish(at:)`, `cancel(at:)`,
-    /// `retarget(to:at:)` or `updateLayout(travel:detents:at:)`, seconds (-infinity before any):
+    /// `retarget(to:at:)` or `updateLayout(travel:contentLength:detents:at:)`, seconds (-infinity before any):
     /// an earlier time, or a touch stamped earlier, is read as this one, so shown progress never
     /// goes back (InteractiveTransition+Frames.swift).
     var frameClock = -Double.infinity
@@ -273,7 +306,7 @@ public struct InteractiveTransition: Sendable {
     /// from a sample that moves until the next frame. A release starts its completion at the
     /// latest frame only if it has (else at the next frame, which shows the release position).
     var positionShown = true
-        /// True while `updateLayout(travel:detents:at:)` sets `mapping` and `detents` (their
+        /// True while `updateLayout(travel:contentLength:detents:at:)` sets `mapping` and `detents` (their
     /// observers then leave the change to it).
     var applyingLayout = false
 
@@ -348,8 +381,10 @@ public struct InteractiveTransition: Sendable {
                     // Several fingers' samples of one instant (a host reports each finger on its
                     // own): one position of the stroke at that time, the newest.
                     tracking.recorded[tracking.recorded.count - 1] = axisSample
+                    tracking.feed.replaceLast(with: axisSample)
                 } else {
                     tracking.recorded.append(axisSample)
+                    tracking.feed.append(axisSample)
                 }
                 tracking.lastChangedRaw = rawNow
                 if moved {
@@ -388,7 +423,7 @@ public struct InteractiveTransition: Sendable {
             if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
             var tracking = takeOver(at: 0, origin: position, sign: mapping.direction.fixedSign, touch: sample, judged: true)
             tracking.fromIdle = true
-            tracking.touchDownDetent = detents[ProjectionRule.nearestDetent(to: 0, in: detents)]
+            tracking.touchDownDetent = stops[ProjectionRule.nearestDetent(to: 0, in: stops)]
             reportBeganIfPending(&tracking)
             state = .tracking(tracking)
             return nil
@@ -408,10 +443,11 @@ public struct InteractiveTransition: Sendable {
     func takeOver(at progress: Double, origin: Double, sign: Double?, touch: TouchSample, judged: Bool) -> Tracking {
         let (raw, limits) = mapping.takeOver(showing: progress, within: gestureLimits)
         let accepted = !judged || mapping.axisLock == nil
+        let first = AxisSample(time: touch.time, position: raw, isResampled: touch.isResampled)
         var tracking = Tracking(
             origin: origin, crossOrigin: mapping.crossCoordinate(of: touch), accepted: accepted, sign: sign,
             baseProgress: raw, limits: limits,
-            recorded: [AxisSample(time: touch.time, position: raw, isResampled: touch.isResampled)],
+            recorded: [first], feed: VelocityFeed([first], reversalDistance: VelocityFeed.reversalDistance(of: estimator)),
             undecided: sign == nil || !accepted ? [0] : [], lastChangedRaw: raw, lastTouch: touch,
             lastMeasured: touch.isResampled ? nil : touch, lastMoveTime: touch.time)
         tracking.beganPending = true
@@ -460,7 +496,7 @@ public struct InteractiveTransition: Sendable {
             state = .idle
             return
         }
-        let target = detents[ProjectionRule.nearestDetent(to: progress, in: detents)]
+        let target = stops[ProjectionRule.nearestDetent(to: progress, in: stops)]
         if progress == target {
             // At rest where it was: a completion that has already reported itself.
             var animation = restingAnimation(at: progress, time: time)
@@ -527,6 +563,7 @@ public struct InteractiveTransition: Sendable {
                     tracking.recorded[i].position = tracking.baseProgress + sign * undecided / mapping.travel
                 }
                 tracking.undecided.removeAll()
+                tracking.feed = VelocityFeed(tracking.samples, reversalDistance: VelocityFeed.reversalDistance(of: estimator))
             }
         } else {
             tracking.undecided.append(displacement)
@@ -537,6 +574,7 @@ public struct InteractiveTransition: Sendable {
         if case .reversible = mapping.direction, tracking.baseProgress == 0, let sign = tracking.sign, sign * displacement < 0 {
             tracking.sign = -sign
             tracking.mirrorMarks.append(tracking.recorded.count)
+            tracking.feed.mirror()
             tracking.lastChangedRaw.negate()
         }
         guard let sign = tracking.sign, tracking.accepted else { return tracking.baseProgress }

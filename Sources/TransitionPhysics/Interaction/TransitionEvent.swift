@@ -23,23 +23,28 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
     /// milliseconds every gap looks like a finger at rest and the release is decided with
     /// velocity 0. Reported once per touch, just before its `released`.
     case timesLookLikeMilliseconds(medianSampleInterval: Double)
-    /// The layout changed (`updateLayout(travel:detents:at:)`, or a new `mapping.travel` or
+    /// The layout changed (`updateLayout(travel:contentLength:detents:at:)`, or a new `mapping.travel` or
     /// `detents`): the travel in points and the detents now in force. What was on screen stayed
     /// where it was; a completion goes on to its detent (or the nearest, if it was removed).
-    case layoutChanged(travel: Double, detents: [Double])
+    case layoutChanged(travel: Double, detents: [ResolvedDetent])
     /// The mapping's `axisLock` refused the stroke that began from rest: it moved
     /// `alongAxisPoints` along the transition's axis and `acrossAxisPoints` across it when
     /// judged. The view stays where it was and the rest of the stroke is ignored: hand the touch
     /// to the scroll view it belongs to.
     case refused(alongAxisPoints: Double, acrossAxisPoints: Double)
+    /// A layout change (`updateLayout(travel:contentLength:detents:at:)`) left the detent the view
+    /// rested at or was going to inactive, or removed it: the view goes to the active detent
+    /// nearest to where it is shown (the `layoutChanged` event that follows names the detents
+    /// now), as UIKit animates a sheet whose detent's resolver returns nil. Reported once.
+    case detentInactive(Detent.ID)
     /// A release would have settled at `detent`, which the app refuses
     /// (`InteractiveTransition.refusesDetent`); it settles at the allowed detent nearest to it
     /// instead (the `released` event that follows names it). Ask the person, as UIKit's
     /// `presentationControllerDidAttemptToDismiss` does.
-    case detentRefused(Double)
+    case detentRefused(Detent.ID)
 
     /// The case's name (`began`, `released`, `interrupted`, `retargeted`, `completed`,
-    /// `timesLookLikeMilliseconds`, `layoutChanged`, `refused`, `detentRefused`), for logs and tests.
+    /// `timesLookLikeMilliseconds`, `layoutChanged`, `refused`, `detentRefused`, `detentInactive`), for logs and tests.
     public var name: String {
         switch self {
         case .began: return "began"
@@ -51,6 +56,7 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
         case .layoutChanged: return "layoutChanged"
         case .refused: return "refused"
         case .detentRefused: return "detentRefused"
+        case .detentInactive: return "detentInactive"
         }
     }
 
@@ -62,19 +68,22 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
         case .released(let release):
             let state = release.state
             let destination: String
-            switch (release.completion.decision, release.detent) {
-            case (.finish, 1), (.cancel, 0): destination = "\(release.completion.decision) to \(Self.short(release.detent))"
-            default: destination = "to detent \(Self.short(release.detent))"
+            switch (release.decision, release.completion.curve.target) {
+            case (.finish?, 1), (.cancel?, 0): destination = "\(release.decision!) to \(Self.short(release.completion.curve.target))"
+            case _ where release.detent == Detent.ID(floatLiteral: release.completion.curve.target):
+                destination = "to detent \(Self.short(release.completion.curve.target))"
+            default: destination = "to detent \(release.detent) at \(Self.short(release.completion.curve.target))"
             }
             return "released(\(destination) from progress \(Self.short(state.progress)) at \(Self.short(state.velocity)) travels/s)"
         case .completed(let progress): return "completed(progress \(Self.short(progress)))"
         case .timesLookLikeMilliseconds(let interval):
             return "timesLookLikeMilliseconds(median sample interval \(Self.short(interval)) s; TouchSample.time is in seconds)"
         case .layoutChanged(let travel, let detents):
-            return "layoutChanged(travel \(Self.short(travel)) pt, detents [\(detents.map(Self.short).joined(separator: ", "))])"
+            return "layoutChanged(travel \(Self.short(travel)) pt, detents [\(detents.map(\.description).joined(separator: ", "))])"
         case .refused(let along, let across):
             return "refused(moved \(Self.short(along)) pt along the axis, \(Self.short(across)) pt across)"
-        case .detentRefused(let detent): return "detentRefused(detent \(Self.short(detent)))"
+        case .detentRefused(let detent): return "detentRefused(detent \(detent))"
+        case .detentInactive(let detent): return "detentInactive(detent \(detent))"
         case .began, .interrupted, .retargeted: return name
         }
     }

@@ -26,7 +26,7 @@
 /// .lowerDegree)` Android's `lsq2`. `.dropTolerant` is the same fit configured for 60 Hz touch
 /// hardware that drops frames, and `.recommended` that configuration with its windows and
 /// thresholds in seconds; see their documentation for what changes and the measurements.
-public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
+public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, VelocityEstimator, Hashable {
     /// What a window with fewer samples than the polynomial needs (degree + 1) reports.
     public enum ShortWindowRule: String, Hashable, Sendable, CaseIterable {
         /// Report 0 (Flutter `VelocityTracker`: fewer than 3 samples give zero velocity).
@@ -249,6 +249,12 @@ public struct LeastSquaresVelocityEstimator: VelocityEstimator, Hashable {
     /// - Parameter samples: Oldest first, times (seconds) non-decreasing within the window.
     public func velocity(of samples: [AxisSample]) -> Double {
         let (recent, fromTurningPoint) = window.recentMovement(samples.measured)
+        return velocity(recent: recent, fromTurningPoint: fromTurningPoint)
+    }
+
+    /// `velocity(of:)` from the window's measured samples `recent` (which start at a turning
+    /// point when `fromTurningPoint`): what `VelocityFeed` calls with the newest samples only.
+    package func velocity(recent: ArraySlice<AxisSample>, fromTurningPoint: Bool) -> Double {
         let parabolaDetermined = recent.count >= quadraticMinimumSamples && spansQuadraticDuration(recent)
         if degree == 2 && !parabolaDetermined, let dense = recentParabola?.samples(of: recent), let newest = dense.last {
             // Too short in time for the whole window's parabola, but sampled densely: the

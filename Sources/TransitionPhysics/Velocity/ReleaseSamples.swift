@@ -9,7 +9,7 @@ public enum TouchAxis: String, Hashable, Sendable, CaseIterable {
 extension TouchSample {
     /// This sample's position along `axis` at its time: the input of a velocity estimator.
     @inlinable
-    public func axisSample(along axis: TouchAxis) -> AxisSample {
+    package func axisSample(along axis: TouchAxis) -> AxisSample {
         AxisSample(time: time, position: axis == .x ? x : y, isResampled: isResampled)
     }
 }
@@ -28,7 +28,7 @@ extension Array where Element == AxisSample {
 extension Sequence where Element == TouchSample {
     /// The samples projected onto `axis`, in the same order.
     @inlinable
-    public func axisSamples(along axis: TouchAxis) -> [AxisSample] {
+    package func axisSamples(along axis: TouchAxis) -> [AxisSample] {
         map { $0.axisSample(along: axis) }
     }
 }
@@ -115,7 +115,7 @@ extension ReleaseSamples {
 extension VelocityEstimator {
     /// The velocity as known at `time` (seconds): only samples with `sample.time <= time` are
     /// used, so the result cannot depend on later samples. For scrubbing a gesture in progress.
-    public func velocity(of samples: [AxisSample], atTime time: Double) -> Double {
+    package func velocity(of samples: [AxisSample], atTime time: Double) -> Double {
         var end = samples.endIndex
         while end > samples.startIndex && samples[end - 1].time > time { end -= 1 }
         return velocity(of: Array(samples[..<end]))

@@ -98,7 +98,7 @@ public struct VelocityWindow: Hashable, Sendable {
     /// The window's samples, as `recentSamples(_:)`, and whether they start at a turning point
     /// found by `reversalDistance` (where the finger's velocity was zero).
     package func recentMovement(_ samples: [AxisSample]) -> (samples: ArraySlice<AxisSample>, startsAtTurningPoint: Bool) {
-        let window = continuousSamples(samples)
+        let window = continuousSamples(samples[...])
         guard let reversalDistance, let turn = Self.turningPoint(of: window, in: samples, distance: reversalDistance) else {
             return (window, false)
         }
@@ -106,44 +106,23 @@ public struct VelocityWindow: Hashable, Sendable {
     }
 
     /// The index of the last turning point of `samples` if it lies inside `window` (a suffix
-    /// of `samples`) after its first sample, else nil.
-    ///
-    /// Turning points are found with a hysteresis of `distance`, oldest sample first: once the
-    /// finger has moved more than `distance` from where it started, the movement has a
-    /// direction; its farthest point becomes a turning point when the finger comes back from
-    /// it by more than `distance`, and the movement then has the other direction. The start of
-    /// the gesture is no turning point, nor is any wiggle smaller than `distance`.
+    /// of `samples`) after its first sample, else nil: the hysteresis of `TurningPoints` over
+    /// all of `samples`, oldest first. The start of the gesture is no turning point, nor is any
+    /// wiggle smaller than `distance`.
     static func turningPoint(of window: ArraySlice<AxisSample>, in samples: [AxisSample], distance: Double) -> Int? {
         guard window.count >= 3 else { return nil }
-        var direction = 0.0   // +1 up, -1 down, 0 not yet moved by `distance`
-        var highest = 0, lowest = 0, extreme = 0
-        var turn: Int? = nil
-        for i in samples.indices.dropFirst() {
-            let position = samples[i].position
-            if direction == 0 {
-                if position > samples[highest].position { highest = i }
-                if position < samples[lowest].position { lowest = i }
-                if samples[highest].position - samples[lowest].position > distance {
-                    direction = highest > lowest ? 1 : -1
-                    extreme = highest > lowest ? highest : lowest
-                }
-            } else if direction * (position - samples[extreme].position) >= 0 {
-                extreme = i
-            } else if direction * (samples[extreme].position - position) > distance {
-                turn = extreme
-                direction = -direction
-                extreme = i
-            }
-        }
-        guard let turn, turn > window.startIndex else { return nil }
+        var turns = TurningPoints(distance: distance)
+        for sample in samples { turns.append(sample.position) }
+        guard let turn = turns.last, turn > window.startIndex else { return nil }
         return turn
     }
 
-    /// The horizon, sample-count and gap rules: the stretch of continuous motion.
-    private func continuousSamples(_ samples: [AxisSample]) -> ArraySlice<AxisSample> {
-        guard let newest = samples.last else { return samples[...] }
-        var start = samples.count - 1
-        while start > 0 && samples.count - start < maxSamples {
+    /// The horizon, sample-count and gap rules: the stretch of continuous motion, a suffix of
+    /// `samples` of at most `maxSamples`.
+    package func continuousSamples(_ samples: ArraySlice<AxisSample>) -> ArraySlice<AxisSample> {
+        guard let newest = samples.last else { return samples }
+        var start = samples.endIndex - 1
+        while start > samples.startIndex && samples.endIndex - start < maxSamples {
             let candidate = samples[start - 1]
             let gap = samples[start].time - candidate.time
             precondition(gap >= 0, "Velocity samples must be in non-decreasing time order; sample \(start) at \(samples[start].time) s follows \(candidate.time) s.")

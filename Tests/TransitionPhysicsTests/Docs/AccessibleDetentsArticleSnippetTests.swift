@@ -31,9 +31,9 @@ func accessibleDetentsStepping() -> (opened: Bool, pastTheLast: Bool, sheet: Int
 }
 
 // AccessibleDetents.md, listing 2: the policies on one flick.
-func accessibleDetentsPolicies() -> [Double] {
+func accessibleDetentsPolicies() -> [Detent.ID] {
     // A hard flick up from closed: 200 pt in 80 ms.
-    func flickUp(_ policy: DetentPolicy) -> Double {
+    func flickUp(_ policy: DetentPolicy) -> Detent.ID {
         var sheet = InteractiveTransition(
             mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
         sheet.detents = [0, 0.5, 1]

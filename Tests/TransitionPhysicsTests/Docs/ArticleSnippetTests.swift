@@ -148,7 +148,7 @@ func bottomSheetFlick() -> (events: [TransitionEvent], release: InteractiveTrans
 }
 
 // BottomSheetWithDetents.md, listing 2: a catch mid-flight.
-func bottomSheetCatch() -> (sameProgress: Bool, detent: Double) {
+func bottomSheetCatch() -> (sameProgress: Bool, detent: Detent.ID) {
     var sheet = InteractiveTransition(
         mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
     sheet.detents = [0, 0.5, 1]
@@ -181,7 +181,31 @@ func bottomSheetRotation() -> (pointsAtChange: Double, target: Double, rest: Dou
     return (pointsAtChange, frame.target, frame.progress)
 }
 
+// BottomSheetWithDetents.md, listing 4: detents in points and sized by content.
+func bottomSheetSizedDetents() -> (points: Double, current: Detent.ID, ids: [Detent.ID]) {
+    var sheet = InteractiveTransition(
+        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+    let peek = Detent.points(200, id: "peek")                      // always 200 pt tall
+    let fits = Detent.custom(id: "fits") { layout in               // the content and a 34 pt inset
+        layout.contentLength.map { $0 + 34 }                       // inactive until it is reported
+    }
+    sheet.detents = [0, peek, fits, 1]
+    sheet.updateLayout(contentLength: 366, at: 0)                  // fits: 400 pt, 0.5 of 800
+    sheet.jump(toDetent: "peek", at: 0)
+    sheet.updateLayout(travel: 390, at: 1)                         // to landscape
+    let frame = sheet.advance(to: 1)
+    print(frame.progress * 390, sheet.currentDetent(at: 1))        // 200.0 peek
+    print(sheet.resolvedDetents.map(\.id))                          // [0.0, peek, 1.0]: 400 pt fits no more
+    return (frame.progress * 390, sheet.currentDetent(at: 1), sheet.resolvedDetents.map(\.id))
+}
+
 @Suite struct ArticleSnippetTests {
+    @Test func bottomSheetSizedDetentsKeepTheirPoints() {
+        let result = bottomSheetSizedDetents()
+        #expect(abs(result.points - 200) < 1e-9 && result.current == "peek")
+        #expect(result.ids == [0, "peek", 1])
+    }
+
     @Test func gettingStartedReleaseFinishesWithASpringFromTheFingersVelocity() {
         let completion = gettingStartedRelease()
         #expect(completion.decision == .finish)

@@ -157,7 +157,7 @@ struct FrameTraceScenario {
         case .released(let release):
             return "released(\(release.completion.decision) to \(release.detent) at \(release.time) from \(release.state.progress) at \(release.state.velocity))"
         case .completed(let progress): return "completed(\(progress))"
-        case .layoutChanged(let travel, let detents): return "layoutChanged(\(travel), \(detents))"
+        case .layoutChanged(let travel, let detents): return "layoutChanged(\(travel), [\(detents.map(\.description).joined(separator: ", "))])"
         case .refused(let along, let across): return "refused(\(along), \(across))"
         case .detentRefused(let detent): return "detentRefused(\(detent))"
         case .timesLookLikeMilliseconds(let interval): return "timesLookLikeMilliseconds(\(interval))"
@@ -179,7 +179,7 @@ extension FrameTraceScenario {
         var transition = InteractiveTransition(
             mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false), overdrag: .rubberBand))
         transition.pixelsPerPoint = 3
-        transition.detents = detents
+        transition.detents = detents.map { .fraction($0) }
         return transition
     }
 

@@ -21,7 +21,7 @@ import TransitionLab
         var transition = InteractiveTransition(mapping: mapping, model: model)
         transition.pixelsPerPoint = [1, 2, 3][Int(g.uniform() * 3) % 3]
         let detentSets: [[Double]] = [[0, 1], [0, 0.5, 1], [0, 0.25, 1], [0, 0.3, 0.6, 1]]
-        transition.detents = detentSets[Int(g.uniform() * 4) % 4]
+        transition.detents = detentSets[Int(g.uniform() * 4) % 4].map { .fraction($0) }
 
         var time = 0.0, finger = 500.0, down = false
         var shown = 0.0
@@ -63,9 +63,9 @@ import TransitionLab
                 down = false
                 expectStill("lift-off")
             } else if roll < 0.83 {
-                let first = transition.detents.first!, last = transition.detents.last!
+                let detents = transition.resolvedDetents.map(\.progress)
+                let first = detents[0], last = detents[detents.count - 1]
                 let before = transition.advance(to: time)
-                let detents = transition.detents
                 transition.retarget(to: g.uniform() < 0.8 ? detents[Int(g.uniform() * Double(detents.count)) % detents.count] : g.uniform(in: first...last), at: stamp)
                 let after = transition.advance(to: time)
                 #expect(abs(after.progress - before.progress) <= transition.pixelTolerance && (after.isComplete || abs(after.velocity - before.velocity) <= 1e-9), "seed \(seed) retarget: \(before.progress) \(before.velocity) -> \(after.progress) \(after.velocity) \(transition.phase)")
@@ -85,7 +85,7 @@ import TransitionLab
                 shown = after.progress
             } else if roll < 0.86 {
                 let set = detentSets[Int(g.uniform() * 4) % 4]
-                transition.detents = set
+                transition.detents = set.map { .fraction($0) }
                 expectStill("detents")
             } else if roll < 0.87 {
                 transition.pixelsPerPoint = [1, 2, 3][Int(g.uniform() * 3) % 3]

@@ -14,7 +14,7 @@ struct HostTransitionTests {
         var transition = InteractiveTransition(
             mapping: ProgressMapping(travel: travel, direction: .fixed(positive: true), edgeZone: edgeZone),
             model: ProjectedSpringModel(), estimator: LastTwoPointsEstimator())
-        transition.detents = detents
+        transition.detents = detents.map { .fraction($0) }
         return transition
     }
 
@@ -96,7 +96,7 @@ struct HostTransitionTests {
         #expect(run.actions.last == .rest(.finish))
         // The rest comes on the frame that reports `.completed`, and maps the same way.
         guard case .completed? = run.events.last else { Issue.record("no completion: \(run.events)"); return }
-        #expect(HostTransitionEnd(run.events.last!, detents: transition.detents) == .finish)
+        #expect(HostTransitionEnd(run.events.last!, detents: transition.resolvedDetents.map(\.progress)) == .finish)
         #expect(lifecycle.isOver)
         // Over: later frames, samples and code all answer stopFrames, and feed nothing.
         #expect(lifecycle.action(for: transition) == .stopFrames)

@@ -49,7 +49,7 @@ struct DetentReleaseTests {
         var transition = InteractiveTransition(
             mapping: ProgressMapping(travel: travel, direction: .fixed(positive: true)), model: model,
             estimator: LeastSquaresVelocityEstimator())
-        transition.detents = detents
+        transition.detents = detents.map { .fraction($0) }
         for sample in drag(to: progress, velocity: velocity) { transition.handle(sample) }
         let release = transition.releases[0]
         var frames: [(Double, Double, Double)] = []

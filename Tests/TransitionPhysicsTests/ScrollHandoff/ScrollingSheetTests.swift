@@ -12,7 +12,7 @@ import Testing
         policy: ScrollHandoffPolicy = .sheetFirst
     ) -> ScrollingSheet {
         var sheet = InteractiveTransition(mapping: ProgressMapping(travel: travel, axis: .y, direction: .fixed(positive: false)))
-        sheet.detents = detents
+        sheet.detents = detents.map { .fraction($0) }
         sheet.pixelsPerPoint = 3
         sheet.jump(to: progress, at: 0)
         var rig = ScrollingSheet(sheet: sheet, maximumContentOffset: maximum, policy: policy)

@@ -38,10 +38,10 @@ public enum DetentPolicyComparison {
                 for trace in set.traces {
                     var sheet = runner.transition(
                         travel: trace.travel, axis: trace.axis, pixelsPerPoint: trace.pixelsPerUnit, unitsPerPoint: trace.unitsPerPoint)
-                    sheet.detents = detents
+                    sheet.detents = detents.map { .fraction($0) }
                     sheet.detentPolicy = policy
                     for sample in trace.samples { sheet.handle(sample) }
-                    let settled = detents.firstIndex(of: sheet.releases.last?.detent ?? 0) ?? 0
+                    let settled = detents.firstIndex(of: sheet.releases.last?.completion.curve.target ?? 0) ?? 0
                     if trace.intent == .finish { row.finishAt[settled] += 1 } else { row.cancelAt[settled] += 1 }
                 }
                 rows.append(row)

@@ -28,7 +28,11 @@ extension ScrollingSheet {
             guard case .tracking = sheet.state, let sign = sheet.mapping.direction.fixedSign else { return nil }
             touch = SharedTouch(
                 origin: coordinate, crossOrigin: sheet.mapping.crossCoordinate(of: sample), sign: sign,
-                samples: [AxisSample(time: sample.time, position: 0, isResampled: sample.isResampled)], moved: 0,
+                samples: [AxisSample(time: sample.time, position: 0, isResampled: sample.isResampled)],
+                feed: VelocityFeed(
+                    [AxisSample(time: sample.time, position: 0, isResampled: sample.isResampled)],
+                    reversalDistance: VelocityFeed.reversalDistance(of: sheet.estimator)),
+                feedTravel: sheet.mapping.travel, moved: 0,
                 sheetMoved: 0, lastMover: .sheet,
                 lastMeasured: sample.isResampled ? nil : sample, lastTouch: sample, lastMoveTime: sample.time)
             return nil
@@ -54,7 +58,7 @@ extension ScrollingSheet {
                 sheet.refuseStroke(alongPoints: along, acrossPoints: across, at: sample.time)
                 return nil
             case nil:
-                touch.samples.append(AxisSample(time: sample.time, position: touch.sign * (coordinate - touch.origin), isResampled: sample.isResampled))
+                touch.record(AxisSample(time: sample.time, position: touch.sign * (coordinate - touch.origin), isResampled: sample.isResampled))
                 touch.lastTouch = sample
                 if !sample.isResampled { touch.lastMeasured = sample }
                 self.touch = touch
@@ -74,7 +78,7 @@ extension ScrollingSheet {
         if coordinate != sheet.mapping.coordinate(of: touch.lastTouch) { touch.lastMoveTime = sample.time }
         let own = sheetSample(sample, sheetCoordinate: touch.origin + touch.sign * touch.sheetMoved, fingerCoordinate: coordinate)
         if sample.phase == .changed {
-            touch.samples.append(AxisSample(time: sample.time, position: moved, isResampled: sample.isResampled))
+            touch.record(AxisSample(time: sample.time, position: moved, isResampled: sample.isResampled))
             touch.lastTouch = sample
             if !sample.isResampled { touch.lastMeasured = sample }
             self.touch = touch
@@ -88,7 +92,7 @@ extension ScrollingSheet {
         let lift = alongAxis(sample), previous = alongAxis(touch.lastMeasured ?? touch.lastTouch)
         let stoppedAfter = sheet.estimator.pointerStoppedAfter
         if !ReleaseSamples.liftOff(lift, after: previous, stoppedAfter: stoppedAfter).repeatsPosition {
-            touch.samples.append(AxisSample(time: sample.time, position: moved, isResampled: sample.isResampled))
+            touch.record(AxisSample(time: sample.time, position: moved, isResampled: sample.isResampled))
         }
         let velocity = ReleaseSamples.releasesWithoutVelocity(lift, after: previous, stoppedAfter: stoppedAfter)
             ? 0 : fingerVelocity(touch)
@@ -126,9 +130,11 @@ extension ScrollingSheet {
     /// plain sheet on the same finger), capped by the sheet's `maximumReleaseSpeedPointsPerSecond`.
     func fingerVelocity(_ touch: SharedTouch) -> Double {
         let travel = sheet.mapping.travel
-        let estimate = sheet.estimator.velocity(of: touch.samples.map {
-            AxisSample(time: $0.time, position: $0.position / travel, isResampled: $0.isResampled)
-        })
+        let estimate = touch.feedTravel == travel
+            ? touch.feed.velocity(sheet.estimator)
+            : sheet.estimator.velocity(of: touch.samples.map {
+                AxisSample(time: $0.time, position: $0.position / travel, isResampled: $0.isResampled)
+            })
         guard estimate.isFinite else { return 0 }
         return ReleaseSpeedLimit.capped(estimate, maximumSpeed: sheet.maximumReleaseSpeedPointsPerSecond, travel: travel) * travel
     }
@@ -141,5 +147,14 @@ extension ScrollingSheet {
         let result = body(&sheet)
         sheet.estimator = estimator
         return result
+    }
+}
+
+extension SharedTouch {
+    /// Records the finger's next sample (points since touch-down), in `samples` and, in travels,
+    /// in `feed`.
+    mutating func record(_ sample: AxisSample) {
+        samples.append(sample)
+        feed.append(AxisSample(time: sample.time, position: sample.position / feedTravel, isResampled: sample.isResampled))
     }
 }

@@ -41,7 +41,7 @@
 /// Samples go through `handle(_:)` only: a touch handed to `sheet` directly is not the shared
 /// finger's. Code may move the sheet while the finger is down (`finish(at:)`,
 /// `retarget(to:at:)`, `jump(to:at:)` let it go: its further samples move nothing) or change its
-/// layout (`updateLayout(travel:detents:at:)`: the split goes on from where the sheet is shown).
+/// layout (`updateLayout(travel:contentLength:detents:at:)`: the split goes on from where the sheet is shown).
 public struct ScrollingSheet: Sendable {
     /// What a coast that reaches the content's edge does with the velocity it has left.
     public enum EdgeFling: String, Hashable, Sendable, CaseIterable {
@@ -142,9 +142,12 @@ struct SharedTouch: Sendable {
     var crossOrigin: Double
     /// +1 or -1: the sign of coordinate movement that opens the sheet.
     var sign: Double
-    /// The finger's samples, each its movement since touch-down in points (positive opening):
-    /// the one velocity estimate's input.
+    /// The finger's samples, each its movement since touch-down in points (positive opening).
     var samples: [AxisSample]
+    /// The same in travels of `feedTravel`, as the one velocity estimate reads them.
+    var feed: VelocityFeed
+    /// The travel `feed` is in, points.
+    var feedTravel: Double
     /// The finger's movement since touch-down at its newest sample, points.
     var moved: Double
     /// How far the sheet's own finger has moved since touch-down, points (positive opening).
@@ -161,10 +164,13 @@ struct SharedTouch: Sendable {
 
 /// A release velocity handed to the sheet's driver in place of its estimator's: the shared
 /// finger's, estimated over all of its samples (the sheet's own finger sees only its part).
-struct SharedFingerVelocity: VelocityEstimator {
+struct SharedFingerVelocity: WindowedVelocityEstimator {
     /// Travels per second.
     var velocity: Double
     /// The app's estimator's.
     var pointerStoppedAfter: Double
+    /// It reads no sample.
+    var window: VelocityWindow { VelocityWindow(maxSamples: 1) }
     func velocity(of samples: [AxisSample]) -> Double { velocity }
+    func velocity(recent: ArraySlice<AxisSample>, fromTurningPoint: Bool) -> Double { velocity }
 }
