@@ -48,11 +48,16 @@ BASELINES = ".build-api/baselines"
 HEADING = re.compile(r"^## (\d+)\.(\d+)\.(\d+) — (\d{4}-\d{2}-\d{2}), (?:commit ([0-9a-f]{7,40})|(not cut yet)|(no commit recorded))$")
 VERSION = re.compile(r'static let current = "(\d+)\.(\d+)\.(\d+)"')
 BREAKAGE = re.compile(r"API breakage: (\S+) (\S+) (.*)$")
+FINISHED = re.compile(r"(No breaking changes|\d+ breaking changes?) detected in ")
 ACCESSOR = re.compile(r"\.(Get|Set|Modify|Read|_modify|_read)\(\)$")
 
 
 class Failure(Exception):
     """The check cannot run (exit 2)."""
+
+
+def plural(count, noun):
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def version_text(version):
@@ -180,6 +185,12 @@ def parse_digester(output):
     return found
 
 
+def digester_finished(output):
+    """Whether the digester's output has its verdict for a module ("1 breaking change detected in
+    TransitionPhysics:", "No breaking changes detected in TransitionPhysics")."""
+    return FINISHED.search(output) is not None
+
+
 def evaluate(current, headings, digester_breaks, baseline_listing, listing, baseline_growing):
     """The check's verdict: (passed, report lines). `digester_breaks` as parse_digester returns."""
     baseline, new_major = choose_baseline(current, headings)
@@ -209,7 +220,7 @@ def evaluate(current, headings, digester_breaks, baseline_listing, listing, base
     where = f"CHANGELOG.md above '{version_text(baseline[0])}'"
     if new_major:
         report.append(f"api-check: {version_text(current)} is a new major version: compared with {base_version} "
-                      f"(commit {base_commit}), {len(breaks)} breaks, each to be named in {where} with what replaces it")
+                      f"(commit {base_commit}), {plural(len(breaks), 'break')}, each to be named in {where} with what replaces it")
         for message, path in breaks:
             named = is_named(path, above)
             passed &= named
@@ -220,7 +231,7 @@ def evaluate(current, headings, digester_breaks, baseline_listing, listing, base
             report.append(f"  {message}")
         if breaks:
             passed = False
-            report.append(f"api-check: {len(breaks)} breaks since {base_version}; a break needs a new major version "
+            report.append(f"api-check: {plural(len(breaks), 'break')} since {base_version}; a break needs a new major version "
                           "(CONTRIBUTING.md, \"Cutting a version\"), or undo it (add what was removed back, "
                           "deprecated if you like)")
     missing = [path for path in added if not is_named(path, above)]
@@ -263,8 +274,7 @@ def run_digester(commit):
     result = subprocess.run(command, capture_output=True, text=True)
     output = result.stdout + result.stderr
     breaks = parse_digester(output)
-    finished = "No breaking changes detected" in output or "breaking changes detected" in output
-    if not finished or (result.returncode != 0 and not breaks):
+    if not digester_finished(output) or (result.returncode != 0 and not breaks):
         raise Failure(f"the digester did not finish (exit {result.returncode}):\n{output}")
     return breaks
 

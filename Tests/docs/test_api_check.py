@@ -130,7 +130,7 @@ class NewMajorTests(unittest.TestCase):
         changelog = CHANGELOG_40.replace("a new method.", "a new method.\n- `OldModel` is `NewModel`.")
         passed, report = verdict(changelog, (4, 0, 0), digester=digester)
         self.assertTrue(passed, report)
-        self.assertIn("api-check: 4.0.0 is a new major version: compared with 3.0.0 (commit 1234567), 1 breaks, each to "
+        self.assertIn("api-check: 4.0.0 is a new major version: compared with 3.0.0 (commit 1234567), 1 break, each to "
                       "be named in CHANGELOG.md above '3.0.0' with what replaces it", report)
 
     def test_an_unnamed_break_fails(self):
@@ -156,6 +156,12 @@ class DigesterAndSourceTests(unittest.TestCase):
             ("API breakage: struct CupertinoModel has been removed", "CupertinoModel"),
             ("API breakage: constructor LeastSquaresVelocityEstimator.init(degree:window:) has been removed",
              "LeastSquaresVelocityEstimator.init(degree:window:)")])
+
+    def test_the_digesters_verdict_is_found_for_one_break_several_or_none(self):
+        for verdict_line in ("1 breaking change detected in TransitionPhysics:", "4 breaking changes detected in TransitionPhysics:",
+                             "No breaking changes detected in TransitionPhysics"):
+            self.assertTrue(api_check.digester_finished(f"Build complete!\n\n{verdict_line}\n"), verdict_line)
+        self.assertFalse(api_check.digester_finished("error: fatalError"))
 
     def test_an_enum_grows_only_when_its_doc_says_to_switch_with_unknown_default(self):
         sources = {"a.swift": "/// Events.\n///\n/// Switch with `@unknown default`.\n@frozen\npublic enum Grows { case a }\n",
