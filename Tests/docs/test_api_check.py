@@ -75,6 +75,14 @@ class SameMajorTests(unittest.TestCase):
         self.assertTrue(passed, report)
         self.assertIn("api-check: 3.1.0 compared with release 3.0.0 (commit 1234567)", report)
 
+    def test_additions_may_be_named_under_unreleased_after_a_cut(self):
+        changelog = CHANGELOG_31.replace("## 3.1.0 — 2026-12-20, not cut yet\n\n- `Sheet.snap`, a new method.\n\n", "")
+        listing = LISTING_300 + ["method Sheet.snap(to:): func snap(to detent: Double)"]
+        passed, _ = verdict(changelog, (3, 0, 0), listing=listing)
+        self.assertFalse(passed)
+        passed, report = verdict(changelog.replace("## 3.0.0", "## Unreleased\n\n- `Sheet.snap`.\n\n## 3.0.0"), (3, 0, 0), listing=listing)
+        self.assertTrue(passed, report)
+
     def test_a_digester_break_fails_with_its_message(self):
         passed, report = verdict(CHANGELOG_31, (3, 1, 0), digester=["func Sheet.open(at:) has been removed"])
         self.assertFalse(passed)
