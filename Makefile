@@ -20,7 +20,7 @@ BIN := $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 TOOLS_BIN = $$(cd $(TOOLS) && $(SWIFT) build -c release --show-bin-path)
 TOOLS_DEBUG_BIN = $$(cd $(TOOLS) && $(SWIFT) build --show-bin-path)
 
-.PHONY: all deps blas zlib venv build release test lint swift-test notebooks-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
+.PHONY: all deps blas zlib venv build release test api-check lint swift-test notebooks-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
 
 all: release
 
@@ -61,10 +61,21 @@ release: deps
 	@for tool in transition-sweep transition-bench; do ln -sfn "$(TOOLS_BIN)/$$tool" "$(BIN)/$$tool"; done
 
 # The test command (CI runs it through .ci/run), in this order: the workflows against their
-# schema, the lint, the library's and the tools' Swift tests, the notebooks, then the
-# documentation sites with the public API listing.
-test: workflows-test lint swift-test notebooks-test docs-test
-	@echo "make test: passed (workflows, lint, the library's and the tools' Swift tests, notebooks, docs and API listing)"
+# schema, the lint, the library's and the tools' Swift tests, the notebooks, the documentation
+# sites with the public API listing, then the API against the last release.
+test: workflows-test lint swift-test notebooks-test docs-test api-check
+	@echo "make test: passed (workflows, lint, the library's and the tools' Swift tests, notebooks, docs and API listing, API against the last release)"
+
+# The app's library keeps its promise to apps (CONTRIBUTING.md, "Cutting a version"): against
+# the last release in CHANGELOG.md of the current major version, no break (swift package
+# diagnose-api-breaking-changes, and the release's api/TransitionPhysics.txt against today's);
+# a new major version names each break and every added declaration in CHANGELOG.md. The
+# release's API is built once per commit and toolchain and kept in .build-api/baselines (about a
+# minute); the current code is built in .build, as make test built it (then about a second).
+# TransitionPhysicsUIKit's API exists only where UIKit does (an empty module on Linux).
+api-check: deps
+	$(PYTHON) Tests/docs/api_check.py
+	$(PYTHON) -m unittest -q Tests/docs/test_api_check.py
 
 # swift format lint with .swift-format's rules over every tracked Swift file (Tests/lint).
 lint:
@@ -229,4 +240,4 @@ $(PLAYGROUND_VENV)/.installed: Playground/Tests/browser/requirements.txt
 	touch $@
 
 clean:
-	rm -rf .build results Playground/.build $(TOOLS)/.build
+	rm -rf .build .build-api results Playground/.build $(TOOLS)/.build

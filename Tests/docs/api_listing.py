@@ -7,7 +7,8 @@ differ; a change of the app's public API is then made on purpose: regenerate the
 
     REGENERATE_API_LISTING=1 make docs-test
 
-and commit it with the change (a removed or changed line is a major version: README, "Versions").
+and commit it with the change (a removed or changed line is a major version: README, "Versions";
+make api-check compares it with the last release's).
 TransitionPhysicsUIKit compiles only where UIKit exists, so Linux has no graph of it.
 Run by `make docs-test`; Tests/docs/test_api_listing.py shows that a removed declaration fails."""
 import glob
@@ -84,8 +85,9 @@ def main():
         print(f"added:   {line}")
     if removed or added:
         print(f"api_listing: {MODULE}'s public API differs from {LISTING} ({len(removed)} removed, {len(added)} added). "
-              "If the change is deliberate: REGENERATE_API_LISTING=1 make docs-test, commit the listing, and raise the "
-              "version (CHANGELOG.md; a removed or changed declaration is a major version)", file=sys.stderr)
+              "If the change is deliberate: REGENERATE_API_LISTING=1 make docs-test, commit the listing, and name the "
+              "change in CHANGELOG.md (make api-check; a removed or changed declaration is a new major version: "
+              "CONTRIBUTING.md, \"Cutting a version\")", file=sys.stderr)
         return 1
     print(f"api_listing: {MODULE}'s {len(current)} public declarations match {LISTING}", file=sys.stderr)
     return 0

@@ -4,6 +4,26 @@
 /// Events compare by value (`==`, the release included), and print short, naming the detent a
 /// release goes to: `released(finish to 1.0 from progress 0.27 at 3.42 travels/s)`,
 /// `released(to detent 0.5 from progress 0.61 at 0.8 travels/s)`, `completed(progress 1.0)`.
+///
+/// New kinds of event come in minor versions. Switch over the events with an `@unknown default`
+/// case, and a kind added later keeps your app compiling: Swift warns that the switch must be
+/// exhaustive and names the new case, and at run time the new kind takes the `@unknown default`
+/// branch. A switch that lists every case and has no `default` stops compiling when a kind is
+/// added (error: switch must be exhaustive), and so does a build that treats warnings as errors,
+/// until it handles the new case. While every case is handled, `@unknown default` draws no
+/// warning:
+///
+/// ```swift
+/// for event in frame.events {
+///     switch event {
+///     case .released(let release): print("going to", release.detent)
+///     case .completed(let progress): print("at rest at", progress)
+///     case .began, .interrupted, .retargeted, .timesLookLikeMilliseconds, .layoutChanged,
+///          .refused, .detentRefused: break
+///     @unknown default: break  // a kind added in a later minor version
+///     }
+/// }
+/// ```
 public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
     /// A finger began driving the transition from rest (or after a completion came to rest).
     case began
