@@ -19,7 +19,7 @@
 ///     case .released(let release): print("going to", release.detent)
 ///     case .completed(let progress): print("at rest at", progress)
 ///     case .began, .interrupted, .retargeted, .timesLookLikeMilliseconds, .layoutChanged,
-///          .refused, .detentRefused: break
+///          .refused, .detentRefused, .detentInactive: break
 ///     @unknown default: break  // a kind added in a later minor version
 ///     }
 /// }
