@@ -59,7 +59,7 @@ public struct ProgressMapping: Hashable, Sendable {
             self.width = width
         }
         /// Whether a touch-down at `position` (the samples' unit) is within `width` of the edge.
-        public func contains(_ position: Double) -> Bool { abs(position - edgePosition) <= width }
+        package func contains(_ position: Double) -> Bool { abs(position - edgePosition) <= width }
     }
 
     /// The distance along the axis that means progress 1, positive, in the samples' unit.

@@ -57,17 +57,10 @@ extension InteractiveTransition {
     }
 
     /// The progress of the detents a gesture may settle at (all, when no veto or every one is refused).
-    var allowedDetents: [Double] {
-        guard let refusesDetent else { return stops }
-        let allowed = resolvedDetents.filter { !refusesDetent($0.id) }.map(\.progress)
-        return allowed.isEmpty ? stops : allowed
-    }
+    var allowedDetents: [Double] { releaseDecision.allowed }
 
     /// The allowed detent nearest to `detent` (progress; the upper one of two as near).
-    func allowedDetent(nearest detent: Double) -> Double {
-        let allowed = allowedDetents
-        return allowed[ProjectionRule.nearestDetent(to: detent, in: allowed)]
-    }
+    func allowedDetent(nearest detent: Double) -> Double { releaseDecision.allowedDetent(nearest: detent) }
 
     /// Where a touch's overdrag rule applies: the first...last allowed detent.
     var gestureLimits: ClosedRange<Double> {

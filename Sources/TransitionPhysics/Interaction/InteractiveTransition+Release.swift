@@ -31,7 +31,7 @@ extension InteractiveTransition {
             recognizerCancelled: sample.phase == .cancelled)
         let (completion, refusedDetent) = settledCompletion(for: state, touchDownDetent: tracking.touchDownDetent)
         let release = Release(
-            time: sample.time, state: state, completion: completion, sign: tracking.sign ?? 1, detent: detentID(at: completion.curve.target),
+            time: sample.time, state: state, completion: completion, sign: tracking.sign ?? 1, detent: completion.detent ?? detentID(at: completion.curve.target),
             decision: end(at: completion.curve.target))
         releases.append(release)
         if tracking.beganPending {
@@ -88,44 +88,17 @@ extension InteractiveTransition {
         return median >= millisecondsSuspicionInterval && median.isFinite ? median : nil
     }
 
-    /// The model's answer to a release, then the detent and reduce-motion choices: with detents
-    /// [0, 1], the default `detentPolicy` and no refused detent, the model's decision stands (its
-    /// own threshold); otherwise the detent `detentPolicy` picks from the model's projection (or
-    /// the progress, for models that do not project), and a recognizer cancelled by the system
-    /// returns to `touchDownDetent`, the detent the touch began at (as UIKit returns a cancelled
-    /// sheet drag); a detent the app refuses (`refusesDetent`) gives way to the
-    /// allowed one nearest to it (`refusedDetent` says which was refused). `.finish` means the
-    /// last detent.
+    /// The one release decision of this transition (`ReleaseDecision`): its detents, policy,
+    /// veto and reduce motion.
+    var releaseDecision: ReleaseDecision {
+        ReleaseDecision(detents: resolvedDetents, policy: detentPolicy, refuses: refusesDetent, reduceMotion: reduceMotion)
+    }
+
+    /// The model's answer to a release in `state`, settled by `ReleaseDecision`: the completion
+    /// toward the chosen detent and the detent the veto refused, if any.
     func settledCompletion(for state: ReleaseState, touchDownDetent: Double? = nil) -> (completion: Completion, refusedDetent: Detent.ID?) {
-        var completion = model.release(state)
-        var refused: Detent.ID?
-        let cancelledTo = state.recognizerCancelled ? touchDownDetent : nil
-        if stops != [0, 1] || detentPolicy != .nearestToProjection || refusesDetent != nil || (cancelledTo != nil && cancelledTo != completion.curve.target) {
-            let projected = completion.projectedProgress ?? state.progress
-            let chosen = stops == [0, 1]
-                ? completion.curve.target
-                : stops[ProjectionRule.nearestDetent(to: projected, in: stops)]
-            var target = state.recognizerCancelled
-                ? (cancelledTo ?? stops[0])
-                : detentPolicy.detent(chosen: chosen, projected: projected, progress: state.progress, in: stops)
-            if let refusesDetent, refusesDetent(detentID(at: target)), allowedDetent(nearest: target) != target {
-                refused = detentID(at: target)
-                target = allowedDetent(nearest: target)
-            }
-            completion.decision = target == stops[stops.count - 1] ? .finish : .cancel
-            if target != completion.curve.target || stops != [0, 1] {
-                if let physics = model as? ProjectedSpringModel, physics.completionShape != .spring {
-                    // A timed shape's duration depends on the distance: plan it for the detent.
-                    completion.curve = physics.completionCurve(start: state.progress, startVelocity: state.velocity, target: target)
-                } else {
-                    completion.curve.target = target
-                }
-            }
-        }
-        if reduceMotion {
-            completion.curve = .reducedMotion(start: completion.curve.start, target: completion.curve.target)
-        }
-        return (completion, refused)
+        let settled = releaseDecision.settle(state, model: model, touchDownDetent: touchDownDetent)
+        return (settled.completion, settled.refused)
     }
 
     /// `.finish` for the last detent's progress, `.cancel` for the first's, nil between.

@@ -84,7 +84,7 @@ public struct InteractiveTransition: Sendable {
         /// movement along the axis that means progress); nil when none was ever decided (code
         /// moved the view from idle with a direction decided by movement). A touch that catches
         /// the completion in motion keeps it.
-        public var sign: Double?
+        package var sign: Double?
         /// Whether `.completed` has been reported for this animation.
         var completionReported = false
         /// A release's completion whose start is the next frame's time (`advance(to:)` sets

@@ -14,6 +14,9 @@ public struct ReleaseState: Hashable, Sendable {
     public var lastChangedProgress: Double
     /// True when the recognizer was cancelled by the system rather than ended by a lift.
     public var recognizerCancelled: Bool
+    /// The active detents, ascending, as the driver resolved them (empty for a model asked on
+    /// its own): what a model of an app's own chooses among (`Completion.detent`).
+    public var detents: [ResolvedDetent] = []
 
     /// A release at `progress` with `velocity` (progress per second); `lastChangedProgress` defaults to `progress`.
     public init(progress: Double, velocity: Double, lastChangedProgress: Double? = nil, recognizerCancelled: Bool = false) {
@@ -33,6 +36,11 @@ public struct Completion: Hashable, Sendable {
     public var projectedProgress: Double?
     /// Progress and progress velocity as functions of time since release.
     public var curve: CompletionCurve
+    /// The detent the release goes to: a model of an app's own may name one of
+    /// `ReleaseState.detents` (the driver's detent policy and veto then apply to it, as
+    /// `ReleaseDecision` says); nil lets the driver choose by the projection. The driver's
+    /// completion always names the detent it settles at.
+    public var detent: Detent.ID?
 
     /// A completion from its parts.
     public init(decision: Decision, projectedProgress: Double?, curve: CompletionCurve) {

@@ -90,7 +90,56 @@ import Testing
         // With detents [0, 1] and the default policy, the model's own decision, bit for bit.
         var plain = InteractiveTransition(mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
         let release = Self.flick(&plain, at: 0, distance: -60)
-        #expect(release.map { $0.completion == ProjectedSpringModel().release($0.state) } == true)
+        // (The driver's completion also names the detent it settles at.)
+        var own = release.map { ProjectedSpringModel().release($0.state) }
+        own?.detent = 1
+        #expect(release?.completion == own)
+    }
+
+    /// A model of an app's own that always goes to the detent nearest the release progress
+    /// (no projection), by naming it.
+    struct NearestDetentModel: ReleaseModel {
+        var name: String { "nearest" }
+        func release(_ state: ReleaseState) -> Completion {
+            let nearest = state.detents.min { abs($0.progress - state.progress) < abs($1.progress - state.progress) }
+            var completion = ProjectedSpringModel().release(state)
+            completion.detent = nearest?.id
+            return completion
+        }
+    }
+
+    @Test("a model of an app's own names the detent a release goes to; the veto still applies, and every path asks it")
+    func aCustomModelPicksADetent() {
+        var sheet = InteractiveTransition(
+            mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)), model: NearestDetentModel())
+        sheet.detents = [0, .fraction(0.5, id: "half"), 1]
+        // A hard flick up from 0 that the projection would send to the top: the model says the
+        // detent nearest the release, 0.
+        let release = Self.flick(&sheet, at: 0, distance: -60)
+        #expect(release?.detent == 0 && release?.decision == .cancel)
+        // A slow drag to 0.45: "half".
+        _ = sheet.advance(to: 5)
+        var t = 6.0
+        sheet.handle(TouchSample(time: t, y: 700, phase: .began))
+        for _ in 0..<45 {
+            t += 1.0 / 60
+            sheet.handle(TouchSample(time: t, y: 700 - 8 * (t - 6) * 60, phase: .changed))
+        }
+        let middle = sheet.handle(TouchSample(time: t + 0.2, y: 700 - 8 * (t - 6) * 60, phase: .ended))
+        #expect(middle?.detent == "half" && middle?.decision == nil)
+        // Vetoed, it gives way to the allowed detent nearest to it, and says so.
+        sheet.refusesDetent = { $0 == "half" }
+        _ = sheet.advance(to: 20)
+        sheet.jump(to: 0, at: 20)
+        t = 21
+        sheet.handle(TouchSample(time: t, y: 700, phase: .began))
+        for _ in 0..<45 {
+            t += 1.0 / 60
+            sheet.handle(TouchSample(time: t, y: 700 - 8 * (t - 21) * 60, phase: .changed))
+        }
+        let vetoed = sheet.handle(TouchSample(time: t + 0.2, y: 700 - 8 * (t - 21) * 60, phase: .ended))
+        #expect(vetoed != nil && vetoed?.detent != "half")
+        #expect(sheet.advance(to: t + 0.3).events.contains(.detentRefused("half")))
     }
 
     @Test("a vetoed dismissal: the drag rubber-bands below the lowest allowed detent and the release stays, reporting it")
