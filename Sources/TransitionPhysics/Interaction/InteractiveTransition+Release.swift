@@ -91,7 +91,7 @@ extension InteractiveTransition {
     /// The one release decision of this transition (`ReleaseDecision`): its detents, policy,
     /// veto and reduce motion.
     var releaseDecision: ReleaseDecision {
-        ReleaseDecision(detents: resolvedDetents, policy: detentPolicy, refuses: refusesDetent, reduceMotion: reduceMotion)
+        ReleaseDecision(detents: resolvedDetents, stops: stops, policy: detentPolicy, refuses: refusesDetent, reduceMotion: reduceMotion)
     }
 
     /// The model's answer to a release in `state`, settled by `ReleaseDecision`: the completion

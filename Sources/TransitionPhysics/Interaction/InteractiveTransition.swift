@@ -529,6 +529,13 @@ public struct InteractiveTransition: Sendable {
         pendingEvents.append(.completed(progress: animation.curve.target))
     }
 
+    /// The raw progress of the touch in progress (its newest sample's, before the overdrag
+    /// rule), or nil when no finger drives.
+    var trackedRawProgress: Double? {
+        guard case .tracking(let tracking) = state else { return nil }
+        return tracking.lastPosition ?? tracking.baseProgress
+    }
+
     /// Whether a finger is driving the transition.
     var isTracking: Bool {
         if case .tracking = state { return true }

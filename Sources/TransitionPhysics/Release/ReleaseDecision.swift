@@ -15,6 +15,8 @@
 package struct ReleaseDecision {
     /// The active detents, ascending (`InteractiveTransition.resolvedDetents`).
     package var detents: [ResolvedDetent]
+    /// Their progress values, ascending.
+    package var stops: [Double]
     /// How a release picks among several detents.
     package var policy: DetentPolicy
     /// The app's veto, if any.
@@ -31,7 +33,6 @@ package struct ReleaseDecision {
         var state = state
         state.detents = detents
         var completion = model.release(state)
-        let stops = detents.map(\.progress)
         var refused: Detent.ID?
         let named = completion.detent.flatMap { id in detents.first { $0.id == id } }
         let cancelledTo = state.recognizerCancelled ? touchDownDetent : nil
@@ -68,14 +69,14 @@ package struct ReleaseDecision {
 
     /// The identity of the detent at `progress` (or the nearest).
     func id(at progress: Double) -> Detent.ID {
-        detents[ProjectionRule.nearestDetent(to: progress, in: detents.map(\.progress))].id
+        detents[ProjectionRule.nearestDetent(to: progress, in: stops)].id
     }
 
     /// The progress of the detents a gesture may settle at (all, when no veto or every one is refused).
     package var allowed: [Double] {
-        guard let refuses else { return detents.map(\.progress) }
+        guard let refuses else { return stops }
         let allowed = detents.filter { !refuses($0.id) }.map(\.progress)
-        return allowed.isEmpty ? detents.map(\.progress) : allowed
+        return allowed.isEmpty ? stops : allowed
     }
 
     /// The allowed detent nearest to `progress` (the upper one of two as near).

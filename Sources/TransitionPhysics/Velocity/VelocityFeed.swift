@@ -68,7 +68,8 @@ package protocol WindowedVelocityEstimator: VelocityEstimator {
 /// same after 0.5 s and after 500 s down: the measured samples (`AxisSample.isResampled` false),
 /// each with the sign flips that came after it, and their turning points found as they arrive.
 /// A `WindowedVelocityEstimator` (the package's least-squares estimator) then reads only the
-/// newest `VelocityWindow.maxSamples`; any other estimator gets the whole stroke, as before.
+/// samples its window can hold (at most `maxSamples`, within its `horizon`); any other
+/// estimator gets the whole stroke, as before.
 package struct VelocityFeed: Sendable {
     /// The measured samples, positions as appended (before later flips).
     private var samples: [AxisSample] = []
@@ -143,7 +144,17 @@ package struct VelocityFeed: Sendable {
             return estimator.velocity(of: all)
         }
         let window = windowed.window
-        let suffixStart = max(0, samples.count - window.maxSamples)
+        // The samples the window can hold: at most `maxSamples`, none older than its horizon
+        // (`VelocityWindow.continuousSamples` then applies its rules to them alone).
+        var suffixStart = samples.count - 1
+        if let newest = samples.last {
+            while suffixStart > 0 && samples.count - suffixStart < window.maxSamples
+                && newest.time - samples[suffixStart - 1].time <= window.horizon + VelocityWindow.timeResolution
+            {
+                suffixStart -= 1
+            }
+        }
+        suffixStart = max(0, suffixStart)
         let suffix = (suffixStart..<samples.count).map(sample)
         let recent = window.continuousSamples(suffix[...])
         // `VelocityWindow.recentMovement`: the window starts at the last turning point inside it.

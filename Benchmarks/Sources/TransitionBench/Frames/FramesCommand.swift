@@ -24,6 +24,12 @@ public struct FramesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Rounds per case; the median is printed (1 to 101). Default 7.", valueName: "count"))
     public var rounds = 7
 
+    @Option(help: ArgumentHelp("Time one case only, for a profiler: \(FrameScenario.allCases.map(\.rawValue).joined(separator: ", ")), with --sheet for the scrolling sheet.", visibility: .hidden))
+    public var only: FrameScenario?
+
+    @Flag(help: ArgumentHelp("With --only: the scrolling sheet.", visibility: .hidden))
+    public var sheet = false
+
     public init() {}
 
     public func validate() throws {
@@ -32,6 +38,10 @@ public struct FramesCommand: ParsableCommand {
     }
 
     public func run() throws {
+        if let only {
+            print("\(only.label), \(sheet ? "scrolling sheet" : "transition"): \(format(FrameTimer.time(only, sheet: sheet, frames: frames))) ns per frame")
+            return
+        }
         print("frames: ns per handle + advance, median of \(rounds) rounds of \(frames) frames (120 Hz)")
         print("case".padding(toLength: 44, withPad: " ", startingAt: 0) + "transition   scrolling sheet")
         var tracking: [String: (Double, Double)] = [:]
@@ -55,8 +65,8 @@ public struct FramesCommand: ParsableCommand {
     private func format(_ value: Double, digits: Int = 0) -> String { String(format: "%.\(digits)f", value) }
 }
 
-/// The states a frame is timed in.
-enum FrameScenario: String, CaseIterable {
+/// The states a frame is timed in (`transition-bench frames --only`).
+public enum FrameScenario: String, CaseIterable, ExpressibleByArgument {
     case atRest, trackingShort, trackingLong, completing
 
     var label: String {
@@ -98,12 +108,14 @@ enum FrameTimer {
     }
 
     /// Frames timed between two copies of the state: a tracking case stays as long as it says
-    /// (0.5 s + 50 frames is under a second down).
-    static let batch = 50
+    /// (0.5 s + 50 frames is under a second down; 500 s + 2,000 frames is 517 s). A long
+    /// stroke's batch is long enough that its arrays' growth after the copy (one doubling of
+    /// the whole stroke's samples) is amortized as over a real stroke.
+    static func batch(_ scenario: FrameScenario) -> Int { scenario.downSeconds >= 100 ? 2_000 : 50 }
 
     /// Nanoseconds per frame over `frames` frames of `scenario`, for a plain transition or a
-    /// `ScrollingSheet` around the same sheet: `frames / batch` batches, each on a copy of the
-    /// state made (and first written to, untimed) before it.
+    /// `ScrollingSheet` around the same sheet: batches of `batch(scenario)` frames, each on a
+    /// copy of the state made (and first written to, untimed) before it.
     static func time(_ scenario: FrameScenario, sheet useSheet: Bool, frames: Int) -> Double {
         var base = Driver(useSheet: useSheet)
         var t = 0.0
@@ -133,13 +145,13 @@ enum FrameTimer {
             if tracking { driver.handle(TouchSample(time: time, y: y(at: time), phase: .changed)) }
             sink += driver.advance(time)
             let start = DispatchTime.now().uptimeNanoseconds
-            for _ in 0..<batch {
+            for _ in 0..<batch(scenario) {
                 time += 1 / hz
                 if tracking { driver.handle(TouchSample(time: time, y: y(at: time), phase: .changed)) }
                 sink += driver.advance(time)
             }
             elapsed += Double(DispatchTime.now().uptimeNanoseconds - start)
-            timed += batch
+            timed += batch(scenario)
         }
         if sink.isNaN { print("") }  // keeps the frames from being optimised away
         return elapsed / Double(timed)

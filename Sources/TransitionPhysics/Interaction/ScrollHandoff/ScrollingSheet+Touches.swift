@@ -37,14 +37,12 @@ extension ScrollingSheet {
                 lastMeasured: sample.isResampled ? nil : sample, lastTouch: sample, lastMoveTime: sample.time)
             return nil
         }
-        guard var touch else { return nil }
+        // The touch leaves `self` while this sample changes it, so its samples grow in place.
+        guard var touch = self.touch.take() else { return nil }
         // Where the sheet is, as its driver has it now (a layout change since the last sample
         // rescaled it); a finger that code let go (`finish(at:)`, `retarget(to:at:)`...) moves
-        // nothing more.
-        guard case .tracking(let tracking) = sheet.state else {
-            self.touch = nil
-            return nil
-        }
+        // nothing more. (Read without holding the driver's touch, whose samples then grow in place.)
+        guard let sheetPosition = sheet.trackedRawProgress else { return nil }
         if sample.phase == .changed, sheet.awaitsAxisJudgement, let lock = sheet.mapping.axisLock {
             // The sheet's axis lock judges the finger's own stroke before anything moves: a
             // stroke mostly across the axis (a carousel in the sheet) moves neither the sheet
@@ -68,7 +66,7 @@ extension ScrollingSheet {
         let travel = sheet.mapping.travel
         let moved = touch.sign * (coordinate - touch.origin)
         let split = policy.split(
-            moved - touch.moved, sheetPosition: (tracking.lastPosition ?? tracking.baseProgress) * travel,
+            moved - touch.moved, sheetPosition: sheetPosition * travel,
             sheetRange: sheet.gestureLimits.lowerBound * travel...sheet.gestureLimits.upperBound * travel,
             contentOffset: offset, maximumContentOffset: maximumOffset)
         touch.moved = moved
