@@ -84,7 +84,9 @@ let package = Package(
         .testTarget(
             name: "TransitionPhysicsTests",
             // TransitionLab: the tests measure completions with its metrics and replay gestures with its runner.
-            dependencies: ["TransitionPhysics", "TransitionLab", .product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["TransitionPhysics", "TransitionLab", .product(name: "RealModule", package: "swift-numerics")],
+            // The frame traces' expected files, read by FrameTraceTests from the source tree.
+            exclude: ["FrameTraces/Expected"]
         ),
         .testTarget(name: "TransitionLabTests", dependencies: ["TransitionLab", "TransitionPhysics"]),
         .testTarget(name: "TransitionBatchTests", dependencies: ["TransitionBatch", "TransitionLab", "TransitionPhysics"]),

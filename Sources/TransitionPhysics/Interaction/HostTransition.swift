@@ -150,11 +150,10 @@ package struct HostTransitionLifecycle: Hashable, Sendable {
         case .tracking:
             restAnswered = false
             return .runFrames
-        case .completing(let animation):
-            guard animation.completionReported else {
-                restAnswered = false
-                return .runFrames
-            }
+        case .completing:
+            restAnswered = false
+            return .runFrames
+        case .atRest(let animation):
             guard !restAnswered else { return .stopFrames }
             restAnswered = true
             let end = HostTransitionEnd(restingAt: animation.curve.target, detents: transition.stops)

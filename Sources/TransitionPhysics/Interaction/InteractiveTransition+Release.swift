@@ -33,6 +33,7 @@ extension InteractiveTransition {
         let release = Release(
             time: sample.time, state: state, completion: completion, sign: tracking.sign ?? 1, detent: completion.detent ?? detentID(at: completion.curve.target),
             decision: end(at: completion.curve.target))
+        if releases.count == Self.keptReleases { releases.removeFirst() }
         releases.append(release)
         if tracking.beganPending {
             // A stroke too short for the axis lock to judge still began before it released.

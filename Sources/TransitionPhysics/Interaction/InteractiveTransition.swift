@@ -66,8 +66,11 @@ public struct InteractiveTransition: Sendable {
         case idle
         /// A finger is scrubbing.
         case tracking
-        /// A completion is playing (after a release, or started from code), or has come to rest.
+        /// A completion is playing (after a release, or started from code).
         case completing(Animation)
+        /// The completion has come to rest at its target and reported `.completed`: nothing
+        /// moves until a finger or code starts something new.
+        case atRest(Animation)
     }
 
     /// A completion in play: a curve started at `startTime` from the progress and velocity of
@@ -193,11 +196,15 @@ public struct InteractiveTransition: Sendable {
         switch state {
         case .idle: return .idle
         case .tracking: return .tracking
-        case .completing(let animation): return .completing(animation)
+        case .completing(let animation):
+            return animation.completionReported ? .atRest(animation) : .completing(animation)
         }
     }
-    /// Every release so far, oldest first.
+    /// The newest releases, oldest first: at most `keptReleases` (each one is also the payload
+    /// of its `.released` event, for an app that keeps them all).
     public internal(set) var releases: [Release] = []
+    /// How many releases `releases` keeps: 16.
+    static let keptReleases = 16
 
     /// The stops a release settles at (default [0, 1], the fraction detents 0 and 1; a sheet
     /// uses [0, 0.5, 1], or detents in points or sized by content: `Detent`), in any order: the

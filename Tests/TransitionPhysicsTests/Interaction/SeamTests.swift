@@ -296,3 +296,44 @@ extension ScrollingSheetSeamTests {
         #expect(abs(sheetVelocity - plainVelocity) <= 1e-9 * max(1, abs(plainVelocity)), "\(sheetVelocity) vs \(plainVelocity)")
     }
 }
+
+/// What the driver says of itself over a long life.
+@Suite struct DriverStateTests {
+    @Test("the phase says rest once .completed is reported, and says completing until then")
+    func thePhaseSaysRest() {
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))
+        transition.finish(at: 0)
+        var t = 0.0, completedAt: Double?
+        while completedAt == nil && t < 5 {
+            t += 1.0 / 120
+            let frame = transition.advance(to: t)
+            if frame.events.contains(.completed(progress: 1)) { completedAt = t }
+            switch transition.phase {
+            case .completing: #expect(completedAt == nil)
+            case .atRest(let animation): #expect(completedAt != nil && animation.curve.target == 1)
+            default: Issue.record("phase \(transition.phase) at \(t)")
+            }
+        }
+        #expect(completedAt != nil)
+        // A new touch starts from rest: tracking, then completing again.
+        transition.handle(TouchSample(time: t + 0.1, x: 300, phase: .began))
+        if case .tracking = transition.phase {} else { Issue.record("not tracking: \(transition.phase)") }
+    }
+
+    @Test("releases keeps the newest 16; every release is still reported by its event")
+    func theReleaseHistoryIsBounded() {
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))
+        var reported = 0
+        for stroke in 0..<40 {
+            let start = Double(stroke) * 2
+            for sample in SeamTests.stroke(start: start, x: 100, dx: stroke % 2 == 0 ? 10 : -10, moves: 5) {
+                transition.handle(sample)
+                reported += transition.advance(to: sample.time).events.filter { $0.name == "released" }.count
+            }
+            _ = transition.advance(to: start + 1.9)
+        }
+        #expect(reported == 40)
+        #expect(transition.releases.count == 16)
+        #expect(transition.releases.last?.time == 78 + 6 * 0.008)
+    }
+}

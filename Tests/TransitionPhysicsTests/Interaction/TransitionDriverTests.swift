@@ -155,7 +155,8 @@ import TransitionLab
             } else {
                 reference = shown
             }
-            guard case .completing(let animation) = transition.phase else { Issue.record("not completing"); continue }
+            // At rest after its `.completed`, the phase says so and keeps the completion.
+            guard case .atRest(let animation) = transition.phase else { Issue.record("not at rest"); continue }
             if let endTime { #expect(animation.endTime == endTime) } else { endTime = animation.endTime }
             let completed = run.frames.firstIndex { $0.update.events.contains { $0.name == "completed" } }!
             #expect(run.frames[completed].time >= animation.endTime)

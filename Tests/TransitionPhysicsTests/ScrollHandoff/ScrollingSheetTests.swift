@@ -191,7 +191,7 @@ import Testing
             time += 1 / hz
             after.append(Self.shown(rig.advance(to: time), at: time))
         }
-        guard case .completing(let animation) = rig.sheet.phase else { Issue.record("no completion"); return }
+        guard case .atRest(let animation) = rig.sheet.phase else { Issue.record("not at rest"); return }
         #expect(abs(animation.startTime - edge.time) < 1e-12)
         #expect(abs(animation.curve.velocity(at: 0) * Self.travel - edge.velocity) < 1e-9)
         #expect(animation.curve.target == 1)
