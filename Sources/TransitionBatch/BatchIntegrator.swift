@@ -353,7 +353,7 @@ public struct BatchIntegrator: Sendable {
         runBlock(
             &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: settleTolerance * settleTolerance, output: output,
             fast: scheme == .exact)
-        scratch.finish(s, k)
+        scratch.finish(s, k, closedForm: scheme == .exact)
         for i in 0..<laneWidth {
             let g = base + i
             guard g < r.count, r.isSpringLane[g] else { continue }

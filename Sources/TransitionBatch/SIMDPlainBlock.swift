@@ -97,16 +97,11 @@ extension BlockState {
 /// Writes a finished plain block's outcome for lanes base..<base+16: `finishValues` and the
 /// writer's fields, vector by vector.
 func storePlainBlock(
-    _ s: BlockState, _ k: BlockCoefficients, projected: Lane, velocity: Lane, base: Int, dt: Double,
-    writer: OutcomeWriter
+    _ s: BlockState, _ k: BlockCoefficients, motion: (overshoot: Lane, peakAcceleration: Lane), projected: Lane, velocity: Lane,
+    base: Int, dt: Double, writer: OutcomeWriter
 ) {
-    // finishValues, policy allow: the overshoot raised from 0.0 only when strictly larger; the
-    // peak as Swift's max(max(maxF, -minF) / mass, 0.0).
-    let excursion = ((k.target + k.side * s.maxY) - k.target) * k.side
-    let overshoot = Lane().replacing(with: excursion, where: (excursion .> 0) .& (s.maxY .> -Lane(repeating: .infinity)))
-    let largestForce = s.maxF.replacing(with: -s.minF, where: -s.minF .>= s.maxF)
-    let perMass = largestForce / k.mass
-    let peak = perMass.replacing(with: 0, where: Lane() .>= perMass)
+    // finishValues, policy allow: the motion's own extrema, as they are.
+    let overshoot = motion.overshoot, peak = motion.peakAcceleration
     let time = (s.completion * dt).replacing(with: .infinity, where: s.completion .< 0)
     // OvershootPolicy.allow shows the release velocity itself: the jump |v - v| (0, or NaN for
     // infinite or NaN velocities, whose sign abs clears here as the scalar path's does).
@@ -147,10 +142,11 @@ extension BatchIntegrator {
         let k = BlockCoefficients(
             plainBlock: r, base: base, step: step, omega0Squared: springs.omega0Squared, finishes: decision.finishes)
         var s = BlockState(plainBlock: r, base: base, k)
+        let motion = blockMotionExtrema(y0: s.y, w0: s.w, k)
         runBlock(
             &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, output: output, fast: true,
             cache: &cache)
-        storePlainBlock(s, k, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+        storePlainBlock(s, k, motion: motion, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
         return true
     }
 }

@@ -5,12 +5,21 @@ import _NonTemporal
 // Finishing a lane: its metrics from the block's reductions, and the settling frame found by
 // binary search with matrix powers once its maxima are final.
 
-/// The per-lane metrics from a finished lane's reductions (the scalar path's final values).
+/// The per-lane metrics from a finished lane's reductions: with the exact scheme, the motion's
+/// closed-form extrema `motion` (`MotionExtrema`, computed for the block's 16 lanes) as the policy
+/// shows them, the frames' peak for clamped and rubber-banded lanes (`SpringCompletionExtrema`);
+/// with Euler and RK4 (`motion` nil), the largest over the frames of their own stepped motion.
 @inline(__always)
 func finishValues(
     maxY: Double, maxF: Double, minF: Double, maxBand: Double, mass: Double, side: Double, target: Double,
-    policy: OvershootPolicy
+    policy: OvershootPolicy, motion: (overshoot: Double, peakAcceleration: Double)?
 ) -> (overshoot: Double, peak: Double) {
+    let largestForce = max(maxF, -minF)
+    let framePeak = max(largestForce / mass, maxBand)
+    if let motion {
+        let shown = SpringCompletionExtrema.shown(policy: policy, motion: motion, framePeakAcceleration: framePeak)
+        return (shown.overshoot, shown.peakAcceleration)
+    }
     // The farthest frame shows through the policy as every frame does (OvershootPolicy.apply).
     var extremes = CompletionExtremes(target: target, pastSide: side)
     if maxY > -.infinity {
@@ -18,8 +27,15 @@ func finishValues(
         let shown = policy.apply(progress: target + x, displacement: x, velocity: 0, acceleration: 0, target: target, pastSide: side)
         extremes.record(progress: shown.progress, acceleration: 0)
     }
-    let largestForce = max(maxF, -minF)
-    return (extremes.overshoot, max(largestForce / mass, maxBand))
+    return (extremes.overshoot, framePeak)
+}
+
+/// The motion's closed-form extrema of a block's 16 lanes from their sided start (y0, w0)
+/// (`MotionExtrema`, the scalar reference's bits lane by lane); lanes without a spring get values
+/// nobody reads.
+@inline(__always)
+func blockMotionExtrema(y0: Lane, w0: Lane, _ k: BlockCoefficients) -> (overshoot: Lane, peakAcceleration: Lane) {
+    MotionExtrema.extrema(displacement: y0, velocity: w0, stiffness: k.stiffness, damping: k.damping, mass: k.mass)
 }
 
 /// `count` frames from frame `n` of a metrics-only block without clamped or rubber-banded lanes,
