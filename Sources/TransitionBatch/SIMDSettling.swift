@@ -199,6 +199,11 @@ func settlingFrames(
         considered .& .!((e .<= low) .| ((e .> high) .& (e .< Lane(repeating: .infinity))))
     }
     var y = y0, w = w0
+    // A lane whose state is not finite never settles: every step multiplies and adds, which keep
+    // an infinity or a NaN, and so does its energy (the scalar test's answer is false at every
+    // frame). It is decided here (-1), so one such lane no longer sends its block to step every frame.
+    let finite = (laneAbs(y0) .< Lane(repeating: .infinity)) .& (laneAbs(w0) .< Lane(repeating: .infinity))
+    let lanes = lanes .& finite
     // Energies with 1 / omega0² (the scalar test divides): a difference of an ulp or two, far
     // inside the ambiguity band.
     let e0 = y * y + w * w * inverseOmega0Squared
