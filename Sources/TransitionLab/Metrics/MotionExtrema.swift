@@ -84,10 +84,12 @@ extension Double: MotionArithmetic {
 /// - later maxima are smaller by e^(-2 pi lambda / omega_d) each, and p is monotone between its
 ///   critical points, so the supremum of p over t >= 0 is max(p0, that first maximum, 0).
 /// The overshoot is the supremum of y (>= 0); the peak acceleration the supremum of |f|, the
-/// larger of |f0| and the first maxima of f and of -f.
+/// larger of |f0| and the value at f's first critical point (the first maximum of f where f
+/// rises at release, of -f where it falls).
 public enum MotionExtrema {
-    /// |sigma| below which the first maximum's time comes from the series.
-    @usableFromInline static var seriesLimit: Double { 1.0 / 16 }
+    /// |sigma| up to which the series F gives a first maximum's time (and the bound of every
+    /// argument the series gets: tan²(pi / 8) = 0.1716 after `fullAngle`'s halving).
+    @usableFromInline static var seriesLimit: Double { 0.172 }
 
     /// Overshoot (the largest y over t >= 0, fraction of the travel, >= 0) and peak acceleration
     /// (the largest |y''|, travel per s²) of the motion from sided displacement `y0` and velocity
@@ -97,19 +99,42 @@ public enum MotionExtrema {
     public static func extrema<T: MotionArithmetic>(
         displacement y0: T, velocity w0: T, stiffness: T, damping: T, mass: T
     ) -> (overshoot: T, peakAcceleration: T) {
-        let omega0Squared = stiffness / mass
-        let lambda = damping / (T.splat(2) * mass)
-        let q = omega0Squared - lambda * lambda
+        let spring = Constants(stiffness: stiffness, damping: damping, mass: mass)
         let zero = T.splat(0)
-        // Force per mass f = (k y + c w) / m (the acceleration is -f) and its rate f' = (k w - c f) / m.
-        let f0 = (stiffness * y0 + damping * w0) / mass
-        let rate0 = (stiffness * w0 - damping * f0) / mass
-        let yPeak = firstMaximum(y0, w0, lambda: lambda, omega0Squared: omega0Squared, q: q)
-        let fPeak = firstMaximum(f0, rate0, lambda: lambda, omega0Squared: omega0Squared, q: q)
-        let fTrough = firstMaximum(-f0, -rate0, lambda: lambda, omega0Squared: omega0Squared, q: q)
+        // Force per mass f = omega0² y + (c/m) w (the acceleration is -f) and its rate
+        // f' = omega0² w - (c/m) f. Its first critical point after release is a maximum of f
+        // where f rises at release, else of -f (a minimum of f): one first maximum, of the
+        // coordinate signed to rise.
+        let f0 = spring.omega0Squared * y0 + spring.dampingPerMass * w0
+        let rate0 = spring.omega0Squared * w0 - spring.dampingPerMass * f0
+        let falling = T.less(rate0, zero)
+        let yPeak = firstMaximum(y0, w0, spring)
+        let fPeak = firstMaximum(T.select(falling, -f0, f0), T.select(falling, -rate0, rate0), spring)
         let overshoot = largest(largest(y0, yPeak), zero)
-        let peak = largest(largest(T.magnitude(f0), fPeak), fTrough)
+        let peak = largest(T.magnitude(f0), fPeak)
         return (overshoot, peak)
+    }
+
+    /// A spring's constants as the first maxima use them, computed once per spring.
+    @usableFromInline struct Constants<T: MotionArithmetic> {
+        /// k / m, c / m, lambda = c / 2m (1/s², 1/s, 1/s).
+        @usableFromInline let omega0Squared: T, dampingPerMass: T, lambda: T
+        /// q = omega0² - lambda², 1 / omega0², sqrt|q| (omega_d underdamped, mu overdamped) and
+        /// lambda / sqrt|q|, the decay per radian of the turn's angle.
+        @usableFromInline let q: T, inverseOmega0Squared: T, root: T, decayPerAngle: T
+        @usableFromInline let underdamped: T.Mask
+
+        @inlinable @inline(__always)
+        init(stiffness: T, damping: T, mass: T) {
+            omega0Squared = stiffness / mass
+            dampingPerMass = damping / mass
+            lambda = T.splat(0.5) * dampingPerMass
+            q = omega0Squared - lambda * lambda
+            inverseOmega0Squared = T.splat(1) / omega0Squared
+            root = T.squareRoot(T.magnitude(q))
+            decayPerAngle = lambda * (T.splat(1) / root)
+            underdamped = T.less(T.splat(0), q)
+        }
     }
 
     /// The larger of a and b; the other where one is NaN (an extremum is never NaN unless both are).
@@ -120,50 +145,59 @@ public enum MotionExtrema {
 
     /// The value of p at its first local maximum after release, for p0 and its rate r0 (see the
     /// type's comment); 0 where it has none (overdamped or critical without one), and 0 where
-    /// the arithmetic leaves the numbers (a time or amplitude beyond Double's range).
+    /// the arithmetic leaves the numbers (a time or amplitude beyond Double's range: a maximum
+    /// at the release itself, which the caller counts as p0, is the only one this can drop).
     @inlinable @inline(__always)
-    static func firstMaximum<T: MotionArithmetic>(_ p0: T, _ r0: T, lambda: T, omega0Squared: T, q: T) -> T {
+    static func firstMaximum<T: MotionArithmetic>(_ p0: T, _ r0: T, _ k: Constants<T>) -> T {
         let zero = T.splat(0)
-        let d = omega0Squared * p0 + lambda * r0
-        let a = r0 + lambda * p0
-        let amplitudeSquared = a * a + q * (p0 * p0)
-        // A rising start toward a turn: the time is (r0 / D) F(sigma).
+        let d = k.omega0Squared * p0 + k.lambda * r0
+        let a = r0 + k.lambda * p0
+        let amplitudeSquared = a * a + k.q * (p0 * p0)
+        // A rising start toward a turn at (r0 / D) F(sigma), sigma = -(r0 / D)² q: by the series
+        // where |sigma| <= seriesLimit (tested without dividing).
         let rising = T.both(T.less(zero, r0), T.less(zero, d))
-        let s = r0 / d
-        let sigma = -(s * s) * q
-        let small = T.both(rising, T.lessOrEqual(T.magnitude(sigma), T.splat(seriesLimit)))
-        let under = T.less(zero, q)
-        var time = s * series(sigma)
+        let small = T.both(rising, T.lessOrEqual((r0 * r0) * T.magnitude(k.q), T.splat(seriesLimit) * (d * d)))
+        let angled = T.both(k.underdamped, T.not(small))
+        let overRising = T.both(T.both(rising, T.not(k.underdamped)), T.not(small))
+        var exponent = zero
         var found = small
-        if T.any(T.both(under, T.not(small))) {
-            let omegaD = T.squareRoot(q)
-            let theta = fullAngle(y: r0 * omegaD, x: d)
-            let lanes = T.both(under, T.not(small))
-            time = T.select(lanes, theta / omegaD, time)
-            found = T.either(found, lanes)
+        if T.any(T.either(small, overRising)) {
+            let s = r0 / d
+            let sigma = -(s * s) * k.q
+            exponent = T.select(small, -(k.lambda * (s * series(sigma))), exponent)
+            if T.any(overRising) {
+                // sigma = (r0 mu / D)² in (seriesLimit, 1): a turn at atanh(r0 mu / D) / mu.
+                let within = T.both(overRising, T.less(sigma, T.splat(1)))
+                let z = T.select(within, s * k.root, T.splat(0.5))
+                exponent = T.select(within, -(inverseHyperbolicTangent(z) * k.decayPerAngle), exponent)
+                found = T.either(found, within)
+            }
         }
-        let overRising = T.both(T.both(rising, T.not(under)), T.not(small))
-        if T.any(overRising) {
-            // sigma = (r0 mu / D)² in (1/16, 1): a turn at atanh(r0 mu / D) / mu.
-            let within = T.both(overRising, T.less(sigma, T.splat(1)))
-            let mu = T.squareRoot(-q)
-            let z = T.select(within, s * mu, T.splat(0.5))
-            time = T.select(within, inverseHyperbolicTangent(z) / mu, time)
-            found = T.either(found, within)
+        if T.any(angled) {
+            // Underdamped: the turn's angle omega_d t in [0, 2 pi).
+            let theta = fullAngle(y: r0 * k.root, x: d)
+            exponent = T.select(angled, -(theta * k.decayPerAngle), exponent)
+            found = T.either(found, angled)
         }
-        let exponent = -(lambda * time)
-        let amplitude = T.squareRoot(T.select(T.less(zero, amplitudeSquared), amplitudeSquared, zero) / omega0Squared)
-        let value = amplitude * exponential(T.select(T.lessOrEqual(exponent, zero), exponent, zero))
-        // Not a number (an overflowed amplitude or time times a zero rate): no maximum counted.
+        let amplitude = T.squareRoot(T.select(T.less(zero, amplitudeSquared), amplitudeSquared, zero) * k.inverseOmega0Squared)
+        // Not a number (0 times an infinite decay): no turn counted.
+        let value = amplitude * exponential(T.select(T.lessOrEqual(exponent, zero), exponent, T.splat(-.infinity)))
         let usable = T.both(found, T.lessOrEqual(zero, value))
         return T.select(usable, value, zero)
     }
 
-    /// F(s) = sum_{n >= 0} s^n / (2n + 1) for |s| <= 1/16 (terms n <= 13, the first omitted one
+    /// F(s) = sum_{n >= 0} s^n / (2n + 1) for |s| <= 0.172 (terms n <= 20, the first omitted one
     /// below 1e-17), by Horner's rule: atan(z) = z F(-z²), atanh(z) = z F(z²).
     @inlinable @inline(__always)
     static func series<T: MotionArithmetic>(_ s: T) -> T {
-        var sum = T.splat(1.0 / 27)
+        var sum = T.splat(1.0 / 41)
+        sum = sum * s + T.splat(1.0 / 39)
+        sum = sum * s + T.splat(1.0 / 37)
+        sum = sum * s + T.splat(1.0 / 35)
+        sum = sum * s + T.splat(1.0 / 33)
+        sum = sum * s + T.splat(1.0 / 31)
+        sum = sum * s + T.splat(1.0 / 29)
+        sum = sum * s + T.splat(1.0 / 27)
         sum = sum * s + T.splat(1.0 / 25)
         sum = sum * s + T.splat(1.0 / 23)
         sum = sum * s + T.splat(1.0 / 21)
@@ -180,8 +214,8 @@ public enum MotionExtrema {
     }
 
     /// The angle of the point (x, y) in [0, 2 pi) (atan2 taken into [0, 2 pi)); 0 at the origin.
-    /// From atan of |y| / |x| or |x| / |y| (whichever is at most 1), halved twice by
-    /// atan(z) = 2 atan(z / (1 + sqrt(1 + z²))) to |z| <= tan(pi / 16), then z F(-z²).
+    /// From atan of |y| / |x| or |x| / |y| (whichever is at most 1), halved once by
+    /// atan(z) = 2 atan(z / (1 + sqrt(1 + z²))) to z <= tan(pi / 8), then z F(-z²).
     @inlinable @inline(__always)
     static func fullAngle<T: MotionArithmetic>(y: T, x: T) -> T {
         let ay = T.magnitude(y), ax = T.magnitude(x)
@@ -191,8 +225,7 @@ public enum MotionExtrema {
         // 0 / 0 at the origin: angle 0.
         var z = T.select(T.less(T.splat(0), denominator), numerator / denominator, T.splat(0))
         z = z / (one + T.squareRoot(one + z * z))
-        z = z / (one + T.squareRoot(one + z * z))
-        let reduced = T.splat(4) * (z * series(-(z * z)))
+        let reduced = T.splat(2) * (z * series(-(z * z)))
         let firstQuadrant = T.select(steep, T.splat(Double.pi / 2) - reduced, reduced)
         let leftHalf = T.less(x, T.splat(0))
         let upper = T.select(leftHalf, T.splat(Double.pi) - firstQuadrant, firstQuadrant)
@@ -202,7 +235,7 @@ public enum MotionExtrema {
         return T.select(below, T.select(T.lessOrEqual(firstQuadrant, T.splat(0)), T.splat(0), lower), upper)
     }
 
-    /// atanh(z) for 1/4 <= z < 1: log((1 + z) / (1 - z)) / 2 (`naturalLogarithm`).
+    /// atanh(z) for sqrt(0.172) < z < 1: log((1 + z) / (1 - z)) / 2 (`naturalLogarithm`).
     @inlinable @inline(__always)
     static func inverseHyperbolicTangent<T: MotionArithmetic>(_ z: T) -> T {
         let one = T.splat(1)
