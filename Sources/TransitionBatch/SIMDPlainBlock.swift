@@ -138,6 +138,23 @@ extension BatchIntegrator {
         guard let springs = plainBlockSprings(r, base: base, dt: dt) else { return false }
         let decision = plainBlockDecision(r, base: base)
         let toleranceSquared = settleTolerance * settleTolerance
+        if output == nil {
+            // Metrics only: lanes whose energy provably stays above the tolerance up to the frame
+            // limit need no settling search (completion -1); when that is all of them, the block
+            // needs no step matrix either.
+            let start = BlockCoefficients(
+                plainBlock: r, base: base, step: identityLanes, omega0Squared: springs.omega0Squared, finishes: decision.finishes)
+            let y0 = start.side * (loadLane(r.progress, base) - start.target), w0 = start.side * loadLane(r.velocity, base)
+            let unsettled = provenUnsettled(
+                y0: y0, w0: w0, lambda: springs.lambda, omega0Squared: springs.omega0Squared, lastTime: Double(maximumFrames) * dt,
+                toleranceSquared: toleranceSquared)
+            if !anyLane(.!unsettled) {
+                storePlainBlock(
+                    BlockState(), start, motion: blockMotionExtrema(y0: y0, w0: w0, start), projected: decision.projected,
+                    velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+                return true
+            }
+        }
         let step = cache.series(time: dt, lambda: springs.lambda, omega0Squared: springs.omega0Squared)
         let k = BlockCoefficients(
             plainBlock: r, base: base, step: step, omega0Squared: springs.omega0Squared, finishes: decision.finishes)

@@ -93,6 +93,31 @@ func settlingChunk(_ s: inout BlockState, _ k: BlockCoefficients, from n: Int, c
     return true
 }
 
+/// Relative margin of `provenUnsettled`'s decision: the stepped energies differ from the exact
+/// motion's by the rounding of at most a few ulps a frame (a few hundred ulps over the longest
+/// limits), e^x by 2 ulps; 1e-7 leaves a wide margin, as `settleAmbiguity` does.
+let unsettledBoundMargin = 1e-7
+
+/// The lanes whose energy stays above the tolerance at every frame up to `lastTime` seconds,
+/// proven without stepping: Q = w² + 2 lambda y w + omega0² y² decays exactly as e^(-2 lambda t)
+/// (docs/references.md, "The motion's extrema"), and |2 lambda y w| <= (lambda / omega0)
+/// (omega0² y² + w²), so omega0² (y² + w² / omega0²) >= Q / (1 + lambda / omega0) at every
+/// instant, in every regime: where Q(0) e^(-2 lambda lastTime) exceeds (omega0² + lambda omega0)
+/// tol², with `unsettledBoundMargin` and Q(0)'s own rounding, no frame settles (the scalar test
+/// agrees, its energies being the exact ones to far within the margin). A lane whose state is not
+/// finite but whose Q is infinite is proven too (it never settles: `settlingFrames`).
+@inline(__always)
+func provenUnsettled(y0: Lane, w0: Lane, lambda: Lane, omega0Squared: Lane, lastTime: Double, toleranceSquared: Double) -> LaneMask {
+    let cross = Lane(repeating: 2) * lambda * y0 * w0
+    let square = omega0Squared * y0 * y0
+    let q0 = w0 * w0 + cross + square
+    // Q(0)'s rounding: a few ulps of its terms' magnitudes.
+    let q0Low = q0 - Lane(repeating: 1e-14) * (w0 * w0 + laneAbs(cross) + square)
+    let decay = laneExp(Lane(repeating: -2 * lastTime) * lambda)
+    let threshold = (omega0Squared + lambda * laneSquareRoot(omega0Squared)) * Lane(repeating: toleranceSquared * (1 + unsettledBoundMargin))
+    return q0Low * decay .> threshold
+}
+
 /// Relative half-width of the band around the settling tolerance in which `resolveSettling`
 /// declines to decide (and the block steps frame by frame instead). Matrix powers and stepping
 /// differ by a few hundred ulps at most; 1e-7 leaves a wide margin.

@@ -1,5 +1,5 @@
 import Testing
-import TransitionBatch
+@testable import TransitionBatch
 import TransitionLab
 import TransitionPhysics
 
@@ -58,6 +58,64 @@ import TransitionPhysics
             lanes.append((Spring(response: 0.2 + 0.02 * Double(i % 12), dampingRatio: ratio), ReleaseState(progress: 0.1 + 0.015 * Double(i), velocity: 0.2)))
         }
         for rate in [60.0, 240] { Self.expectScalarBits(Self.batch(lanes), frameRate: rate, "damping ratio >= 1 at \(rate) Hz") }
+    }
+}
+
+/// Short frame limits, where whole blocks are proven not to settle in range (`provenUnsettled`)
+/// and others settle around the limit: the scalar reference's bits either way.
+@Suite struct FrameLimitBoundTests {
+    @Test("blocks proven unsettled within the limit, and lanes settling around it, as the scalar reference has them")
+    func provenUnsettledAgrees() {
+        var g = SplitMix64(seed: 2407)
+        var batch = BatchReleases()
+        for i in 0..<4096 {
+            // Lightly damped blocks (ringing past every limit below) and blocks of every regime.
+            let spring = (i / 16) % 2 == 0
+                ? Spring(response: .random(in: 0.3...0.6, using: &g), dampingRatio: .random(in: 0.05...0.2, using: &g))
+                : randomSpring(&g)
+            batch.append(.physics(ProjectedSpringModel(spring: spring)), ReleaseState(progress: .random(in: 0.1...0.9, using: &g), velocity: .random(in: -3...3, using: &g)))
+        }
+        for frames in [0, 1, 60, 240, 1000] {
+            let scalar = BatchIntegrator(maximumFrames: frames, backend: .scalar).run(batch)
+            let simd = BatchIntegrator(maximumFrames: frames, backend: .simd, threads: 2).run(batch)
+            #expect(simd.completionFrame == scalar.completionFrame, "\(frames) frames")
+            expectBitwiseEqual(simd, scalar)
+            if frames == 240 {
+                #expect(scalar.completionFrame.contains(-1) && scalar.completionFrame.contains { $0 > 100 }, "both kinds of lane present")
+            }
+        }
+    }
+}
+
+/// `provenUnsettled` never claims a lane that the scalar reference settles within the limit, at
+/// limits right at each lane's settling frame, and proves most lightly damped lanes well before it.
+@Suite struct ProvenUnsettledTests {
+    @Test("never proven where the scalar reference settles by the limit; proven well before it")
+    func boundIsSafeAndTight() {
+        var g = SplitMix64(seed: 77)
+        let dt = 1.0 / 240, tol = CompletionMetrics.defaultSettleTolerance
+        var provenEarly = 0, lightlyDamped = 0
+        for i in 0..<3000 {
+            let spring = i % 2 == 0
+                ? Spring(response: .random(in: 0.1...0.6, using: &g), dampingRatio: .random(in: 0.02...0.3, using: &g)) : randomSpring(&g)
+            let y0 = Double.random(in: -1...1, using: &g), w0 = Double.random(in: -8...8, using: &g)
+            let curve = CompletionCurve(shape: .spring(spring, overshoot: .allow), start: 1 - y0, startVelocity: -w0, target: 1)
+            let settled = curve.metrics(releaseVelocity: 0, frameRate: 240).completionTime
+            guard settled.isFinite else { continue }
+            let frame = Int((settled / dt).rounded())
+            let lambda = Lane(repeating: spring.damping / (2 * spring.mass)), omega0Squared = Lane(repeating: spring.stiffness / spring.mass)
+            let x = Lane(repeating: curve.start - curve.target), v = Lane(repeating: curve.startVelocity)
+            for limit in [frame, frame + 1, frame + 100] {
+                let proven = provenUnsettled(y0: x, w0: v, lambda: lambda, omega0Squared: omega0Squared, lastTime: Double(limit) * dt, toleranceSquared: tol * tol)
+                #expect(!proven[0], "\(spring) from \(curve.start) at \(curve.startVelocity)/s settles at frame \(frame), proven unsettled up to \(limit)")
+            }
+            if i % 2 == 0 && frame > 40 {
+                lightlyDamped += 1
+                let early = provenUnsettled(y0: x, w0: v, lambda: lambda, omega0Squared: omega0Squared, lastTime: Double(frame / 2) * dt, toleranceSquared: tol * tol)
+                if early[0] { provenEarly += 1 }
+            }
+        }
+        #expect(provenEarly * 10 >= lightlyDamped * 9, "proven at half their settling frame: \(provenEarly) of \(lightlyDamped)")
     }
 }
 
