@@ -14,6 +14,7 @@ func scalarSpringLane(
     var metrics = SpringFrameMetrics(
         stiffness: k, damping: c, mass: m, policy: policy, target: target, pastSide: start.side,
         toleranceSquared: toleranceSquared)
+    metrics.keepsAllowExtremes = cache.scheme != .exact
     let frames = trajectory?.frames ?? 0
     var x = start.x0, v = start.v0
     var done = false, stopped = false

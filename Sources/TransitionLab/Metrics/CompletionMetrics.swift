@@ -146,7 +146,8 @@ public struct CompletionExtremes: Hashable, Sendable {
 /// batch's SIMD kernel has one lane-parallel twin, tested against the scalar kernel).
 ///
 /// A frame n shows the spring state (displacement `x` from the target, velocity `v`, progress per
-/// second) through the overshoot policy. The completion is done at the first frame where the
+/// second) through the overshoot policy; the frames' extremes are kept for the clamp and the
+/// rubber band only (`allow`'s are the motion's closed form, `SpringCompletionExtrema`). The completion is done at the first frame where the
 /// energy-equivalent amplitude sqrt(x² + v² / omega0²) is within the tolerance, or, with the
 /// clamp policy, the first frame n > 0 at which progress has reached the target.
 public struct SpringFrameMetrics: Sendable {
@@ -160,6 +161,9 @@ public struct SpringFrameMetrics: Sendable {
     public let toleranceSquared: Double
     /// The overshoot and peak acceleration of the frames recorded so far.
     public var extremes: CompletionExtremes
+    /// Keep the frames' extremes under the `allow` policy too (false: only settling is decided
+    /// on them): the batch's Euler and RK4 baselines report their own frames' extremes.
+    public var keepsAllowExtremes = false
 
     /// - Parameters: the spring's constants (stiffness 1/s² and damping 1/s per unit mass, mass),
     ///   the overshoot policy, the target progress, the side past it
@@ -197,6 +201,9 @@ public struct SpringFrameMetrics: Sendable {
     /// shows it through the policy, keeps the extremes; true when the spring has settled.
     @inlinable @inline(__always)
     public mutating func recordShown(displacement x: Double, velocity v: Double) -> Bool {
+        // The `allow` policy's extremes are the motion's closed form (`SpringCompletionExtrema`):
+        // its frames only decide settling.
+        if policy == .allow && !keepsAllowExtremes { return x * x + v * v / omega0Squared <= toleranceSquared }
         let target = extremes.target
         let a = -(stiffness * x + damping * v) / mass
         let shown = policy.apply(
