@@ -1,11 +1,21 @@
 #!/bin/bash
 # transition-bench behavior as a Slurm job array: each array task replays every gesture under
-# one contiguous slice of the models (the variants are split, not the gestures). Submit
-# (results/ must exist first: Slurm opens the --output log below before the script runs), then
-# merge when every task has finished:
+# one contiguous slice of the models (the variants are split, not the gestures), then a merge
+# job that depends on the whole array joins them. Submit both at once (outside a job):
+#
+#   bash deploy/slurm-bench.sh --submit     # prints the array's and the merge job's ids
+#
+# or by hand (results/ must exist first: Slurm opens the --output log below before the script
+# runs):
 #
 #   mkdir -p results && sbatch deploy/slurm-bench.sh
-#   sbatch --dependency=afterok:<jobid> --wrap 'transition-bench merge --output results/bench.csv results/bench-*.csv'
+#   sbatch --dependency=afterok:<jobid> --mem=2G --wrap 'transition-bench merge --output results/bench.csv results/bench-*.csv'
+#
+# Memory (docs/tuning.md): a task builds only its slice of the models; one of 10,000 variants
+# over the recorded swipes and 10,000 synthetic gestures peaked at 319 MB, so --mem=1G below
+# leaves room. The merge streams the rows (CSV), keeping four figures a row: 293 MB for 700,000
+# rows (100,000 variants); a million variants' 8,000,000 rows are expected near 600 MB (not
+# measured whole), so its job asks for 2G.
 #
 # transition-bench reads SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT
 # itself (shard = ID - MIN + 1 of COUNT, as transition-sweep does), so the array range below is
@@ -24,12 +34,22 @@
 #SBATCH --job-name=transition-bench
 #SBATCH --array=0-15
 #SBATCH --cpus-per-task=2
-#SBATCH --mem=4G
+#SBATCH --mem=1G
 #SBATCH --time=02:00:00
 #SBATCH --output=results/slurm-bench-%A_%a.log
 
 set -euo pipefail
 mkdir -p results
+
+if [ "${1:-}" = --submit ]; then
+    [ -z "${SLURM_JOB_ID:-}" ] || { echo "slurm-bench.sh: --submit submits the jobs; run it outside a job" >&2; exit 64; }
+    ARRAY=$(sbatch --parsable "$0" | cut -d';' -f1)
+    MERGE=$(sbatch --parsable --dependency="afterok:$ARRAY" --mem=2G --job-name=transition-bench-merge \
+        --output=results/slurm-bench-merge-%j.log \
+        --wrap 'transition-bench merge --output results/bench.csv results/bench-*.csv' | cut -d';' -f1)
+    echo "array $ARRAY, merge $MERGE (after every task of $ARRAY): results/bench.csv"
+    exit 0
+fi
 
 # The release build of this repository, or transition-bench on PATH (the -target-cpu native
 # caveat of deploy/slurm-sweep.sh applies: build plainly for a cluster of mixed nodes).

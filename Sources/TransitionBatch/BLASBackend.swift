@@ -96,6 +96,7 @@ enum BLASBackend {
         var states: [BlockState] = []
         coefficients.reserveCapacity(groups)
         states.reserveCapacity(groups)
+        var motions: [(overshoot: Lane, peakAcceleration: Lane)] = []
         var cache = StepMatrixCache(scheme: integrator.scheme, dt: dt)
         var step = cache.matrix(mass: r.mass[Int(lanes[0])], stiffness: r.stiffness[Int(lanes[0])], damping: r.damping[Int(lanes[0])])
         // Each group of 16 lanes through the SIMD backend's lane-by-lane setup (`BlockScratch`).
@@ -118,6 +119,7 @@ enum BLASBackend {
             let (k, s) = scratch.block()
             coefficients.append(k)
             states.append(s)
+            if integrator.scheme == .exact { motions.append(blockMotionExtrema(y0: s.y, w0: s.w, k)) }
         }
         // drotm's H: flag -1, then H11, H21, H12, H22 (column-major).
         var parameters: [Double] = [
@@ -145,7 +147,8 @@ enum BLASBackend {
             let st = states[b]
             let (overshoot, peak) = finishValues(
                 maxY: st.maxY[i], maxF: st.maxF[i], minF: st.minF[i], maxBand: st.maxBand[i], mass: k.mass[i],
-                side: k.side[i], target: k.target[i], policy: policy)
+                side: k.side[i], target: k.target[i], policy: policy,
+                motion: motions.isEmpty ? nil : (motions[b].overshoot[i], motions[b].peakAcceleration[i]))
             let frame = Int32(states[b].completion[i])
             writer.completionFrame[g] = frame
             writer.completionTime[g] = frame >= 0 ? Double(frame) * dt : .infinity

@@ -43,8 +43,15 @@ public struct BatchIntegrator: Sendable {
         precondition(threads >= 0, "Threads must be >= 0 (0: one per core); got \(threads).")
         self.frameRate = frameRate
         self.settleTolerance = settleTolerance
-        self.maximumFrames = maximumFrames ?? Int(CompletionCurve.maximumSeconds * frameRate)
-        precondition(self.maximumFrames >= 0, "maximumFrames must be >= 0; got \(self.maximumFrames).")
+        // Completion frames are Int32 (`BatchOutcome.completionFrame`): a larger limit would wrap.
+        let defaultFrames = CompletionCurve.maximumSeconds * frameRate
+        precondition(
+            maximumFrames != nil || defaultFrames <= Double(Int32.max),
+            "Frame rate \(frameRate) Hz gives \(defaultFrames) frames in \(CompletionCurve.maximumSeconds) s, more than a completion frame holds (\(Int32.max)); pass maximumFrames.")
+        self.maximumFrames = maximumFrames ?? Int(defaultFrames)
+        precondition(
+            self.maximumFrames >= 0 && self.maximumFrames <= Int(Int32.max),
+            "maximumFrames must be in 0...\(Int32.max) (a completion frame is an Int32); got \(self.maximumFrames).")
         self.scheme = scheme
         self.backend = backend
         self.threads = threads
@@ -353,7 +360,7 @@ public struct BatchIntegrator: Sendable {
         runBlock(
             &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: settleTolerance * settleTolerance, output: output,
             fast: scheme == .exact)
-        scratch.finish(s, k)
+        scratch.finish(s, k, closedForm: scheme == .exact)
         for i in 0..<laneWidth {
             let g = base + i
             guard g < r.count, r.isSpringLane[g] else { continue }

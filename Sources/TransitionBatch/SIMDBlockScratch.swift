@@ -5,7 +5,8 @@ import _NonTemporal
 /// Builds a block's vectors from per-lane scalars through memory (inserting into a SIMD16 lane
 /// by lane would copy the whole vector each time), and reads the results back the same way.
 /// Columns: 0 to 3 the step, 4 stiffness, 5 damping, 6 mass, 7 omega0², 8 side, 9 target,
-/// 10 clamp, 11 rubber band, 12 spring lane, 13 and 14 the sided start, then the series inputs.
+/// 10 clamp, 11 rubber band, 12 spring lane, 13 and 14 the sided start (at `finish`, the motion's
+/// overshoot and peak acceleration), then the series inputs.
 struct BlockScratch {
     static let columns = 17
     /// Series inputs of lanes whose step is the series: lambda and omega0².
@@ -79,10 +80,16 @@ struct BlockScratch {
     }
 
     /// Writes the finished block's per-lane results into columns: 0 completion frame, 1 overshoot,
-    /// 2 peak acceleration.
-    func finish(_ s: BlockState, _ k: BlockCoefficients) {
+    /// 2 peak acceleration; `closedForm` (the exact scheme): the motion's extrema
+    /// (`blockMotionExtrema`, from the sided start in columns 13 and 14), else the frames'.
+    func finish(_ s: BlockState, _ k: BlockCoefficients, closedForm: Bool) {
         // Final values, lane by lane from memory.
         let raw = UnsafeMutableRawPointer(base)
+        let motion = closedForm ? blockMotionExtrema(y0: column(13), w0: column(14), k) : nil
+        if let motion {
+            (raw + 13 * laneWidth * 8).storeBytes(of: motion.overshoot, as: Lane.self)
+            (raw + 14 * laneWidth * 8).storeBytes(of: motion.peakAcceleration, as: Lane.self)
+        }
         let maxY = raw + 3 * laneWidth * 8, maxF = raw + 4 * laneWidth * 8, minF = raw + 5 * laneWidth * 8
         let maxBand = raw + 6 * laneWidth * 8, mass = raw + 7 * laneWidth * 8, side = raw + 8 * laneWidth * 8
         let target = raw + 9 * laneWidth * 8, clamp = raw + 10 * laneWidth * 8, rubber = raw + 11 * laneWidth * 8
@@ -102,7 +109,8 @@ struct BlockScratch {
             let result = finishValues(
                 maxY: b[3 * laneWidth + i], maxF: b[4 * laneWidth + i], minF: b[5 * laneWidth + i],
                 maxBand: b[6 * laneWidth + i], mass: b[7 * laneWidth + i], side: b[8 * laneWidth + i],
-                target: b[9 * laneWidth + i], policy: policy)
+                target: b[9 * laneWidth + i], policy: policy,
+                motion: closedForm ? (b[13 * laneWidth + i], b[14 * laneWidth + i]) : nil)
             b[1 * laneWidth + i] = result.overshoot
             b[2 * laneWidth + i] = result.peak
         }

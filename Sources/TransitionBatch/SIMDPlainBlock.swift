@@ -97,16 +97,11 @@ extension BlockState {
 /// Writes a finished plain block's outcome for lanes base..<base+16: `finishValues` and the
 /// writer's fields, vector by vector.
 func storePlainBlock(
-    _ s: BlockState, _ k: BlockCoefficients, projected: Lane, velocity: Lane, base: Int, dt: Double,
-    writer: OutcomeWriter
+    _ s: BlockState, _ k: BlockCoefficients, motion: (overshoot: Lane, peakAcceleration: Lane), projected: Lane, velocity: Lane,
+    base: Int, dt: Double, writer: OutcomeWriter
 ) {
-    // finishValues, policy allow: the overshoot raised from 0.0 only when strictly larger; the
-    // peak as Swift's max(max(maxF, -minF) / mass, 0.0).
-    let excursion = ((k.target + k.side * s.maxY) - k.target) * k.side
-    let overshoot = Lane().replacing(with: excursion, where: (excursion .> 0) .& (s.maxY .> -Lane(repeating: .infinity)))
-    let largestForce = s.maxF.replacing(with: -s.minF, where: -s.minF .>= s.maxF)
-    let perMass = largestForce / k.mass
-    let peak = perMass.replacing(with: 0, where: Lane() .>= perMass)
+    // finishValues, policy allow: the motion's own extrema, as they are.
+    let overshoot = motion.overshoot, peak = motion.peakAcceleration
     let time = (s.completion * dt).replacing(with: .infinity, where: s.completion .< 0)
     // OvershootPolicy.allow shows the release velocity itself: the jump |v - v| (0, or NaN for
     // infinite or NaN velocities, whose sign abs clears here as the scalar path's does).
@@ -143,14 +138,32 @@ extension BatchIntegrator {
         guard let springs = plainBlockSprings(r, base: base, dt: dt) else { return false }
         let decision = plainBlockDecision(r, base: base)
         let toleranceSquared = settleTolerance * settleTolerance
+        if output == nil {
+            // Metrics only: lanes whose energy provably stays above the tolerance up to the frame
+            // limit need no settling search (completion -1); when that is all of them, the block
+            // needs no step matrix either.
+            let start = BlockCoefficients(
+                plainBlock: r, base: base, step: identityLanes, omega0Squared: springs.omega0Squared, finishes: decision.finishes)
+            let y0 = start.side * (loadLane(r.progress, base) - start.target), w0 = start.side * loadLane(r.velocity, base)
+            let unsettled = provenUnsettled(
+                y0: y0, w0: w0, lambda: springs.lambda, omega0Squared: springs.omega0Squared, lastTime: Double(maximumFrames) * dt,
+                toleranceSquared: toleranceSquared)
+            if !anyLane(.!unsettled) {
+                storePlainBlock(
+                    BlockState(), start, motion: blockMotionExtrema(y0: y0, w0: w0, start), projected: decision.projected,
+                    velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+                return true
+            }
+        }
         let step = cache.series(time: dt, lambda: springs.lambda, omega0Squared: springs.omega0Squared)
         let k = BlockCoefficients(
             plainBlock: r, base: base, step: step, omega0Squared: springs.omega0Squared, finishes: decision.finishes)
         var s = BlockState(plainBlock: r, base: base, k)
+        let motion = blockMotionExtrema(y0: s.y, w0: s.w, k)
         runBlock(
             &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, output: output, fast: true,
             cache: &cache)
-        storePlainBlock(s, k, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+        storePlainBlock(s, k, motion: motion, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
         return true
     }
 }

@@ -5,12 +5,21 @@ import _NonTemporal
 // Finishing a lane: its metrics from the block's reductions, and the settling frame found by
 // binary search with matrix powers once its maxima are final.
 
-/// The per-lane metrics from a finished lane's reductions (the scalar path's final values).
+/// The per-lane metrics from a finished lane's reductions: with the exact scheme, the motion's
+/// closed-form extrema `motion` (`MotionExtrema`, computed for the block's 16 lanes) as the policy
+/// shows them, the frames' peak for clamped and rubber-banded lanes (`SpringCompletionExtrema`);
+/// with Euler and RK4 (`motion` nil), the largest over the frames of their own stepped motion.
 @inline(__always)
 func finishValues(
     maxY: Double, maxF: Double, minF: Double, maxBand: Double, mass: Double, side: Double, target: Double,
-    policy: OvershootPolicy
+    policy: OvershootPolicy, motion: (overshoot: Double, peakAcceleration: Double)?
 ) -> (overshoot: Double, peak: Double) {
+    let largestForce = max(maxF, -minF)
+    let framePeak = max(largestForce / mass, maxBand)
+    if let motion {
+        let shown = SpringCompletionExtrema.shown(policy: policy, motion: motion, framePeakAcceleration: framePeak)
+        return (shown.overshoot, shown.peakAcceleration)
+    }
     // The farthest frame shows through the policy as every frame does (OvershootPolicy.apply).
     var extremes = CompletionExtremes(target: target, pastSide: side)
     if maxY > -.infinity {
@@ -18,8 +27,15 @@ func finishValues(
         let shown = policy.apply(progress: target + x, displacement: x, velocity: 0, acceleration: 0, target: target, pastSide: side)
         extremes.record(progress: shown.progress, acceleration: 0)
     }
-    let largestForce = max(maxF, -minF)
-    return (extremes.overshoot, max(largestForce / mass, maxBand))
+    return (extremes.overshoot, framePeak)
+}
+
+/// The motion's closed-form extrema of a block's 16 lanes from their sided start (y0, w0)
+/// (`MotionExtrema`, the scalar reference's bits lane by lane); lanes without a spring get values
+/// nobody reads.
+@inline(__always)
+func blockMotionExtrema(y0: Lane, w0: Lane, _ k: BlockCoefficients) -> (overshoot: Lane, peakAcceleration: Lane) {
+    MotionExtrema.extrema(displacement: y0, velocity: w0, stiffness: k.stiffness, damping: k.damping, mass: k.mass)
 }
 
 /// `count` frames from frame `n` of a metrics-only block without clamped or rubber-banded lanes,
@@ -75,6 +91,31 @@ func settlingChunk(_ s: inout BlockState, _ k: BlockCoefficients, from n: Int, c
     s.minF = minF
     s.completion = completion
     return true
+}
+
+/// Relative margin of `provenUnsettled`'s decision: the stepped energies differ from the exact
+/// motion's by the rounding of at most a few ulps a frame (a few hundred ulps over the longest
+/// limits), e^x by 2 ulps; 1e-7 leaves a wide margin, as `settleAmbiguity` does.
+let unsettledBoundMargin = 1e-7
+
+/// The lanes whose energy stays above the tolerance at every frame up to `lastTime` seconds,
+/// proven without stepping: Q = w² + 2 lambda y w + omega0² y² decays exactly as e^(-2 lambda t)
+/// (docs/references.md, "The motion's extrema"), and |2 lambda y w| <= (lambda / omega0)
+/// (omega0² y² + w²), so omega0² (y² + w² / omega0²) >= Q / (1 + lambda / omega0) at every
+/// instant, in every regime: where Q(0) e^(-2 lambda lastTime) exceeds (omega0² + lambda omega0)
+/// tol², with `unsettledBoundMargin` and Q(0)'s own rounding, no frame settles (the scalar test
+/// agrees, its energies being the exact ones to far within the margin). A lane whose state is not
+/// finite but whose Q is infinite is proven too (it never settles: `settlingFrames`).
+@inline(__always)
+func provenUnsettled(y0: Lane, w0: Lane, lambda: Lane, omega0Squared: Lane, lastTime: Double, toleranceSquared: Double) -> LaneMask {
+    let cross = Lane(repeating: 2) * lambda * y0 * w0
+    let square = omega0Squared * y0 * y0
+    let q0 = w0 * w0 + cross + square
+    // Q(0)'s rounding: a few ulps of its terms' magnitudes.
+    let q0Low = q0 - Lane(repeating: 1e-14) * (w0 * w0 + laneAbs(cross) + square)
+    let decay = laneExp(Lane(repeating: -2 * lastTime) * lambda)
+    let threshold = (omega0Squared + lambda * laneSquareRoot(omega0Squared)) * Lane(repeating: toleranceSquared * (1 + unsettledBoundMargin))
+    return q0Low * decay .> threshold
 }
 
 /// Relative half-width of the band around the settling tolerance in which `resolveSettling`
@@ -183,6 +224,11 @@ func settlingFrames(
         considered .& .!((e .<= low) .| ((e .> high) .& (e .< Lane(repeating: .infinity))))
     }
     var y = y0, w = w0
+    // A lane whose state is not finite never settles: every step multiplies and adds, which keep
+    // an infinity or a NaN, and so does its energy (the scalar test's answer is false at every
+    // frame). It is decided here (-1), so one such lane no longer sends its block to step every frame.
+    let finite = (laneAbs(y0) .< Lane(repeating: .infinity)) .& (laneAbs(w0) .< Lane(repeating: .infinity))
+    let lanes = lanes .& finite
     // Energies with 1 / omega0² (the scalar test divides): a difference of an ulp or two, far
     // inside the ambiguity band.
     let e0 = y * y + w * w * inverseOmega0Squared

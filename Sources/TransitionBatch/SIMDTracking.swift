@@ -24,19 +24,23 @@ import TransitionPhysics
 /// recomputing it at every later chunk.)
 @inline(__always)
 func trackingNeeded(_ s: BlockState, _ k: BlockCoefficients, trajectory: Bool, forceFinal: Bool = false) -> (y: Bool, f: Bool) {
-    // Nothing active and nothing watched (the usual trajectory block once its metrics are done).
-    if !anyLane(s.active .| k.clamp .| k.rubber) { return (false, false) }
+    // Only clamped and rubber-banded lanes read the frames' maxima: a plain (`allow`) lane's
+    // extrema are the motion's closed form (`blockMotionExtrema`), in every block this serves
+    // (the exact scheme's). Nothing of theirs active and nothing watched: nothing to record.
+    let framed = k.clamp .| k.rubber
+    if !anyLane(framed) { return (false, false) }
+    let recorded = s.active .& framed
     let energy = (s.y * s.y + s.w * s.w * k.inverseOmega0Squared) * (1 + 1e-9)
     let yDone = (s.maxY .>= 0) .& (energy .<= s.maxY * s.maxY)
     let watched = (k.clamp .& .!s.clampStopped) .| (k.rubber .& (trajectory ? LaneMask(repeating: true) : s.active))
-    let yNeeded = anyLane((s.active .& .!yDone) .| watched)
+    let yNeeded = anyLane((recorded .& .!yDone) .| watched)
     if forceFinal { return (yNeeded, false) }
     let largestForce = laneMax(s.maxF, -s.minF)
     let largestSquared = largestForce * largestForce
     var fDone = k.forceBoundSquared * energy .<= largestSquared
-    if !anyLane(s.active .& .!fDone) { return (yNeeded, false) }
+    if !anyLane(recorded .& .!fDone) { return (yNeeded, false) }
     fDone = fDone .| ((forceEnergyBound(y: s.y, w: s.w, k) * (1 + 1e-9) .<= largestSquared) .& (k.damping .>= 0))
-    return (yNeeded, anyLane(s.active .& .!fDone))
+    return (yNeeded, anyLane(recorded .& .!fDone))
 }
 
 /// An upper bound on the force energy E_f = f² + f'²/omega0² at the state (y, w), up to the

@@ -2,7 +2,7 @@ import TransitionLab
 import TransitionPhysics
 
 /// The scalar reference: one physics lane at a time, the loop of `CompletionCurve.metrics` with
-/// a frame limit, plus the trajectory. Writes trajectory frame n at `progress[n * stride]`.
+/// a frame limit, plus the trajectory (Euler and RK4: the extrema of their own frames). Writes trajectory frame n at `progress[n * stride]`.
 func scalarSpringLane(
     _ r: BatchReleases.Pointers, _ g: Int, cache: inout StepMatrixCache, maximumFrames: Int, toleranceSquared: Double,
     trajectory: (p: UnsafeMutablePointer<Double>, v: UnsafeMutablePointer<Double>, frames: Int, stride: Int)?
@@ -14,6 +14,7 @@ func scalarSpringLane(
     var metrics = SpringFrameMetrics(
         stiffness: k, damping: c, mass: m, policy: policy, target: target, pastSide: start.side,
         toleranceSquared: toleranceSquared)
+    metrics.keepsAllowExtremes = cache.scheme != .exact
     let frames = trajectory?.frames ?? 0
     var x = start.x0, v = start.v0
     var done = false, stopped = false
@@ -44,5 +45,10 @@ func scalarSpringLane(
         (x, v) = step.apply(displacement: x, velocity: v)
         n += 1
     }
-    return (start, frame, metrics.extremes.overshoot, metrics.extremes.peakAcceleration)
+    guard cache.scheme == .exact else { return (start, frame, metrics.extremes.overshoot, metrics.extremes.peakAcceleration) }
+    // The exact scheme's extrema are the motion's own (CompletionCurve.metrics).
+    let extremes = SpringCompletionExtrema.values(
+        policy: policy, displacement: start.side * start.x0, velocity: start.side * start.v0, stiffness: k, damping: c, mass: m,
+        framePeakAcceleration: metrics.extremes.peakAcceleration)
+    return (start, frame, extremes.overshoot, extremes.peakAcceleration)
 }

@@ -31,8 +31,8 @@ import TransitionPhysics
         "completion_time_s": "seconds from release until done (timed curves: their duration; springs: settled within 0.001 of the travel, on frames); `inf` for a spring that never settles",
         "visual_completion_time_s": "seconds from release until nothing moves by one physical pixel (`--travel-pixels`)",
         "velocity_jump_per_s": "|completion velocity just after release - release velocity|, progress per second",
-        "overshoot": "farthest progress past the target, fraction of the travel",
-        "peak_acceleration_per_s2": "largest |progress acceleration| over the frames, progress per second squared",
+        "overshoot": "farthest the shown progress goes past the target, fraction of the travel (springs: the motion's own, from its closed form, so no frame rate changes it; the clamp shows none, the rubber band its band of it; timed curves: over the frames)",
+        "peak_acceleration_per_s2": "largest |progress acceleration|, progress per second squared (springs with `--overshoot allow`: the motion's own, from its closed form; clamped and rubber-banded springs and timed curves: over the frames up to completion)",
     ]
 
     /// The parameter flags, one row per `ReleaseParameter.table` row, in table order.

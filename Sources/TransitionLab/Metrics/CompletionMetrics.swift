@@ -15,10 +15,17 @@ public struct CompletionMetrics: Hashable, Sendable {
     public var completionTime: Double
     /// |progress velocity just after release - finger velocity at release|, progress per second.
     public var velocityJump: Double
-    /// The farthest progress goes past the target, as a fraction of the travel (>= 0).
+    /// The farthest the shown progress goes past the target, as a fraction of the travel (>= 0).
+    /// Springs: the motion's own largest excursion over the whole completion, from its closed
+    /// form (`MotionExtrema`), so no frame rate or settle tolerance changes it; shown through the
+    /// overshoot policy (the clamp shows none, the rubber band `RubberBand.offset` of it). Timed
+    /// curves: the largest over the frames.
     public var overshoot: Double
-    /// The largest |progress acceleration| over the frames up to completion, progress per s².
-    /// Instants where a timing curve's slope is undefined contribute nothing.
+    /// The largest |progress acceleration|, progress per s². Springs with the `allow` policy: the
+    /// motion's own largest over the whole completion, from its closed form (`MotionExtrema`);
+    /// clamped and rubber-banded springs, whose shown motion is not the spring's past the target,
+    /// and timed curves: the largest over the frames up to completion (instants where a timing
+    /// curve's slope is undefined contribute nothing).
     public var peakAcceleration: Double
 
     /// Metrics from their values: seconds, progress per second, fraction of the travel, progress per second squared.
@@ -81,9 +88,13 @@ extension CompletionCurve {
                 }
                 (x, v) = step.apply(displacement: x, velocity: v)
             }
+            let side = pastSide
+            let extremes = SpringCompletionExtrema.values(
+                policy: policy, displacement: side * (start - target), velocity: side * startVelocity, stiffness: spring.stiffness,
+                damping: spring.damping, mass: spring.mass, framePeakAcceleration: frames.extremes.peakAcceleration)
             return CompletionMetrics(
-                completionTime: completionTime, velocityJump: jump, overshoot: frames.extremes.overshoot,
-                peakAcceleration: frames.extremes.peakAcceleration)
+                completionTime: completionTime, velocityJump: jump, overshoot: extremes.overshoot,
+                peakAcceleration: extremes.peakAcceleration)
         }
     }
 
@@ -135,7 +146,8 @@ public struct CompletionExtremes: Hashable, Sendable {
 /// batch's SIMD kernel has one lane-parallel twin, tested against the scalar kernel).
 ///
 /// A frame n shows the spring state (displacement `x` from the target, velocity `v`, progress per
-/// second) through the overshoot policy. The completion is done at the first frame where the
+/// second) through the overshoot policy; the frames' extremes are kept for the clamp and the
+/// rubber band only (`allow`'s are the motion's closed form, `SpringCompletionExtrema`). The completion is done at the first frame where the
 /// energy-equivalent amplitude sqrt(x² + v² / omega0²) is within the tolerance, or, with the
 /// clamp policy, the first frame n > 0 at which progress has reached the target.
 public struct SpringFrameMetrics: Sendable {
@@ -149,6 +161,9 @@ public struct SpringFrameMetrics: Sendable {
     public let toleranceSquared: Double
     /// The overshoot and peak acceleration of the frames recorded so far.
     public var extremes: CompletionExtremes
+    /// Keep the frames' extremes under the `allow` policy too (false: only settling is decided
+    /// on them): the batch's Euler and RK4 baselines report their own frames' extremes.
+    public var keepsAllowExtremes = false
 
     /// - Parameters: the spring's constants (stiffness 1/s² and damping 1/s per unit mass, mass),
     ///   the overshoot policy, the target progress, the side past it
@@ -186,11 +201,52 @@ public struct SpringFrameMetrics: Sendable {
     /// shows it through the policy, keeps the extremes; true when the spring has settled.
     @inlinable @inline(__always)
     public mutating func recordShown(displacement x: Double, velocity v: Double) -> Bool {
+        // The `allow` policy's extremes are the motion's closed form (`SpringCompletionExtrema`):
+        // its frames only decide settling.
+        if policy == .allow && !keepsAllowExtremes { return x * x + v * v / omega0Squared <= toleranceSquared }
         let target = extremes.target
         let a = -(stiffness * x + damping * v) / mass
         let shown = policy.apply(
             progress: target + x, displacement: x, velocity: v, acceleration: a, target: target, pastSide: extremes.side)
         extremes.record(progress: shown.progress, acceleration: shown.acceleration)
         return x * x + v * v / omega0Squared <= toleranceSquared
+    }
+}
+
+/// A spring completion's overshoot and peak acceleration as its overshoot policy shows them: the
+/// one rule `CompletionCurve.metrics` and every batch backend apply to the motion's closed-form
+/// extrema (`MotionExtrema`).
+public enum SpringCompletionExtrema {
+    /// Overshoot (fraction of the travel) and peak acceleration (progress per s²) of a spring
+    /// completion from sided displacement `y0` = side (start - target) and velocity `w0` = side
+    /// startVelocity (progress per second), side `OvershootPolicy.pastSide`:
+    /// - overshoot: the motion's largest excursion Y past the target (`MotionExtrema`) as shown:
+    ///   Y (`allow`), 0 (`clamp`: it shows the target), `RubberBand.offset(Y, dimension: 1)`
+    ///   (`rubberBand`: the band is increasing in the excursion, so it shows its largest there);
+    /// - peak acceleration: the motion's own (`allow`); `framePeakAcceleration`, the largest over
+    ///   the frames (`SpringFrameMetrics`), for `clamp` and `rubberBand`, whose shown acceleration
+    ///   past the target is not the spring's.
+    @inlinable
+    public static func values(
+        policy: OvershootPolicy, displacement y0: Double, velocity w0: Double, stiffness: Double, damping: Double, mass: Double,
+        framePeakAcceleration: Double
+    ) -> (overshoot: Double, peakAcceleration: Double) {
+        shown(
+            policy: policy,
+            motion: MotionExtrema.extrema(displacement: y0, velocity: w0, stiffness: stiffness, damping: damping, mass: mass),
+            framePeakAcceleration: framePeakAcceleration)
+    }
+
+    /// `values(policy:...)` from the motion's extrema already computed (the batch computes them
+    /// 16 lanes at a time, with the same bits).
+    @inlinable
+    public static func shown(
+        policy: OvershootPolicy, motion: (overshoot: Double, peakAcceleration: Double), framePeakAcceleration: Double
+    ) -> (overshoot: Double, peakAcceleration: Double) {
+        switch policy {
+        case .allow: return motion
+        case .clamp: return (0, framePeakAcceleration)
+        case .rubberBand: return (RubberBand.offset(motion.overshoot, dimension: 1), framePeakAcceleration)
+        }
     }
 }

@@ -47,15 +47,17 @@ struct PastSideTests {
         let spring = Spring(response: 0.4, dampingRatio: 0.3)
         for (start, velocity, target) in Self.releases(detents: [0, 0.3, 0.7, 1]) {
             let far = start < target ? 1.0 : -1.0
-            // The closed form's largest excursion past the target over the metrics' 240 Hz frames.
+            // The closed form's largest excursion past the target, sampled at 48 kHz for 2 s (the
+            // metrics give the motion's own: a sample lies below it by at most about
+            // (omega0 dt / 2)² / 2 of the amplitude, 4e-9 here).
             var reference = 0.0
-            for n in 0...1200 {
-                let (x, _) = spring.state(initialDisplacement: start - target, initialVelocity: velocity, time: Double(n) / 240)
+            for n in 0...96_000 {
+                let (x, _) = spring.state(initialDisplacement: start - target, initialVelocity: velocity, time: Double(n) / 48_000)
                 reference = max(reference, x * far)
             }
             let free = ProjectedSpringModel(spring: spring, overshoot: .allow).completionCurve(start: start, startVelocity: velocity, target: target)
             let overshoot = free.metrics(releaseVelocity: velocity).overshoot
-            #expect(abs(overshoot - reference) <= 1e-12, "from \(start) at \(velocity)/s to \(target): \(overshoot) vs \(reference)")
+            #expect(overshoot >= reference - 1e-12 && overshoot - reference <= 1e-8, "from \(start) at \(velocity)/s to \(target): \(overshoot) vs \(reference)")
             #expect(reference > 0.01, "the lightly damped spring overshoots")
             let clamp = ProjectedSpringModel(spring: spring, overshoot: .clamp).completionCurve(start: start, startVelocity: velocity, target: target)
             let band = ProjectedSpringModel(spring: spring, overshoot: .rubberBand).completionCurve(start: start, startVelocity: velocity, target: target)

@@ -165,10 +165,11 @@ public struct BehaviorCommand: ParsableCommand {
         models(variants: hasVariants ? try variantOptions.variants() : [])
     }
 
-    /// `models()` with the variants of `--model` and its flags made already.
-    func models(variants: [ModelVariant]) -> [BenchModel] {
+    /// `models()` with the variants of `--model` and its flags made already (`builtIns` false:
+    /// the variants' models alone).
+    func models(builtIns withBuiltIns: Bool = true, variants: [ModelVariant]) -> [BenchModel] {
         let builtIns: [ReleaseModelPreset] =
-            builtInNames.isEmpty ? (hasVariants ? [] : ReleaseModelPreset.allCases) : builtInNames.compactMap(ReleaseModelPreset.init)
+            !withBuiltIns ? [] : builtInNames.isEmpty ? (hasVariants ? [] : ReleaseModelPreset.allCases) : builtInNames.compactMap(ReleaseModelPreset.init)
         let settings = replay.settings
         return builtIns.map { $0.benchModel(replay: settings) }
             + variants.map { variant in
@@ -224,11 +225,16 @@ public struct BehaviorCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let sets = try traceSets(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
-        let variants = hasVariants ? try variantOptions.variants() : []
-        let everyModel = models(variants: variants)
+        // A shard counts the models, then builds only its own slice of them (a 1/100 shard of a
+        // million variants holds 10,000).
+        let builtIns = models(variants: [])
+        let modelCount = builtIns.count + (hasVariants ? try variantOptions.variantCount() : 0)
         let shardPlan = try shardPlan(
-            models: everyModel.count, currentDirectory: currentDirectory, packageRoot: packageRoot, environment: environment)
-        let models = shardPlan.map { Array(everyModel[$0.models]) } ?? everyModel
+            models: modelCount, currentDirectory: currentDirectory, packageRoot: packageRoot, environment: environment)
+        let slice = shardPlan?.models ?? 0..<modelCount
+        let variantPlaces = max(0, slice.lowerBound - builtIns.count)..<max(0, slice.upperBound - builtIns.count)
+        let variants = hasVariants ? try variantOptions.variants(in: shardPlan == nil ? nil : variantPlaces) : []
+        let models = Array(builtIns[min(slice.lowerBound, builtIns.count)..<min(slice.upperBound, builtIns.count)]) + models(builtIns: false, variants: variants)
         let names = models.map(\.name)
         // Chunks of models stream through the summaries and the per-trace file: a grid of
         // thousands of variants never holds every outcome at once.
@@ -275,7 +281,7 @@ public struct BehaviorCommand: ParsableCommand {
         let elapsed = clock.now - start
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        let shardWords = shardPlan.map { " (shard \($0.shard): models \($0.models.lowerBound)..<\($0.models.upperBound) of \(everyModel.count))" } ?? ""
+        let shardWords = shardPlan.map { " (shard \($0.shard): models \($0.models.lowerBound)..<\($0.models.upperBound) of \(modelCount))" } ?? ""
         note("behavior: \(traceCount) traces x \(models.count) models\(shardWords) in \(BehaviorReport.fixed(seconds, decimals: 2)) s (\(evaluator.rawValue) evaluator) on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; estimator \(replay.estimator), touch slop \(replay.touchSlop), direction \(replay.direction), settle tolerance \(replay.settleTolerance))")
         return Outcome(table: table, shard: shardPlan)
     }

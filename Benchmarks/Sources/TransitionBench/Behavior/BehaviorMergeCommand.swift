@@ -47,16 +47,17 @@ public struct BehaviorMergeCommand: ParsableCommand {
 
     public func run() throws {
         do {
-            let text = try merged()
-            let bytes = Array(text.utf8)
-            if let output {
-                let file = try AtomicFile(path: output)
-                defer { file.abort() }
-                try bytes.withUnsafeBufferPointer { try file.write($0) }
-                try file.commit()
-            } else {
-                try bytes.withUnsafeBufferPointer { try StandardOutputSink().write($0) }
+            // CSV streams (every check first, then the rows shard by shard); JSON is rendered whole.
+            let plan = format == .csv ? try streamingPlan() : nil
+            let text = plan == nil ? try merged() : ""
+            let file = try output.map { try AtomicFile(path: $0) }
+            defer { file?.abort() }
+            let sink = StandardOutputSink()
+            let write: ([UInt8]) throws -> Void = { bytes in
+                try bytes.withUnsafeBufferPointer { if let file { try file.write($0) } else { try sink.write($0) } }
             }
+            if let plan { try plan.write(write) } else { try write(Array(text.utf8)) }
+            try file?.commit()
         } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-bench merge: error: \(error.description)\n".utf8))
             throw ExitStatus(error.kind).exitCode
@@ -72,10 +73,9 @@ public struct BehaviorMergeCommand: ParsableCommand {
         var sources: [(source: String, rows: [BehaviorSummary])]
     }
 
-    /// The merged table, after every check.
-    func merged() throws -> String {
-        var tables: [ShardTable] = []
-        for path in files {
+    /// Each file's shard record, checked to be transition-bench's.
+    func records() throws -> [(path: String, record: ShardRecord)] {
+        try files.map { path in
             guard let record = try ShardRecord.read(for: path) else {
                 throw FileIOError(
                     description: "\(path): no shard record \(ShardRecord.recordPath(for: path)) beside it (behavior --shard writes one when the file is complete): cannot tell whether the set is complete; rerun that shard",
@@ -86,39 +86,153 @@ public struct BehaviorMergeCommand: ParsableCommand {
                     description: "\(ShardRecord.recordPath(for: path)): written by \(record.identity.tool), not transition-bench: merge it with that tool",
                     kind: .malformedInput)
             }
-            tables.append(try Self.read(path, record: record))
+            return (path, record)
         }
-        try ShardRecord.checkSet(tables.map { ($0.path, $0.record) }, complete: true, unit: "models")
-        tables.sort { $0.record.shard.index < $1.record.shard.index }
-        let first = tables[0]
-        for t in tables.dropFirst() {
-            guard t.header == first.header else {
-                throw FileIOError(description: "\(t.path): its header differs from \(first.path)'s", kind: .malformedInput)
+    }
+
+    /// The shards (sorted by index) agree on their header and their sources, in order.
+    static func checkAgree<T>(_ shards: [T], path: (T) -> String, header: (T) -> [String], sources: (T) -> [String]) throws {
+        let first = shards[0]
+        for t in shards.dropFirst() {
+            guard header(t) == header(first) else {
+                throw FileIOError(description: "\(path(t)): its header differs from \(path(first))'s", kind: .malformedInput)
             }
-            guard t.sources.map(\.source) == first.sources.map(\.source) else {
+            guard sources(t) == sources(first) else {
                 throw FileIOError(
-                    description: "\(t.path): its sources (\(t.sources.map(\.source).joined(separator: ", "))) differ from \(first.path)'s (\(first.sources.map(\.source).joined(separator: ", ")))",
+                    description: "\(path(t)): its sources (\(sources(t).joined(separator: ", "))) differ from \(path(first))'s (\(sources(first).joined(separator: ", ")))",
                     kind: .malformedInput)
             }
         }
+    }
+
+    /// The run's --max-overshoot, from the first shard's record.
+    static func maxOvershoot(_ path: String, _ record: ShardRecord) throws -> Double {
+        let setting = record.identity.spec.first { $0.key == "max-overshoot" }?.value
+        guard let setting, let maxOvershoot = Double(setting) else {
+            throw FileIOError(
+                description: "\(ShardRecord.recordPath(for: path)): no 'spec max-overshoot' value, which the pick needs",
+                kind: .malformedInput)
+        }
+        return maxOvershoot
+    }
+
+    /// The merged table, after every check, rendered whole (`--format json`).
+    func merged() throws -> String {
+        var tables = try records().map { try Self.read($0.path, record: $0.record) }
+        try ShardRecord.checkSet(tables.map { ($0.path, $0.record) }, complete: true, unit: "models")
+        tables.sort { $0.record.shard.index < $1.record.shard.index }
+        try Self.checkAgree(tables, path: \.path, header: \.header, sources: { $0.sources.map(\.source) })
+        let first = tables[0]
         // Source by source, the shards' models in order: the unsharded run's row order.
         var rows = first.sources.indices.flatMap { s in tables.flatMap { $0.sources[s].rows } }
         if first.header.contains(BehaviorSummary.paretoColumn) {
             let defaults = Set(rows.filter { $0.defaultModel == true }.map(\.model))
-            let setting = first.record.identity.spec.first { $0.key == "max-overshoot" }?.value
-            guard let setting, let maxOvershoot = Double(setting) else {
-                throw FileIOError(
-                    description: "\(ShardRecord.recordPath(for: first.path)): no 'spec max-overshoot' value, which the pick needs",
-                    kind: .malformedInput)
-            }
-            ParetoFront.mark(&rows, defaultModels: defaults, maxOvershoot: maxOvershoot)
+            ParetoFront.mark(&rows, defaultModels: defaults, maxOvershoot: try Self.maxOvershoot(first.path, first.record))
         }
         return BehaviorReport.render(rows, format: format)
+    }
+
+    /// One shard file scanned and checked against its record, keeping of its rows only where
+    /// each source's rows lie in the file and the four figures the front needs.
+    struct ShardScan {
+        var path: String
+        var record: ShardRecord
+        var header: [String]
+        var blocks: [(source: String, bytes: Range<Int>, figures: [ParetoFront.Figures], defaults: [Bool])]
+    }
+
+    /// What `--format csv` writes, planned after every check (each file read once, whole, and
+    /// let go): the rows are then copied source by source, shard by shard, with only the
+    /// `--pareto` columns rewritten, so memory holds one shard's block of rows and four figures a
+    /// row, not the table.
+    struct StreamingPlan {
+        var scans: [ShardScan]
+        /// Per source, over all shards' rows in order: the front, the places and the pick.
+        var marks: [(pareto: [Bool], beatenBy: [Int], pick: Int?)]?
+
+        func write(_ out: ([UInt8]) throws -> Void) throws {
+            var csv = CSVWriter()
+            csv.record(scans[0].header)
+            let pareto = BehaviorSummary.columns.count
+            for s in scans[0].blocks.indices {
+                var k = 0
+                for scan in scans {
+                    let block = scan.blocks[s]
+                    let bytes = try readFileRange(scan.path, range: block.bytes, expectedSize: scan.record.bytes, what: "the shard")
+                    for record in try BehaviorTableReader.records(bytes, path: scan.path) {
+                        var fields = record.fields
+                        guard fields.count == scan.header.count, fields[1] == block.source else {
+                            throw FileIOError(description: "\(scan.path): changed while being merged", kind: .malformedInput)
+                        }
+                        if let mark = marks?[s] {
+                            fields[pareto] = mark.pareto[k] ? "true" : "false"
+                            fields[pareto + 1] = mark.pick == k ? "true" : "false"
+                            fields[pareto + 3] = String(mark.beatenBy[k])
+                        }
+                        csv.record(fields)
+                        k += 1
+                    }
+                    let text = csv.text
+                    try out(Array(text.utf8))
+                    csv = CSVWriter()
+                }
+            }
+            if scans[0].blocks.isEmpty { try out(Array(csv.text.utf8)) }
+        }
+    }
+
+    /// Every check of `merged()`, reading each shard once, and the front and picks recomputed
+    /// over all models from the rows' figures (`ParetoFront.front`, `ParetoFront.pick`).
+    func streamingPlan() throws -> StreamingPlan {
+        var scans = try records().map { try Self.scan($0.path, record: $0.record) }
+        try ShardRecord.checkSet(scans.map { ($0.path, $0.record) }, complete: true, unit: "models")
+        scans.sort { $0.record.shard.index < $1.record.shard.index }
+        try Self.checkAgree(scans, path: \.path, header: \.header, sources: { $0.blocks.map(\.source) })
+        let first = scans[0]
+        guard first.header.contains(BehaviorSummary.paretoColumn) else { return StreamingPlan(scans: scans, marks: nil) }
+        let maxOvershoot = try Self.maxOvershoot(first.path, first.record)
+        let marks = first.blocks.indices.map { s -> (pareto: [Bool], beatenBy: [Int], pick: Int?) in
+            let figures = scans.flatMap { $0.blocks[s].figures }
+            let front = ParetoFront.front(figures)
+            let defaults = scans.flatMap { $0.blocks[s].defaults }
+            let pick = ParetoFront.pick(figures, pareto: front.pareto, defaultRow: defaults.firstIndex(of: true), maxOvershoot: maxOvershoot)
+            return (front.pareto, front.beatenBy, pick)
+        }
+        return StreamingPlan(scans: scans, marks: marks)
     }
 
     /// Reads the shard file at `path`, checked against `record`: its size and CRC-32, a header
     /// of the behaviour table, and for every source one row per model of the record's range.
     static func read(_ path: String, record: ShardRecord) throws -> ShardTable {
+        var sources: [(source: String, rows: [BehaviorSummary])] = []
+        let header = try forEachRow(path, record: record) { row, _ in
+            if sources.last?.source == row.source {
+                sources[sources.count - 1].rows.append(row)
+            } else {
+                sources.append((row.source, [row]))
+            }
+        }
+        return ShardTable(path: path, record: record, header: header, sources: sources)
+    }
+
+    /// `read`'s checks, keeping only where each source's rows lie and their figures.
+    static func scan(_ path: String, record: ShardRecord) throws -> ShardScan {
+        var blocks: [(source: String, bytes: Range<Int>, figures: [ParetoFront.Figures], defaults: [Bool])] = []
+        let header = try forEachRow(path, record: record) { row, bytes in
+            if blocks.last?.source == row.source {
+                blocks[blocks.count - 1].bytes = blocks[blocks.count - 1].bytes.lowerBound..<bytes.upperBound
+                blocks[blocks.count - 1].figures.append(ParetoFront.Figures(row))
+                blocks[blocks.count - 1].defaults.append(row.defaultModel == true)
+            } else {
+                blocks.append((row.source, bytes, [ParetoFront.Figures(row)], [row.defaultModel == true]))
+            }
+        }
+        return ShardScan(path: path, record: record, header: header, blocks: blocks)
+    }
+
+    /// Reads the shard file at `path`, checked against `record` (see `read`), calling `body` with
+    /// each row and the bytes it spans in the file; returns the header.
+    static func forEachRow(_ path: String, record: ShardRecord, _ body: (BehaviorSummary, Range<Int>) throws -> Void) throws -> [String] {
         // The record's size is the limit: a longer file is refused before it is read whole.
         let bytes: [UInt8]
         do {
@@ -145,21 +259,18 @@ public struct BehaviorMergeCommand: ParsableCommand {
             throw FileIOError(description: "\(path):1: empty file, expected a header line", kind: .malformedInput)
         }
         let layout = try BehaviorTableReader.Layout(header: header, path: path)
-        var sources: [(source: String, rows: [BehaviorSummary])] = []
-        for record in records.dropFirst() {
-            let row = try layout.summary(record.fields, path: path, line: record.line)
-            if sources.last?.source == row.source {
-                sources[sources.count - 1].rows.append(row)
-            } else {
-                sources.append((row.source, [row]))
-            }
+        var counts: [(source: String, rows: Int)] = []
+        for row in records.dropFirst() {
+            let summary = try layout.summary(row.fields, path: path, line: row.line)
+            if counts.last?.source == summary.source { counts[counts.count - 1].rows += 1 } else { counts.append((summary.source, 1)) }
+            try body(summary, row.bytes)
         }
-        for (source, rows) in sources where rows.count != record.rows.count {
+        for (source, rows) in counts where rows != record.rows.count {
             throw FileIOError(
-                description: "\(path): \(rows.count) rows of source \(source), but its shard record says \(record.rows.count) models (\(record.rows.lowerBound)..<\(record.rows.upperBound))",
+                description: "\(path): \(rows) rows of source \(source), but its shard record says \(record.rows.count) models (\(record.rows.lowerBound)..<\(record.rows.upperBound))",
                 kind: .malformedInput)
         }
-        return ShardTable(path: path, record: record, header: header, sources: sources)
+        return header
     }
 }
 
@@ -170,6 +281,8 @@ enum BehaviorTableReader {
     struct Record {
         var line: Int
         var fields: [String]
+        /// The bytes the record spans, its line end included.
+        var bytes: Range<Int>
     }
 
     /// The records of `bytes`; a quote out of place or a last line without its line end throws
@@ -178,7 +291,7 @@ enum BehaviorTableReader {
         var records: [Record] = []
         var fields: [String] = []
         var field: [UInt8] = []
-        var line = 1, recordLine = 1
+        var line = 1, recordLine = 1, recordStart = 0
         var quoted = false, wasQuoted = false
         var i = 0
         func fail(_ what: String) -> FileIOError {
@@ -212,7 +325,8 @@ enum BehaviorTableReader {
                 wasQuoted = false
             case UInt8(ascii: "\n"):
                 fields.append(String(decoding: field, as: UTF8.self))
-                records.append(Record(line: recordLine, fields: fields))
+                records.append(Record(line: recordLine, fields: fields, bytes: recordStart..<i))
+                recordStart = i
                 fields = []
                 field = []
                 wasQuoted = false

@@ -73,20 +73,32 @@ public enum ParetoFront {
         _ rows: inout [BehaviorSummary], defaultModels: Set<String> = [], maxOvershoot: Double = defaultMaxOvershoot
     ) {
         for indices in indicesBySource(rows) {
-            let figures = indices.map { Figures(rows[$0]) }
-            // In best-first order a row can only be beaten by an earlier one, and if any earlier
-            // row beats it, one on the front does (beating is transitive): compare with the front.
-            var front: [Int] = []
-            for k in figures.indices.sorted(by: { bestFirst(figures, $0, $1) }) {
-                let beaters = front.reduce(0) { $0 + (figures[$1].beats(figures[k]) ? 1 : 0) }
-                if beaters == 0 { front.append(k) }
-                rows[indices[k]].pareto = beaters == 0
-                rows[indices[k]].beatenBy = beaters
+            let places = front(indices.map { Figures(rows[$0]) })
+            for (k, i) in indices.enumerated() {
+                rows[i].pareto = places.pareto[k]
+                rows[i].beatenBy = places.beatenBy[k]
             }
         }
         for i in rows.indices { rows[i].defaultModel = defaultModels.contains(rows[i].model) }
         let picked = picks(rows, maxOvershoot: maxOvershoot)
         for i in rows.indices { rows[i].pick = picked.contains([rows[i].model, rows[i].source]) }
+    }
+
+    /// The front of one source's rows, by their `figures` in row order: whether each is on it,
+    /// and how many front rows beat it (0 on the front). The one definition `mark` and the
+    /// streaming merge use.
+    static func front(_ figures: [Figures]) -> (pareto: [Bool], beatenBy: [Int]) {
+        var pareto = [Bool](repeating: false, count: figures.count), beatenBy = [Int](repeating: 0, count: figures.count)
+        // In best-first order a row can only be beaten by an earlier one, and if any earlier
+        // row beats it, one on the front does (beating is transitive): compare with the front.
+        var front: [Int] = []
+        for k in figures.indices.sorted(by: { bestFirst(figures, $0, $1) }) {
+            let beaters = front.reduce(0) { $0 + (figures[$1].beats(figures[k]) ? 1 : 0) }
+            if beaters == 0 { front.append(k) }
+            pareto[k] = beaters == 0
+            beatenBy[k] = beaters
+        }
+        return (pareto, beatenBy)
     }
 
     /// The text table's order with `--pareto`: within each source (sources in their order), the
@@ -128,21 +140,29 @@ extension ParetoFront {
     public static func picks(_ rows: [BehaviorSummary], maxOvershoot: Double = defaultMaxOvershoot) -> Set<[String]> {
         var picked: Set<[String]> = []
         for indices in indicesBySource(rows) {
-            let front = indices.map { rows[$0] }.filter { $0.pareto == true && -Figures($0).overshoot <= maxOvershoot }
-            guard let best = front.map({ Figures($0).intentMatch }).max() else { continue }
-            let close = front.filter { Figures($0).intentMatch >= best - pickIntentTolerance }
-            let budget = indices.map { rows[$0] }.first { $0.defaultModel == true }
-                .map { -Figures($0).peakAcceleration } ?? .infinity
-            let within = close.filter { -Figures($0).peakAcceleration <= budget }
-            let choice = within.isEmpty
-                ? close.max { Figures($0).peakAcceleration < Figures($1).peakAcceleration }
-                : within.max { a, b in
-                    let fa = Figures(a), fb = Figures(b)
-                    return fa.visual != fb.visual ? fa.visual < fb.visual : fa.intentMatch < fb.intentMatch
-                }
-            if let choice { picked.insert([choice.model, choice.source]) }
+            let k = pick(
+                indices.map { Figures(rows[$0]) }, pareto: indices.map { rows[$0].pareto == true },
+                defaultRow: indices.firstIndex { rows[$0].defaultModel == true }, maxOvershoot: maxOvershoot)
+            if let k { picked.insert([rows[indices[k]].model, rows[indices[k]].source]) }
         }
         return picked
+    }
+
+    /// The pick of one source's rows (`picks`' rule) by their `figures` and `pareto` marks in row
+    /// order, `defaultRow` the default model's row: its place, or nil for no pick. The one
+    /// definition `picks` and the streaming merge use.
+    static func pick(_ figures: [Figures], pareto: [Bool], defaultRow: Int?, maxOvershoot: Double) -> Int? {
+        let front = figures.indices.filter { pareto[$0] && -figures[$0].overshoot <= maxOvershoot }
+        guard let best = front.map({ figures[$0].intentMatch }).max() else { return nil }
+        let close = front.filter { figures[$0].intentMatch >= best - pickIntentTolerance }
+        let budget = defaultRow.map { -figures[$0].peakAcceleration } ?? .infinity
+        let within = close.filter { -figures[$0].peakAcceleration <= budget }
+        return within.isEmpty
+            ? close.max { figures[$0].peakAcceleration < figures[$1].peakAcceleration }
+            : within.max { a, b in
+                let fa = figures[a], fb = figures[b]
+                return fa.visual != fb.visual ? fa.visual < fb.visual : fa.intentMatch < fb.intentMatch
+            }
     }
 
     /// The text table's footer: per source, how many models are on the front, where the default

@@ -8,8 +8,10 @@ import TransitionPhysics
 /// run in its own process on the same lanes: numpy (the closed form vectorized over a chunk of
 /// lanes times all frames) and numba (`@njit(parallel=True)`, lanes over `prange`, the exact 2x2
 /// step per frame, each lane stopping when it settles). Both compute the batch's reductions
-/// (settling frame, overshoot, peak acceleration up to settling) and report the median of the
-/// samples; one runner here hands them the lanes and checks their results against the batch.
+/// (settling frame; overshoot and peak acceleration, the motion's own extrema from the closed
+/// form, docs/references.md "The motion's extrema", with the peer's atan2, exp and sqrt) and
+/// report the median of the samples; one runner here hands them the lanes and checks their
+/// results against the batch.
 ///
 /// The script protocol: `script lanes.f64 n frames dt tol2 samples threads`, the file holding
 /// six float64 arrays of n (displacement from the target, velocity, mass, stiffness, damping,
@@ -65,15 +67,24 @@ struct PythonPeer: Sendable {
                 decay = np.exp(-lam * t); cos = np.cos(wd * t); sin = np.sin(wd * t) / wd
                 x = decay * (x0[e] * cos + (v0[e] + lam * x0[e]) * sin)
                 v = decay * (v0[e] * cos - (w2 * x0[e] + lam * v0[e]) * sin)
-                a = -(k[e] * x + c[e] * v) / m[e]
                 settled = x * x + v * v / w2 <= tol2
                 first = np.where(settled.any(axis=0), settled.argmax(axis=0), -1)
-                live = frame <= np.where(first >= 0, first, frames)
                 side = np.where(target[e] >= 0.5, 1.0, -1.0)
-                overshoot[e] = np.maximum(0.0, np.where(live, x * side, -np.inf).max(axis=0))
-                peak[e] = np.where(live, np.abs(a), 0.0).max(axis=0)
+                y0 = x0[e] * side; u0 = v0[e] * side
+                overshoot[e] = np.maximum(np.maximum(0.0, y0), first_max(y0, u0, lam, w2, wd))
+                f0 = (k[e] * x0[e] + c[e] * v0[e]) / m[e]; r0 = (k[e] * v0[e] - c[e] * f0) / m[e]
+                peak[e] = np.maximum(np.abs(f0), np.maximum(first_max(f0, r0, lam, w2, wd), first_max(-f0, -r0, lam, w2, wd)))
                 settled_at[e] = first
             return overshoot, peak, settled_at
+
+        def first_max(p, r, lam, w2, wd):
+            # p's first maximum after release: at the angle of (D, r wd) in [0, 2 pi) over wd, where
+            # p = sqrt(Q / w2) e^(-lam t), Q = (r + lam p)^2 + (w2 - lam^2) p^2.
+            theta = np.arctan2(r * wd, w2 * p + lam * r)
+            theta = np.where(theta < 0, theta + 2 * np.pi, theta)
+            a = r + lam * p
+            q = np.maximum(a * a + (w2 - lam * lam) * p * p, 0.0)
+            return np.sqrt(q / w2) * np.exp(-lam * theta / wd)
 
         def ran_with():
             # The widest of numpy's dispatch targets this process enabled (NPY_DISABLE_CPU_FEATURES).
@@ -86,6 +97,17 @@ struct PythonPeer: Sendable {
         import math
         from numba import njit, prange
         peer_module.set_num_threads(threads)
+
+        @njit(fastmath=True, cache=False)
+        def first_max(p, r, lam, w2, wd):
+            # p's first maximum after release: at the angle of (D, r wd) in [0, 2 pi) over wd, where
+            # p = sqrt(Q / w2) e^(-lam t), Q = (r + lam p)^2 + (w2 - lam^2) p^2.
+            theta = math.atan2(r * wd, w2 * p + lam * r)
+            if theta < 0.0:
+                theta += 2 * math.pi
+            a = r + lam * p
+            q = max(a * a + (w2 - lam * lam) * p * p, 0.0)
+            return math.sqrt(q / w2) * math.exp(-lam * theta / wd)
 
         # As a numba user tunes it: fastmath and the invariants hoisted out of the frame loop
         # (measured here: 25% faster than the plain transcription).
@@ -100,10 +122,12 @@ struct PythonPeer: Sendable {
                 side = 1.0 if target[i] >= 0.5 else -1.0
                 km = k[i] / m[i]; cm = c[i] / m[i]; inv_w2 = 1.0 / w2
                 x = x0[i]; v = v0[i]
-                over = 0.0; top = 0.0; first = -1
+                y0 = x * side; u0 = v * side
+                over = max(max(0.0, y0), first_max(y0, u0, lam, w2, wd))
+                f0 = km * x + cm * v; r0 = km * v - cm * f0
+                top = max(abs(f0), max(first_max(f0, r0, lam, w2, wd), first_max(-f0, -r0, lam, w2, wd)))
+                first = -1
                 for f in range(frames + 1):
-                    over = max(over, x * side)
-                    top = max(top, abs(km * x + cm * v))
                     if x * x + v * v * inv_w2 <= tol2:
                         first = f
                         break

@@ -307,3 +307,56 @@ enum Fmt {
         return ([line(header)] + body.map(line)).joined(separator: "\n")
     }
 }
+
+/// The arithmetic floor of the metrics-only batch: the closed-form extrema alone
+/// (`MotionExtrema` on 16 lanes, the batch's one definition), read from and written to
+/// struct-of-arrays columns on `threads` threads, with no decision, no settling search and no
+/// outcome columns. Every method that reports the motion's extrema does at least this
+/// arithmetic (or an equivalent with the same elementary functions); the batch does it plus the
+/// rest, so the floor's time over the batch's is the fraction of the job that is this floor.
+final class ExtremaFloor: @unchecked Sendable {
+    let count: Int
+    /// y0, w0, stiffness, damping, mass, then overshoot and peak out: seven columns of `padded`.
+    let columns: UnsafeMutableBufferPointer<Double>
+    let padded: Int
+
+    /// The lanes of `batch` as displacement from their targets in `outcome` and velocity (the
+    /// past side's sign, which the batch applies first, changes none of the arithmetic).
+    init(batch: BatchReleases, outcome: BatchOutcome) {
+        count = batch.count
+        padded = (count + 15) / 16 * 16
+        columns = Buffers.allocate(7 * padded)
+        for i in 0..<count {
+            columns[i] = batch.progress[i] - outcome.decision[i].targetProgress
+            columns[padded + i] = batch.velocity[i]
+            columns[2 * padded + i] = batch.stiffness[i]
+            columns[3 * padded + i] = batch.damping[i]
+            columns[4 * padded + i] = batch.mass[i]
+        }
+        for i in count..<padded {
+            columns[2 * padded + i] = 1
+            columns[4 * padded + i] = 1
+        }
+    }
+
+    deinit { columns.deallocate() }
+
+    /// One pass over every lane on `threads` threads, each an equal contiguous share of blocks.
+    func run(threads: Int) {
+        let blocks = padded / 16
+        let work: @Sendable (Int) -> Void = { t in
+            let share = (blocks + threads - 1) / threads
+            for b in min(blocks, t * share)..<min(blocks, (t + 1) * share) { self.block(b) }
+        }
+        if threads <= 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: work) }
+    }
+
+    /// The extrema of block `b`'s 16 lanes.
+    @inline(__always) func block(_ b: Int) {
+        let base = columns.baseAddress!
+        func load(_ c: Int) -> SIMD16<Double> { UnsafeRawPointer(base + c * padded + 16 * b).loadUnaligned(as: SIMD16<Double>.self) }
+        let e = MotionExtrema.extrema(displacement: load(0), velocity: load(1), stiffness: load(2), damping: load(3), mass: load(4))
+        UnsafeMutableRawPointer(base + 5 * padded + 16 * b).storeBytes(of: e.overshoot, as: SIMD16<Double>.self)
+        UnsafeMutableRawPointer(base + 6 * padded + 16 * b).storeBytes(of: e.peakAcceleration, as: SIMD16<Double>.self)
+    }
+}

@@ -47,3 +47,28 @@ public func readSmallFile(_ path: String, limit: Int, what: String) throws -> [U
     }
     return Array(bytes[..<count])
 }
+
+/// The bytes `range` of the regular file at `path`, whose size must still be `expectedSize`
+/// (a file read before, checked then: a different size now means it changed, exit 65). Errors
+/// as `readSmallFile`'s.
+public func readFileRange(_ path: String, range: Range<Int>, expectedSize: Int, what: String) throws -> [UInt8] {
+    let (fd, size) = try openRegularFile(path, what: what)
+    defer { close(fd) }
+    guard size == expectedSize, range.upperBound <= size else {
+        throw FileIOError(description: "\(what) \(path) is \(size) bytes, was \(expectedSize): changed while being read", kind: .malformedInput)
+    }
+    var bytes = [UInt8](repeating: 0, count: range.count)
+    var count = 0
+    while count < range.count {
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, range.count - count, off_t(range.lowerBound + count)) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw FileIOError.system("cannot read \(what)", path: path, kind: .cannotOpenInput)
+        }
+        if n == 0 {
+            throw FileIOError(description: "\(what) \(path) ended before byte \(range.upperBound): changed while being read", kind: .malformedInput)
+        }
+        count += n
+    }
+    return bytes
+}

@@ -118,23 +118,67 @@ public struct ModelOptions: ParsableArguments, Sendable {
     public static let maximumVariants = 1_000_000
 
     /// Every configured model variant, in row order (see the type's documentation).
-    public func variants() throws -> [ModelVariant] {
-        let plan = try variantPlan()
+    public func variants() throws -> [ModelVariant] { try variants(in: nil) }
+
+    /// The number of configured model variants (`variants().count`), counted without keeping any.
+    public func variantCount() throws -> Int {
+        var count = 0
+        try forEachVariant { _ in
+            count += 1
+            return true
+        }
+        return count
+    }
+
+    /// The variants whose place in row order is in `places` (all of them for nil), building and
+    /// keeping only those: a shard of a million-variant grid holds its own slice alone.
+    public func variants(in places: Range<Int>?) throws -> [ModelVariant] {
         var result: [ModelVariant] = []
-        result.reserveCapacity(Int(plan.count))
+        if let places { result.reserveCapacity(places.count) }
+        var place = 0
+        try forEachVariant { variant in
+            defer { place += 1 }
+            if let places {
+                if place >= places.upperBound { return false }
+                if place < places.lowerBound { return true }
+            }
+            result.append(variant)
+            return true
+        }
+        return result
+    }
+
+    /// Calls `visit` with every variant in row order until it returns false.
+    ///
+    /// Combinations that differ only in parameters their configuration leaves unused (the spring
+    /// of a timed completion shape, the duration of a spring), or in repeated values of one
+    /// parameter, are one variant: the first in row order, with those cells empty. That first
+    /// one is recognized locally, without a set of those seen: each parameter the combination
+    /// leaves unused is at its first value, and each it uses is at the first place its value
+    /// appears (the odometer runs the last axis fastest, so the first in row order of a class of
+    /// such combinations is the one with every axis at its smallest place within the class).
+    func forEachVariant(_ visit: (ModelVariant) throws -> Bool) throws {
+        let plan = try variantPlan()
         for kind in plan.models {
             let axes = plan.axes(of: kind)
-            // Combinations that differ only in parameters their configuration leaves unused (the
-            // spring of a timed completion shape, the duration of a spring) are one variant: the
-            // first in row order, with those cells empty.
-            var seen = Set<[ReleaseParameterValue?]>()
+            let cells = axes.map { ReleaseParameter.index(of: $0.parameter) }
+            // For each axis and place: is this its value's first place on the axis?
+            let firstPlace = axes.map { axis -> [Bool] in
+                var seen = Set<ReleaseParameterValue>()
+                return axis.values.map { seen.insert($0).inserted }
+            }
             // Odometer over the axes, the last fastest.
             var index = [Int](repeating: 0, count: axes.count)
             repeat {
                 var assignment: [ReleaseParameter.ID: ReleaseParameterValue] = [:]
                 for (a, axis) in axes.enumerated() { assignment[axis.parameter] = axis.values[index[a]] }
                 let variant = try ModelVariant(kind: kind, assignment: assignment)
-                if seen.insert(variant.parameters).inserted { result.append(variant) }
+                var first = true
+                for a in axes.indices where variant.parameters[cells[a]] == nil ? index[a] != 0 : !firstPlace[a][index[a]] {
+                    first = false
+                    break
+                }
+                if first, try !visit(variant) { return }
                 var a = axes.count - 1
                 while a >= 0 {
                     index[a] += 1
@@ -145,7 +189,6 @@ public struct ModelOptions: ParsableArguments, Sendable {
                 if a < 0 { break }
             } while true
         }
-        return result
     }
 
     /// The model part of a run's identity (`RunIdentity.spec`): `model`, then every row of

@@ -1,0 +1,30 @@
+import TransitionLab
+
+// The batch's lanes as `MotionArithmetic`, so the closed-form extrema (`MotionExtrema`, written
+// once in TransitionLab) run on 16 lanes with the scalar reference's operations: each
+// requirement is the lane-by-lane IEEE operation `Double`'s conformance performs, so a lane gets
+// a `Double`'s bits (`MotionExtremaTwinTests` checks it lane by lane).
+
+extension SIMD16: MotionArithmetic where Scalar == Double {
+    public typealias Mask = SIMDMask<SIMD16<Int64>>
+    @inline(__always) public static func splat(_ value: Double) -> Self { Self(repeating: value) }
+    @inline(__always) public static func less(_ a: Self, _ b: Self) -> Mask { a .< b }
+    @inline(__always) public static func lessOrEqual(_ a: Self, _ b: Self) -> Mask { a .<= b }
+    @inline(__always) public static func both(_ a: Mask, _ b: Mask) -> Mask { a .& b }
+    @inline(__always) public static func either(_ a: Mask, _ b: Mask) -> Mask { a .| b }
+    @inline(__always) public static func not(_ a: Mask) -> Mask { .!a }
+    @inline(__always) public static func any(_ mask: Mask) -> Bool { anyLane(mask) }
+    @inline(__always) public static func select(_ mask: Mask, _ a: Self, _ b: Self) -> Self { b.replacing(with: a, where: mask) }
+    @inline(__always) public static func squareRoot(_ x: Self) -> Self { laneSquareRoot(x) }
+    @inline(__always) public static func magnitude(_ x: Self) -> Self { laneAbs(x) }
+    @inline(__always) public static func powerOfTwo(_ n: Self) -> Self {
+        // As Double's: n + 1023 + 2^52 holds n + 1023 in its low bits, shifted into the exponent.
+        unsafeBitCast(unsafeBitCast(n + Self(repeating: 1023 + 0x1p52), to: SIMD16<UInt64>.self) &<< 52, to: Self.self)
+    }
+    @inline(__always) public static func binaryExponent(_ x: Self) -> (exponent: Self, significand: Self) {
+        let bits = unsafeBitCast(x, to: SIMD16<UInt64>.self)
+        let biased = unsafeBitCast((bits &>> 52) | SIMD16<UInt64>(repeating: 0x4330_0000_0000_0000), to: Self.self)
+        let significand = (bits & SIMD16<UInt64>(repeating: 0x000F_FFFF_FFFF_FFFF)) | SIMD16<UInt64>(repeating: 0x3FF0_0000_0000_0000)
+        return (biased - Self(repeating: 0x1p52 + 1023), unsafeBitCast(significand, to: Self.self))
+    }
+}
