@@ -182,7 +182,9 @@ public enum MotionExtrema {
         let amplitude = T.squareRoot(T.select(T.less(zero, amplitudeSquared), amplitudeSquared, zero) * k.inverseOmega0Squared)
         // Not a number (0 times an infinite decay): no turn counted.
         let value = amplitude * exponential(T.select(T.lessOrEqual(exponent, zero), exponent, T.splat(-.infinity)))
-        let usable = T.both(found, T.lessOrEqual(zero, value))
+        // Infinite where an intermediate overflowed (omega0² p0 past Double's range for a stiff
+        // spring, 1 / omega0² for one of almost no stiffness): no turn counted, as documented.
+        let usable = T.both(found, T.both(T.lessOrEqual(zero, value), T.lessOrEqual(value, T.splat(.greatestFiniteMagnitude))))
         return T.select(usable, value, zero)
     }
 

@@ -6,7 +6,8 @@
 ///    chooses among `ReleaseState.detents`), else the detent nearest its projection
 ///    (`ProjectionRule.nearestDetent`; the progress for a model that does not project). With
 ///    detents [0, 1] the model's own decision stands, bit for bit.
-/// 2. **A system cancel** returns to the detent the touch began at.
+/// 2. **A system cancel** returns to the detent the touch began at (with detents [0, 1] and no
+///    policy, veto or named detent the model's own answer stands, its rule for a cancel included).
 /// 3. **The detent policy** (`DetentPolicy`) may hold a fling to one detent or apply thresholds.
 /// 4. **The veto**: a detent the app refuses gives way to the allowed detent nearest to it.
 /// 5. **Reduce motion**: the same detent, reached by `CompletionCurve.reducedMotion`.
@@ -36,9 +37,7 @@ package struct ReleaseDecision {
         var refused: Detent.ID?
         let named = completion.detent.flatMap { id in detents.first { $0.id == id } }
         let cancelledTo = state.recognizerCancelled ? touchDownDetent : nil
-        if stops != [0, 1] || policy != .nearestToProjection || refuses != nil || named != nil
-            || (cancelledTo != nil && cancelledTo != completion.curve.target)
-        {
+        if stops != [0, 1] || policy != .nearestToProjection || refuses != nil || named != nil {
             let projected = completion.projectedProgress ?? state.progress
             let chosen = named?.progress
                 ?? (stops == [0, 1] ? completion.curve.target : stops[ProjectionRule.nearestDetent(to: projected, in: stops)])
