@@ -28,3 +28,33 @@ extension SIMD16: MotionArithmetic where Scalar == Double {
         return (biased - Self(repeating: 0x1p52 + 1023), unsafeBitCast(significand, to: Self.self))
     }
 }
+
+extension BatchIntegrator {
+    /// The closed-form extrema (`MotionExtrema`) of `count` lanes given as struct-of-arrays columns:
+    /// sided displacement and velocity (`displacement`, `velocity`), the springs' `stiffness`,
+    /// `damping` and `mass`; writes `overshoot` (fraction of the travel) and `peakAcceleration`
+    /// (travel per s²) lane by lane, 16 lanes at a time, the rest through `Double`: the same bits
+    /// either way. The throughput runner's arithmetic floor (`ExtremaFloor`) times it.
+    public static func motionExtrema(
+        displacement: UnsafePointer<Double>, velocity: UnsafePointer<Double>, stiffness: UnsafePointer<Double>,
+        damping: UnsafePointer<Double>, mass: UnsafePointer<Double>, count: Int, overshoot: UnsafeMutablePointer<Double>,
+        peakAcceleration: UnsafeMutablePointer<Double>
+    ) {
+        var i = 0
+        while i + laneWidth <= count {
+            let e = MotionExtrema.extrema(
+                displacement: loadLane(displacement, i), velocity: loadLane(velocity, i), stiffness: loadLane(stiffness, i),
+                damping: loadLane(damping, i), mass: loadLane(mass, i))
+            storeLane(e.overshoot, overshoot + i)
+            storeLane(e.peakAcceleration, peakAcceleration + i)
+            i += laneWidth
+        }
+        while i < count {
+            let e = MotionExtrema.extrema(
+                displacement: displacement[i], velocity: velocity[i], stiffness: stiffness[i], damping: damping[i], mass: mass[i])
+            overshoot[i] = e.overshoot
+            peakAcceleration[i] = e.peakAcceleration
+            i += 1
+        }
+    }
+}

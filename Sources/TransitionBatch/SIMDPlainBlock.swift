@@ -97,7 +97,7 @@ extension BlockState {
 /// Writes a finished plain block's outcome for lanes base..<base+16: `finishValues` and the
 /// writer's fields, vector by vector.
 func storePlainBlock(
-    _ s: BlockState, _ k: BlockCoefficients, motion: (overshoot: Lane, peakAcceleration: Lane), projected: Lane, velocity: Lane,
+    _ s: BlockState, target: Lane, motion: (overshoot: Lane, peakAcceleration: Lane), projected: Lane, velocity: Lane,
     base: Int, dt: Double, writer: OutcomeWriter
 ) {
     // finishValues, policy allow: the motion's own extrema, as they are.
@@ -121,7 +121,7 @@ func storePlainBlock(
     // Decisions lane by lane from memory (reading a vector's lanes one at a time reloads it).
     withUnsafeTemporaryAllocation(of: Lane.self, capacity: 1) { lanes in
         let raw = UnsafeMutableRawPointer(lanes.baseAddress!)
-        raw.storeBytes(of: k.target, as: Lane.self)
+        raw.storeBytes(of: target, as: Lane.self)
         let targets = raw.assumingMemoryBound(to: Double.self)
         for i in 0..<laneWidth { writer.decision[base + i] = targets[i] == 1 ? .finish : .cancel }
     }
@@ -142,16 +142,22 @@ extension BatchIntegrator {
             // Metrics only: lanes whose energy provably stays above the tolerance up to the frame
             // limit need no settling search (completion -1); when that is all of them, the block
             // needs no step matrix either.
-            let start = BlockCoefficients(
-                plainBlock: r, base: base, step: identityLanes, omega0Squared: springs.omega0Squared, finishes: decision.finishes)
-            let y0 = start.side * (loadLane(r.progress, base) - start.target), w0 = start.side * loadLane(r.velocity, base)
+            // The start as `BlockCoefficients(plainBlock:...)` and `BlockState(plainBlock:...)` make
+            // it, without the coefficients this path never reads.
+            let progress = loadLane(r.progress, base), velocity = loadLane(r.velocity, base)
+            let target = Lane(repeating: 0).replacing(with: 1, where: decision.finishes)
+            let side = plainBlockPastSide(progress: progress, velocity: velocity, finishes: decision.finishes)
+            let y0 = side * (progress - target), w0 = side * velocity
             let unsettled = provenUnsettled(
                 y0: y0, w0: w0, lambda: springs.lambda, omega0Squared: springs.omega0Squared, lastTime: Double(maximumFrames) * dt,
                 toleranceSquared: toleranceSquared)
             if !anyLane(.!unsettled) {
+                let motion = MotionExtrema.extrema(
+                    displacement: y0, velocity: w0, stiffness: loadLane(r.stiffness, base), damping: loadLane(r.damping, base),
+                    mass: loadLane(r.mass, base))
                 storePlainBlock(
-                    BlockState(), start, motion: blockMotionExtrema(y0: y0, w0: w0, start), projected: decision.projected,
-                    velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+                    BlockState(), target: target, motion: motion, projected: decision.projected, velocity: velocity, base: base, dt: dt,
+                    writer: writer)
                 return true
             }
         }
@@ -163,7 +169,7 @@ extension BatchIntegrator {
         runBlock(
             &s, k, frameStep: dt, maximumFrames: maximumFrames, toleranceSquared: toleranceSquared, output: output, fast: true,
             cache: &cache)
-        storePlainBlock(s, k, motion: motion, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
+        storePlainBlock(s, target: k.target, motion: motion, projected: decision.projected, velocity: loadLane(r.velocity, base), base: base, dt: dt, writer: writer)
         return true
     }
 }

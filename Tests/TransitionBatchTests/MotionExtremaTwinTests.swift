@@ -45,6 +45,27 @@ import TransitionPhysics
         }
     }
 
+    @Test("BatchIntegrator.motionExtrema: every lane, the tail after the last 16 included, the scalar reference's bits")
+    func columnsAreScalarBits() {
+        var g = SplitMix64(seed: 916)
+        let count = 16 * 5 + 7
+        let springs = (0..<count).map { _ in randomSpring(&g) }
+        let y = (0..<count).map { _ in Double.random(in: -2...2, using: &g) }, w = (0..<count).map { _ in Double.random(in: -40...40, using: &g) }
+        let k = springs.map(\.stiffness), c = springs.map(\.damping), m = springs.map(\.mass)
+        var overshoot = [Double](repeating: .nan, count: count), peak = [Double](repeating: .nan, count: count)
+        overshoot.withUnsafeMutableBufferPointer { o in
+            peak.withUnsafeMutableBufferPointer { p in
+                BatchIntegrator.motionExtrema(
+                    displacement: y, velocity: w, stiffness: k, damping: c, mass: m, count: count, overshoot: o.baseAddress!,
+                    peakAcceleration: p.baseAddress!)
+            }
+        }
+        for i in 0..<count {
+            let e = MotionExtrema.extrema(displacement: y[i], velocity: w[i], stiffness: k[i], damping: c[i], mass: m[i])
+            #expect(overshoot[i].bitPattern == e.overshoot.bitPattern && peak[i].bitPattern == e.peakAcceleration.bitPattern, "lane \(i)")
+        }
+    }
+
     @Test("edges: zero and non-finite starts, extreme springs, damping ratios at 1 within an ulp; never NaN")
     func edges() {
         let springs = [

@@ -119,9 +119,9 @@ public enum MotionExtrema {
     @usableFromInline struct Constants<T: MotionArithmetic> {
         /// k / m, c / m, lambda = c / 2m (1/s², 1/s, 1/s).
         @usableFromInline let omega0Squared: T, dampingPerMass: T, lambda: T
-        /// q = omega0² - lambda², 1 / omega0², sqrt|q| (omega_d underdamped, mu overdamped) and
+        /// q = omega0² - lambda², 1 / omega0, sqrt|q| (omega_d underdamped, mu overdamped) and
         /// lambda / sqrt|q|, the decay per radian of the turn's angle.
-        @usableFromInline let q: T, inverseOmega0Squared: T, root: T, decayPerAngle: T
+        @usableFromInline let q: T, inverseOmega0: T, root: T, decayPerAngle: T
         @usableFromInline let underdamped: T.Mask
 
         @inlinable @inline(__always)
@@ -130,7 +130,7 @@ public enum MotionExtrema {
             dampingPerMass = damping / mass
             lambda = T.splat(0.5) * dampingPerMass
             q = omega0Squared - lambda * lambda
-            inverseOmega0Squared = T.splat(1) / omega0Squared
+            inverseOmega0 = T.splat(1) / T.squareRoot(omega0Squared)
             root = T.squareRoot(T.magnitude(q))
             decayPerAngle = lambda * (T.splat(1) / root)
             underdamped = T.less(T.splat(0), q)
@@ -148,8 +148,14 @@ public enum MotionExtrema {
     /// the arithmetic leaves the numbers (a time or amplitude beyond Double's range: a maximum
     /// at the release itself, which the caller counts as p0, is the only one this can drop).
     @inlinable @inline(__always)
-    static func firstMaximum<T: MotionArithmetic>(_ p0: T, _ r0: T, _ k: Constants<T>) -> T {
+    static func firstMaximum<T: MotionArithmetic>(_ unscaledP0: T, _ unscaledR0: T, _ k: Constants<T>) -> T {
         let zero = T.splat(0)
+        // The turn's time does not depend on the state's size, and its value scales with it: both
+        // from the state divided by its size (the larger of |p0| and |r0| / omega0), so that no
+        // square below overflows or underflows for springs and states at the edges of Double.
+        let scale = largest(T.magnitude(unscaledP0), T.magnitude(unscaledR0) * k.inverseOmega0)
+        let inverseScale = T.select(T.less(zero, scale), T.splat(1) / scale, zero)
+        let p0 = unscaledP0 * inverseScale, r0 = unscaledR0 * inverseScale
         let d = k.omega0Squared * p0 + k.lambda * r0
         let a = r0 + k.lambda * p0
         let amplitudeSquared = a * a + k.q * (p0 * p0)
@@ -179,11 +185,11 @@ public enum MotionExtrema {
             exponent = T.select(angled, -(theta * k.decayPerAngle), exponent)
             found = T.either(found, angled)
         }
-        let amplitude = T.squareRoot(T.select(T.less(zero, amplitudeSquared), amplitudeSquared, zero) * k.inverseOmega0Squared)
+        let amplitude = T.squareRoot(T.select(T.less(zero, amplitudeSquared), amplitudeSquared, zero)) * k.inverseOmega0
         // Not a number (0 times an infinite decay): no turn counted.
-        let value = amplitude * exponential(T.select(T.lessOrEqual(exponent, zero), exponent, T.splat(-.infinity)))
-        // Infinite where an intermediate overflowed (omega0² p0 past Double's range for a stiff
-        // spring, 1 / omega0² for one of almost no stiffness): no turn counted, as documented.
+        let value = amplitude * exponential(T.select(T.lessOrEqual(exponent, zero), exponent, T.splat(-.infinity))) * scale
+        // Still infinite only where the motion itself leaves Double's range: no turn counted, as
+        // documented (the sweep never writes inf).
         let usable = T.both(found, T.both(T.lessOrEqual(zero, value), T.lessOrEqual(value, T.splat(.greatestFiniteMagnitude))))
         return T.select(usable, value, zero)
     }

@@ -309,7 +309,8 @@ enum Fmt {
 }
 
 /// The arithmetic floor of the metrics-only batch: the closed-form extrema alone
-/// (`MotionExtrema` on 16 lanes, the batch's one definition), read from and written to
+/// (`BatchIntegrator.motionExtrema`: `MotionExtrema` on 16 lanes, compiled in the batch's own
+/// module, where its lane operations inline), read from and written to
 /// struct-of-arrays columns on `threads` threads, with no decision, no settling search and no
 /// outcome columns. Every method that reports the motion's extrema does at least this
 /// arithmetic (or an equivalent with the same elementary functions); the batch does it plus the
@@ -346,17 +347,17 @@ final class ExtremaFloor: @unchecked Sendable {
         let blocks = padded / 16
         let work: @Sendable (Int) -> Void = { t in
             let share = (blocks + threads - 1) / threads
-            for b in min(blocks, t * share)..<min(blocks, (t + 1) * share) { self.block(b) }
+            self.lanes(16 * min(blocks, t * share)..<16 * min(blocks, (t + 1) * share))
         }
         if threads <= 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: work) }
     }
 
-    /// The extrema of block `b`'s 16 lanes.
-    @inline(__always) func block(_ b: Int) {
-        let base = columns.baseAddress!
-        func load(_ c: Int) -> SIMD16<Double> { UnsafeRawPointer(base + c * padded + 16 * b).loadUnaligned(as: SIMD16<Double>.self) }
-        let e = MotionExtrema.extrema(displacement: load(0), velocity: load(1), stiffness: load(2), damping: load(3), mass: load(4))
-        UnsafeMutableRawPointer(base + 5 * padded + 16 * b).storeBytes(of: e.overshoot, as: SIMD16<Double>.self)
-        UnsafeMutableRawPointer(base + 6 * padded + 16 * b).storeBytes(of: e.peakAcceleration, as: SIMD16<Double>.self)
+    /// The extrema of the lanes `range` (`BatchIntegrator.motionExtrema`, the batch's own kernel).
+    func lanes(_ range: Range<Int>) {
+        let base = columns.baseAddress!, padded = padded, first = range.lowerBound
+        BatchIntegrator.motionExtrema(
+            displacement: base + first, velocity: base + padded + first, stiffness: base + 2 * padded + first,
+            damping: base + 3 * padded + first, mass: base + 4 * padded + first, count: range.count,
+            overshoot: base + 5 * padded + first, peakAcceleration: base + 6 * padded + first)
     }
 }
