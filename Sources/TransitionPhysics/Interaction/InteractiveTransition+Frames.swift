@@ -95,7 +95,7 @@ extension InteractiveTransition {
             (progress, velocity, sign) = (0, 0, mapping.direction.fixedSign)
         case .tracking(let tracking):
             (progress, velocity) = current(tracking)
-            sign = tracking.sign
+            sign = tracking.stroke.sign
         case .completing(let animation):
             (progress, velocity) = animation.state(at: time)
             sign = animation.sign

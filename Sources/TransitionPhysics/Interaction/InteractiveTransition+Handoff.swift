@@ -27,7 +27,7 @@ extension InteractiveTransition {
             detent = stops[ProjectionRule.nearestDetent(to: 0, in: stops)]
         case .tracking(let tracking):
             (progress, current) = self.current(tracking)
-            sign = tracking.sign
+            sign = tracking.stroke.sign
             detent = stops[ProjectionRule.nearestDetent(to: progress, in: stops)]
         case .completing(let animation):
             (progress, current) = animation.state(at: time)

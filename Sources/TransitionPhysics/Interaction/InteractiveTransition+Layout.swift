@@ -73,18 +73,20 @@ extension InteractiveTransition {
         case .idle:
             break
         case .tracking(var tracking):
-            let shownBefore = shown(tracking)
-            let rawBefore = tracking.lastPosition ?? tracking.baseProgress
+            let rawBefore = tracking.raw(travel: oldTravel)
+            let shownBefore = bounded(rawBefore, tracking)
             // The view stays under the finger in points; past the new ends, the overdrag rule
             // takes over from there (as a catch does).
             let (rawAfter, newLimits) = mapping.takeOver(showing: shownBefore * scale, within: limits)
             let offset = rawAfter - rawBefore * scale
-            tracking.recorded = tracking.samples.map {
-                AxisSample(time: $0.time, position: $0.position * scale + offset, isResampled: $0.isResampled)
+            // A shared finger's samples keep their spacing in points (the velocity estimate's),
+            // and the view's share of it starts again from where the view now is.
+            var fingerOffset = offset
+            if let share = tracking.share {
+                fingerOffset = rawAfter - tracking.stroke.lastPosition * scale
+                tracking.share = (rawAfter - share.sheetPoints / mapping.travel, share.sheetPoints)
             }
-            tracking.mirrorMarks = []
-            tracking.feed = VelocityFeed(tracking.recorded, reversalDistance: VelocityFeed.reversalDistance(of: estimator))
-            tracking.baseProgress = tracking.baseProgress * scale + offset
+            tracking.stroke.rescale(by: scale, offset: fingerOffset, reversalDistance: reversalDistance)
             tracking.lastChangedRaw = tracking.lastChangedRaw * scale + offset
             tracking.touchDownDetent = movedStop(tracking.touchDownDetent, from: oldResolved, viewAt: shownBefore * scale).progress
             tracking.limits = newLimits

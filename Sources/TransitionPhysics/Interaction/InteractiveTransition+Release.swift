@@ -1,37 +1,28 @@
 /// A release: the lift-off rule, the velocity estimate, the model's decision, the detent it
 /// settles at (`detentPolicy`, `refusesDetent`) and the completion's first frame.
 extension InteractiveTransition {
-    /// The lift-off (or cancellation) `sample` of `tracking`: the release, its events, and the
-    /// completion started.
-    mutating func release(_ tracking: Tracking, at sample: TouchSample, position: Double, moved: Bool) -> Release {
+    /// The lift-off (or cancellation) `sample` of `tracking` at the finger's raw progress
+    /// `fingerRaw`: the release, its events, and the completion started.
+    mutating func release(_ tracking: Tracking, at sample: TouchSample, fingerRaw: Double) -> StrokeStep {
         var tracking = tracking
-        let rawNow = raw(position, &tracking)
-        // The lift-off rule of `ReleaseSamples` (Android's and Flutter's trackers): a
-        // lift-off that repeats the last position carries no motion and is dropped, and if it
-        // comes more than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
-        // after that position the pointer had stopped: velocity 0.
-        // Compared with the last measured sample: a resampled or predicted one is no movement.
-        let previous = tracking.lastMeasured ?? tracking.lastTouch
-        let liftOff = ReleaseSamples.liftOff(sample, after: previous, stoppedAfter: estimator.pointerStoppedAfter)
-        if !liftOff.repeatsPosition {
-            let lift = AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled)
-            tracking.recorded.append(lift)
-            tracking.feed.append(lift)
-        }
-        if moved {
-            tracking.lastMoveTime = sample.time
-            positionShown = false
-        }
-        // A cancelled touch, or a stopped pointer, releases with velocity 0 (`ReleaseSamples`).
-        let stopped = ReleaseSamples.releasesWithoutVelocity(sample, after: previous, stoppedAfter: estimator.pointerStoppedAfter)
-        let velocity = stopped ? 0 : releaseVelocity(tracking)
+        // The lift-off rules of `Stroke.lift` (Android's and Flutter's trackers): a lift-off
+        // that repeats the last position is dropped, and a cancelled touch or a pointer stopped
+        // for longer than the estimator's `pointerStoppedAfter` (40 ms on Android and Flutter)
+        // releases with velocity 0.
+        let lift = tracking.stroke.lift(sample, raw: fingerRaw, stoppedAfter: estimator.pointerStoppedAfter)
+        if lift.moved { positionShown = false }
+        let fingerVelocity = lift.withoutVelocity ? 0 : tracking.stroke.velocity(
+            estimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
+        // A scroll view that shares the finger and moved last owns its velocity (`ScrollingSheet`).
+        let velocity = tracking.contentMovedLast ? 0 : fingerVelocity
+        let rawNow = tracking.raw(finger: fingerRaw, travel: mapping.travel)
         let state = ReleaseState(
             progress: bounded(rawNow, tracking), velocity: velocity,
             lastChangedProgress: bounded(tracking.lastChangedRaw, tracking),
             recognizerCancelled: sample.phase == .cancelled)
         let (completion, refusedDetent) = settledCompletion(for: state, touchDownDetent: tracking.touchDownDetent)
         let release = Release(
-            time: sample.time, state: state, completion: completion, sign: tracking.sign ?? 1, detent: completion.detent ?? detentID(at: completion.curve.target),
+            time: sample.time, state: state, completion: completion, sign: tracking.stroke.sign ?? 1, detent: completion.detent ?? detentID(at: completion.curve.target),
             decision: end(at: completion.curve.target))
         if releases.count == Self.keptReleases { releases.removeFirst() }
         releases.append(release)
@@ -40,7 +31,7 @@ extension InteractiveTransition {
             pendingEvents.append(.began)
         }
         if let refusedDetent { pendingEvents.append(.detentRefused(refusedDetent)) }
-        if let interval = Self.millisecondLikeInterval(tracking.recorded) {
+        if let interval = Self.millisecondLikeInterval(tracking.stroke.recorded) {
             pendingEvents.append(.timesLookLikeMilliseconds(medianSampleInterval: interval))
         }
         pendingEvents.append(.released(release))
@@ -49,16 +40,18 @@ extension InteractiveTransition {
         // position some milliseconds later then does not hold the view for a frame), else the
         // next frame, which shows that position as a move would have (`advance(to:)` fixes the
         // start). Until that frame, the lift-off's time stands in.
-        if frameClock >= tracking.lastMoveTime && positionShown {
-            start(release.completion.curve, at: frameClock, sign: tracking.sign)
+        if frameClock >= tracking.stroke.lastMoveTime && positionShown {
+            start(release.completion.curve, at: frameClock, sign: tracking.stroke.sign)
         } else {
-            start(release.completion.curve, at: sample.time, sign: tracking.sign)
+            start(release.completion.curve, at: sample.time, sign: tracking.stroke.sign)
             if case .completing(var animation) = self.state {
                 animation.startsAtNextFrame = true
                 self.state = .completing(animation)
             }
         }
-        return release
+        return StrokeStep(
+            release: release, fingerVelocity: fingerVelocity, lastMoveTime: tracking.stroke.lastMoveTime,
+            contentMovedLast: tracking.contentMovedLast)
     }
 
     /// The median interval between a touch's samples, seconds, at or above which its times look
@@ -110,12 +103,11 @@ extension InteractiveTransition {
     /// The completion a release in `state` gets (`settledCompletion(for:)`).
     func completion(for state: ReleaseState) -> Completion { settledCompletion(for: state).completion }
 
-    /// The velocity a release of `tracking` starts from, travels per second: the estimator's
-    /// (0 before the direction is decided), capped by `maximumReleaseSpeedPointsPerSecond` over
-    /// the travel (`ReleaseSpeedLimit.capped`): the one place an estimate becomes a release velocity.
+    /// The velocity a release of `tracking` starts from, travels per second: its stroke's
+    /// (`Stroke.velocity`: the estimator's, capped by `maximumReleaseSpeedPointsPerSecond`), or 0
+    /// when a scroll view sharing the finger moved last.
     func releaseVelocity(_ tracking: Tracking) -> Double {
-        guard tracking.sign != nil else { return 0 }
-        return ReleaseSpeedLimit.capped(
-            tracking.feed.velocity(estimator), maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
+        guard !tracking.contentMovedLast else { return 0 }
+        return tracking.stroke.velocity(estimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
     }
 }

@@ -106,55 +106,16 @@ public struct InteractiveTransition: Sendable {
         }
     }
 
-    /// A finger scrubbing: where it began, its direction, and its samples so far.
+    /// A finger scrubbing: its stroke (the touch part, `Stroke`) and what the driver adds to it.
     struct Tracking: Sendable {
-        /// Coordinate at touch-down along the axis, the samples' unit.
-        var origin: Double
-        /// Coordinate at touch-down across the axis, the samples' unit (`AxisLock`).
-        var crossOrigin: Double
-        /// Whether the stroke drives the transition: true unless the mapping's `axisLock` has
-        /// yet to judge a stroke that began from rest (progress does not move until it has).
-        var accepted: Bool
-        /// +1 or -1 once decided, nil before.
-        var sign: Double?
-        /// Raw progress when this touch began (0, the progress it caught, or where a layout
-        /// change put it).
-        var baseProgress: Double
+        /// The finger along the axis: origin, direction, axis lock, samples, lift-off rules.
+        var stroke: Stroke
         /// Where the mapping's clamp or rubber band applies: the first...last detent, widened to
         /// hold the progress this touch caught (or a layout change left it at), so that only
         /// further movement past the ends is clamped or rubber-banded.
         var limits: ClosedRange<Double>
-        /// (time, raw progress) of every sample of this touch, for the velocity estimate.
-        var samples: [AxisSample] { ReleaseSamples.mirrored(recorded, at: mirrorMarks) }
-        /// The samples as appended. A reversal of a reversible direction does not rewrite them
-        /// (a pass over every sample so far, at every reversal, made a zig-zag across
-        /// touch-down quadratic): it notes the count of samples it mirrors in `mirrorMarks`, and
-        /// `samples` applies the marks (`ReleaseSamples.mirrored`), exactly.
-        var recorded: [AxisSample]
-        var mirrorMarks: [Int] = []
-        /// The measured samples as the velocity estimate reads them, kept so that a frame's
-        /// estimate costs the same however long the finger has been down (`VelocityFeed`).
-        var feed: VelocityFeed
-        /// The displacement from `origin` (the samples' unit) of each sample recorded before the
-        /// direction was decided: they are mapped with the direction once it is (no velocity
-        /// from the slop), and this is emptied.
-        var undecided: [Double] = []
-        /// The newest sample's raw progress (as `samples.last`, without building `samples`).
-        var lastPosition: Double? {
-            guard let last = recorded.last else { return nil }
-            let mirrors = mirrorMarks.reversed().prefix { $0 == recorded.count }.count
-            return mirrors % 2 == 0 ? last.position : -last.position
-        }
-        /// Raw progress at the last `changed` sample.
+        /// Raw progress the view showed at the last `changed` sample.
         var lastChangedRaw: Double
-        /// The newest touch sample of this touch.
-        var lastTouch: TouchSample
-        /// The newest measured sample of this touch (not resampled or predicted): what the
-        /// lift-off rule compares with (`ReleaseSamples.lastMovement(in:)`); nil before any.
-        var lastMeasured: TouchSample?
-        /// When the view last moved under this touch, seconds: the newest sample whose
-        /// position differs from the one before it (the touch-down's time before any).
-        var lastMoveTime: Double
         /// Whether this touch began from idle (nothing had begun): a refused stroke returns there.
         var fromIdle = false
         /// The detent the view rested at or was going to when this touch began: where a
@@ -163,6 +124,24 @@ public struct InteractiveTransition: Sendable {
         /// Whether `.began` waits for the mapping's `axisLock` to accept the stroke (a stroke it
         /// refuses reports `.refused` only).
         var beganPending = false
+        /// For a finger a scroll view shares (`ScrollingSheet`): the raw progress the view took
+        /// over at and the points of the finger's movement the view took since (the sum of the
+        /// split's sheet parts, opening positive), the rest being the scroll view's; nil for a
+        /// finger of its own, whose stroke the view follows.
+        var share: (base: Double, sheetPoints: Double)?
+        /// Whether the scroll view sharing the finger moved last: it then owns the lift-off, and
+        /// the view releases (and tracks) with velocity 0.
+        var contentMovedLast = false
+
+        /// Raw progress the view shows (before the overdrag rule): the stroke's, or its share of
+        /// a shared finger.
+        func raw(travel: Double) -> Double { raw(finger: stroke.lastPosition, travel: travel) }
+
+        /// Raw progress the view shows with the finger at raw progress `finger`.
+        func raw(finger: Double, travel: Double) -> Double {
+            guard let share else { return finger }
+            return share.base + share.sheetPoints / travel
+        }
     }
 
     /// What the driver holds: nothing, a touch, or a completion.
@@ -343,80 +322,48 @@ public struct InteractiveTransition: Sendable {
 
     /// Handles one sample. Returns the release when this sample ended the touch.
     @discardableResult
-    public mutating func handle(_ sample: TouchSample) -> Release? { handle(sample, axisJudge: .driver) }
-
-    /// Who judges a stroke from rest with the mapping's `axisLock`.
-    enum AxisJudge {
-        /// The driver, from the samples it is handed.
-        case driver
-        /// The caller, from the finger's own samples (`ScrollingSheet`, whose sheet sees only its
-        /// part of the finger): it calls `acceptStroke()` or `refuseStroke(alongPoints:acrossPoints:at:)`.
-        case caller
+    public mutating func handle(_ sample: TouchSample) -> Release? {
+        guard let finger = mergeFingers(sample) else { return nil }
+        if finger.phase == .began {
+            beginStroke(finger)
+            return nil
+        }
+        guard judgeStroke(finger) != .refused else { return nil }
+        return moveStroke(finger).release
     }
 
-    /// `handle(_:)`, with the mapping's `axisLock` judged as `axisJudge` says.
-    @discardableResult
-    mutating func handle(_ sample: TouchSample, axisJudge: AxisJudge) -> Release? {
-        // A touch that begins while no stroke is followed starts one: fingers still listed are
-        // ones whose lift-off never came (a host lost it, or code let the stroke go).
+    /// The one finger several fingers make (`multitouch`, `PointerMerge`), or nil when `sample`
+    /// changes nothing the stroke sees. A touch that begins while no stroke is followed starts
+    /// one: fingers still listed are ones whose lift-off never came (a host lost it, or code let
+    /// the stroke go).
+    mutating func mergeFingers(_ sample: TouchSample) -> TouchSample? {
         if sample.phase == .began, !isTracking { pointers.forgetFingers() }
-        // Several fingers become one stroke (`multitouch`); one finger passes through unchanged.
-        guard let sample = pointers.merge(sample, policy: multitouch) else { return nil }
-        let position = mapping.coordinate(of: sample)
-        // A touch in progress leaves `state` while a move or lift-off changes it: its samples
-        // then have one owner and grow in place (shared with `state`, the array was copied at
-        // every sample, which made a replay quadratic in the trace's length).
-        if sample.phase != .began, var tracking = takeTracking() {
-            let moved = sample.x != tracking.lastTouch.x || sample.y != tracking.lastTouch.y
-            if !tracking.accepted, axisJudge == .driver, let lock = mapping.axisLock {
-                let along = abs(position - tracking.origin), across = abs(mapping.crossCoordinate(of: sample) - tracking.crossOrigin)
-                switch lock.accepts(alongPoints: along, acrossPoints: across) {
-                case true?:
-                    tracking.accepted = true
-                    reportBeganIfPending(&tracking)
-                case false?:
-                    refuse(tracking, at: sample.time, alongPoints: along, acrossPoints: across)
-                    return nil
-                case nil: break
-                }
-            }
-            if sample.phase == .changed {
-                let rawNow = raw(position, &tracking)
-                let axisSample = AxisSample(time: sample.time, position: rawNow, isResampled: sample.isResampled)
-                if pointers.fingers.count > 1, tracking.undecided.isEmpty, tracking.mirrorMarks.last != tracking.recorded.count,
-                   let last = tracking.recorded.last, last.time == sample.time, last.isResampled == sample.isResampled {
-                    // Several fingers' samples of one instant (a host reports each finger on its
-                    // own): one position of the stroke at that time, the newest.
-                    tracking.recorded[tracking.recorded.count - 1] = axisSample
-                    tracking.feed.replaceLast(with: axisSample)
-                } else {
-                    tracking.recorded.append(axisSample)
-                    tracking.feed.append(axisSample)
-                }
-                tracking.lastChangedRaw = rawNow
-                if moved {
-                    tracking.lastMoveTime = sample.time
-                    positionShown = false
-                }
-                tracking.lastTouch = sample
-                if !sample.isResampled { tracking.lastMeasured = sample }
+        return pointers.merge(sample, policy: multitouch)
+    }
+
+    /// A touch-down of the merged finger: a stroke from idle, or a catch of the completion in
+    /// play (in motion or at rest). A touch outside the mapping's edge zone starts nothing; a
+    /// touch-down while a finger drives is ignored, as a recognizer would.
+    mutating func beginStroke(_ finger: TouchSample, sharedWithContent: Bool = false) {
+        defer {
+            if sharedWithContent, case .tracking(var tracking) = state {
+                tracking.share = (tracking.stroke.baseProgress, 0)
                 state = .tracking(tracking)
-                return nil
             }
-            return release(tracking, at: sample, position: position, moved: moved)
         }
-        switch (state, sample.phase) {
-        case (.completing, .began):
+        let position = mapping.coordinate(of: finger)
+        switch state {
+        case .completing:
             // A touch is never older than the frame shown: stamped before it, it is taken there.
-            let time = max(sample.time, frameClock)
+            let time = max(finger.time, frameClock)
             startPendingCompletion(at: time)
             reportCompletion(at: time)
-            guard case .completing(let animation) = state else { return nil }
+            guard case .completing(let animation) = state else { return }
             let atRest = time >= animation.endTime
-            if atRest, let zone = mapping.edgeZone, !zone.contains(position) { return nil }
+            if atRest, let zone = mapping.edgeZone, !zone.contains(position) { return }
             // Caught in motion: the completion's direction; from rest: decided afresh.
             let sign = mapping.direction.fixedSign ?? (atRest ? nil : animation.sign)
-            var tracking = takeOver(at: animation.state(at: time).progress, origin: position, sign: sign, touch: sample, judged: atRest)
+            var tracking = takeOver(at: animation.state(at: time).progress, sign: sign, touch: finger, judged: atRest)
             tracking.touchDownDetent = animation.curve.target
             if atRest {
                 reportBeganIfPending(&tracking)
@@ -425,38 +372,100 @@ public struct InteractiveTransition: Sendable {
                 pendingEvents.append(.interrupted)
             }
             state = .tracking(tracking)
-            return nil
-        case (.idle, .began):
-            if let zone = mapping.edgeZone, !zone.contains(position) { return nil }
-            var tracking = takeOver(at: 0, origin: position, sign: mapping.direction.fixedSign, touch: sample, judged: true)
+        case .idle:
+            if let zone = mapping.edgeZone, !zone.contains(position) { return }
+            var tracking = takeOver(at: 0, sign: mapping.direction.fixedSign, touch: finger, judged: true)
             tracking.fromIdle = true
             tracking.touchDownDetent = stops[ProjectionRule.nearestDetent(to: 0, in: stops)]
             reportBeganIfPending(&tracking)
             state = .tracking(tracking)
-            return nil
-        default:
-            // A sample that does not fit the phase (a move with no touch, a second down while
-            // tracking) is ignored, as a recognizer would.
-            return nil
+        case .tracking:
+            break
         }
     }
 
-    /// A touch beginning at `origin` (the samples' unit) that takes over at the shown `progress`,
-    /// with the direction `sign` (nil: decided past the slop). The range's rule applies to
-    /// movement from there only: with `.clamp` the limits widen to hold `progress`; with
-    /// `.rubberBand` the raw progress is the one the rubber band shows there.
-    /// A `judged` touch (one from rest) is judged by the mapping's `axisLock`, if any, before it
-    /// moves the view.
-    func takeOver(at progress: Double, origin: Double, sign: Double?, touch: TouchSample, judged: Bool) -> Tracking {
+    /// What the mapping's `axisLock` makes of a stroke at a sample.
+    enum StrokeVerdict {
+        /// The stroke drives the view (accepted, or never judged).
+        case drives
+        /// Not judged yet: it has moved less than the lock's slop; progress does not move.
+        case pending
+        /// Refused (or no stroke is followed): the view stays, and the stroke's further samples
+        /// are ignored.
+        case refused
+    }
+
+    /// Judges the stroke in progress at the merged finger's `finger` by the mapping's
+    /// `axisLock` (`Stroke.judge(_:mapping:)`): an accepted stroke reports `.began`, a refused
+    /// one `.refused` and ends.
+    mutating func judgeStroke(_ finger: TouchSample) -> StrokeVerdict {
+        guard case .tracking(var tracking) = state else { return .refused }
+        if tracking.stroke.accepted { return .drives }
+        guard let verdict = tracking.stroke.judge(finger, mapping: mapping) else { return .pending }
+        guard verdict.drives else {
+            state = .idle
+            refuse(tracking, at: finger.time, alongPoints: verdict.alongPoints, acrossPoints: verdict.acrossPoints)
+            return .refused
+        }
+        tracking.stroke.accepted = true
+        reportBeganIfPending(&tracking)
+        state = .tracking(tracking)
+        return .drives
+    }
+
+    /// What a move or lift-off of the stroke gave.
+    struct StrokeStep {
+        /// The release, when the sample ended the stroke.
+        var release: Release?
+        /// At a release, the finger's own velocity, travels per second (capped; 0 for a
+        /// cancelled touch or a stopped pointer), whichever moved last; else 0.
+        var fingerVelocity = 0.0
+        /// When the finger last moved, seconds.
+        var lastMoveTime = -Double.infinity
+        /// Whether a scroll view sharing the finger moved last (it owns the lift-off's velocity).
+        var contentMovedLast = false
+    }
+
+    /// Moves (or lifts) the stroke in progress to the merged finger's `finger`. Of a finger a
+    /// scroll view shares (`ScrollingSheet`), the view took `sheetPoints` of this movement along
+    /// the axis (points, opening positive), and `mover` moved last, if either moved.
+    mutating func moveStroke(_ finger: TouchSample, sheetPoints: Double = 0, mover: ScrollHandoffMover? = nil) -> StrokeStep {
+        // A touch in progress leaves `state` while a move or lift-off changes it: its samples
+        // then have one owner and grow in place (shared with `state`, the array was copied at
+        // every sample, which made a replay quadratic in the trace's length).
+        guard var tracking = takeTracking() else { return StrokeStep() }
+        tracking.share?.sheetPoints += sheetPoints
+        if let mover { tracking.contentMovedLast = mover == .content }
+        let moved = tracking.stroke.moves(finger)
+        let signBefore = tracking.stroke.sign
+        let fingerRaw = tracking.stroke.raw(mapping.coordinate(of: finger), mapping: mapping, reversalDistance: reversalDistance)
+        if let signBefore, tracking.stroke.sign == -signBefore {
+            // A reversible direction flipped: the samples so far were mirrored, and so is this.
+            tracking.lastChangedRaw.negate()
+        }
+        guard finger.phase == .changed else { return release(tracking, at: finger, fingerRaw: fingerRaw) }
+        tracking.stroke.record(finger, raw: fingerRaw, severalFingers: pointers.fingers.count > 1)
+        tracking.lastChangedRaw = tracking.raw(finger: fingerRaw, travel: mapping.travel)
+        if moved { positionShown = false }
+        let lastMoveTime = tracking.stroke.lastMoveTime
+        state = .tracking(tracking)
+        return StrokeStep(lastMoveTime: lastMoveTime)
+    }
+
+    /// The estimator's `VelocityFeed.reversalDistance(of:)`.
+    var reversalDistance: Double? { VelocityFeed.reversalDistance(of: estimator) }
+
+    /// A touch beginning with `touch` that takes over at the shown `progress`, with the direction
+    /// `sign` (nil: decided past the slop). The range's rule applies to movement from there
+    /// only: with `.clamp` the limits widen to hold `progress`; with `.rubberBand` the raw
+    /// progress is the one the rubber band shows there. A `judged` touch (one from rest) is
+    /// judged by the mapping's `axisLock`, if any, before it moves the view.
+    func takeOver(at progress: Double, sign: Double?, touch: TouchSample, judged: Bool) -> Tracking {
         let (raw, limits) = mapping.takeOver(showing: progress, within: gestureLimits)
-        let accepted = !judged || mapping.axisLock == nil
-        let first = AxisSample(time: touch.time, position: raw, isResampled: touch.isResampled)
-        var tracking = Tracking(
-            origin: origin, crossOrigin: mapping.crossCoordinate(of: touch), accepted: accepted, sign: sign,
-            baseProgress: raw, limits: limits,
-            recorded: [first], feed: VelocityFeed([first], reversalDistance: VelocityFeed.reversalDistance(of: estimator)),
-            undecided: sign == nil || !accepted ? [0] : [], lastChangedRaw: raw, lastTouch: touch,
-            lastMeasured: touch.isResampled ? nil : touch, lastMoveTime: touch.time)
+        let stroke = Stroke(
+            touch: touch, mapping: mapping, baseProgress: raw, sign: sign, accepted: !judged || mapping.axisLock == nil,
+            reversalDistance: reversalDistance)
+        var tracking = Tracking(stroke: stroke, limits: limits, lastChangedRaw: raw)
         tracking.beganPending = true
         return tracking
     }
@@ -465,32 +474,9 @@ public struct InteractiveTransition: Sendable {
     /// without an `axisLock`, else when the lock accepts it (or at lift-off, for a stroke too
     /// short to judge); a stroke the lock refuses reports `.refused` only.
     mutating func reportBeganIfPending(_ tracking: inout Tracking) {
-        guard tracking.beganPending, tracking.accepted else { return }
+        guard tracking.beganPending, tracking.stroke.accepted else { return }
         tracking.beganPending = false
         pendingEvents.append(.began)
-    }
-
-    /// Whether the touch in progress waits for its caller to judge it by the mapping's `axisLock`
-    /// (`AxisJudge.caller`): progress does not move until it does.
-    var awaitsAxisJudgement: Bool {
-        guard case .tracking(let tracking) = state else { return false }
-        return !tracking.accepted
-    }
-
-    /// The caller's `axisLock` accepted the touch in progress: it drives from now on (its
-    /// samples so far are mapped, and `.began` is reported).
-    mutating func acceptStroke() {
-        guard var tracking = takeTracking() else { return }
-        tracking.accepted = true
-        reportBeganIfPending(&tracking)
-        state = .tracking(tracking)
-    }
-
-    /// The caller's `axisLock` refused the touch in progress at `time` (seconds) after it moved
-    /// `alongPoints` along the axis and `acrossPoints` across: as the driver's own refusal.
-    mutating func refuseStroke(alongPoints: Double, acrossPoints: Double, at time: Double) {
-        guard let tracking = takeTracking() else { return }
-        refuse(tracking, at: time, alongPoints: alongPoints, acrossPoints: acrossPoints)
     }
 
     /// Ends a stroke the mapping's `axisLock` refused at `time`: the view stays where it was
@@ -536,11 +522,26 @@ public struct InteractiveTransition: Sendable {
         pendingEvents.append(.completed(progress: animation.curve.target))
     }
 
-    /// The raw progress of the touch in progress (its newest sample's, before the overdrag
-    /// rule), or nil when no finger drives.
+    /// The raw progress the touch in progress shows (before the overdrag rule), or nil when no
+    /// finger drives.
     var trackedRawProgress: Double? {
         guard case .tracking(let tracking) = state else { return nil }
-        return tracking.lastPosition ?? tracking.baseProgress
+        return tracking.raw(travel: mapping.travel)
+    }
+
+    /// The stroke in progress, if a finger drives.
+    var stroke: Stroke? {
+        guard case .tracking(let tracking) = state else { return nil }
+        return tracking.stroke
+    }
+
+    /// The finger in progress as a scroll view sharing it reads it (`ScrollingSheet`): its
+    /// velocity now (travels per second, capped, whichever moved last) and whether the scroll
+    /// view moved last; nil when no finger drives.
+    var sharedFinger: (velocity: Double, contentMovedLast: Bool)? {
+        guard case .tracking(let tracking) = state else { return nil }
+        let velocity = tracking.stroke.velocity(estimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
+        return (velocity, tracking.contentMovedLast)
     }
 
     /// Whether a finger is driving the transition.
@@ -549,8 +550,8 @@ public struct InteractiveTransition: Sendable {
         return false
     }
 
-    /// Shown progress of a touch: its newest raw progress, clamped or rubber-banded past its limits.
-    func shown(_ tracking: Tracking) -> Double { bounded(tracking.lastPosition ?? tracking.baseProgress, tracking) }
+    /// Shown progress of a touch: its raw progress, clamped or rubber-banded past its limits.
+    func shown(_ tracking: Tracking) -> Double { bounded(tracking.raw(travel: mapping.travel), tracking) }
 
     /// Progress for a raw value of `tracking`, clamped or rubber-banded beyond its limits.
     func bounded(_ raw: Double, _ tracking: Tracking) -> Double { mapping.bounded(raw, in: tracking.limits) }
@@ -560,38 +561,5 @@ public struct InteractiveTransition: Sendable {
         guard case .tracking(let tracking) = state else { return nil }
         state = .idle
         return tracking
-    }
-
-    /// Raw (unbounded, linear) progress for a coordinate, deciding the direction if needed.
-    func raw(_ position: Double, _ tracking: inout Tracking) -> Double {
-        let displacement = position - tracking.origin
-        if tracking.sign == nil, tracking.accepted, let slop = mapping.direction.touchSlop, abs(displacement) >= slop {
-            tracking.sign = displacement > 0 ? 1 : -1
-        }
-        if let sign = tracking.sign, tracking.accepted {
-            if !tracking.undecided.isEmpty {
-                // The samples before the decision (the direction's, or the axis lock's) showed
-                // no progress; for the velocity estimate they are mapped now, as if it had been
-                // known from touch-down.
-                for (i, undecided) in tracking.undecided.enumerated() {
-                    tracking.recorded[i].position = tracking.baseProgress + sign * undecided / mapping.travel
-                }
-                tracking.undecided.removeAll()
-                tracking.feed = VelocityFeed(tracking.samples, reversalDistance: VelocityFeed.reversalDistance(of: estimator))
-            }
-        } else {
-            tracking.undecided.append(displacement)
-        }
-        // A reversible direction flips when a fresh touch crosses back over touch-down: raw
-        // progress is sign * displacement / travel there, so mirroring the samples keeps them
-        // on the new side (and progress continuous through 0).
-        if case .reversible = mapping.direction, tracking.baseProgress == 0, let sign = tracking.sign, sign * displacement < 0 {
-            tracking.sign = -sign
-            tracking.mirrorMarks.append(tracking.recorded.count)
-            tracking.feed.mirror()
-            tracking.lastChangedRaw.negate()
-        }
-        guard let sign = tracking.sign, tracking.accepted else { return tracking.baseProgress }
-        return tracking.baseProgress + sign * displacement / mapping.travel
     }
 }

@@ -42,7 +42,7 @@ import TransitionLab
                 }
                 if step == 250 { transition.updateLayout(travel: 844, at: t) }
                 guard case .tracking(let tracking) = transition.state else { break }
-                let fed = tracking.feed.velocity(estimator), whole = estimator.velocity(of: tracking.samples)
+                let fed = tracking.stroke.feed.velocity(estimator), whole = estimator.velocity(of: tracking.stroke.samples)
                 #expect(fed.bitPattern == whole.bitPattern, "\(name) seed \(seed) step \(step): \(fed) vs \(whole)")
                 if fed.bitPattern != whole.bitPattern { return }
             }

@@ -25,8 +25,7 @@ extension ScrollingSheet {
     /// it arrives (`edgeFling`).
     public mutating func advance(to time: Double) -> Update {
         precondition(time.isFinite, "ScrollingSheet.advance(to:) time must be finite seconds; got \(time).")
-        let time = max(time, frameTime)
-        frameTime = time
+        let time = max(time, sheet.frameClock)
         var contentVelocity = 0.0
         if var coast {
             if coast.startsAtNextFrame {
@@ -49,16 +48,15 @@ extension ScrollingSheet {
                 self.coast = coast
             }
         }
-        var sheetVelocity = 0.0
-        if let touch {
-            let velocity = fingerVelocity(touch)
-            if touch.lastMover == .sheet { sheetVelocity = velocity / sheet.mapping.travel } else { contentVelocity = velocity }
+        if let finger = sheet.sharedFinger, finger.contentMovedLast {
+            // The content moves with the finger: the finger's velocity (the sheet's is 0).
+            contentVelocity = finger.velocity * sheet.mapping.travel
         }
-        let frame = withSheetVelocity(sheetVelocity) { $0.advance(to: time) }
+        let frame = sheet.advance(to: time)
         let sheetAtRest: Bool
         if case .idle = sheet.phase { sheetAtRest = true } else { sheetAtRest = frame.isComplete }
         return Update(
             sheet: frame, contentOffset: offset, contentVelocity: contentVelocity,
-            isAtRest: touch == nil && coast == nil && sheetAtRest)
+            isAtRest: coast == nil && sheetAtRest)
     }
 }

@@ -14,11 +14,12 @@
 /// second for the content and travels per second for the sheet (`TransitionUpdate`).
 ///
 /// The rules, beyond the policy's split:
-/// - **One finger, one velocity.** The release velocity is estimated once, by the sheet's
-///   estimator, over the finger's own samples since touch-down (capped by the sheet's
+/// - **One finger, one velocity.** The finger is the sheet's own stroke (its driver's touch part:
+///   pointers, axis lock, lift-off rules), and its release velocity is estimated once, by the
+///   sheet's estimator, over the finger's own samples since touch-down (capped by the sheet's
 ///   `maximumReleaseSpeedPointsPerSecond`; 0 after a cancelled touch or a stopped pointer), never
-///   from the part of them one side received. The sheet's driver sees a finger of its own that
-///   moves by the sheet's part only.
+///   from the part of them one side received. The sheet shows the finger's movement less the
+///   content's part.
 /// - **The last mover owns the lift-off.** If the sheet moved last, it is released with the
 ///   finger's velocity and its model decides (`InteractiveTransition.Release`); the content stays.
 ///   If the content moved last, it coasts with the finger's velocity (`contentDecelerationRate`,
@@ -80,7 +81,7 @@ public struct ScrollingSheet: Sendable {
             if shrinks, let coast {
                 // A shrinking range stops a coast where it is shown (its velocity does not run on
                 // against an edge that moved).
-                offset = coast.state(at: max(frameTime, coast.startTime)).offset
+                offset = coast.state(at: max(sheet.frameClock, coast.startTime)).offset
                 self.coast = nil
             }
             offset = min(max(offset, 0), maximumOffset)
@@ -102,15 +103,11 @@ public struct ScrollingSheet: Sendable {
     var maximumOffset: Double
     /// Storage of `contentOffset`, points.
     var offset: Double
-    /// The finger down, if any.
-    var touch: SharedTouch?
-    /// The fingers down, merged into the one stroke that is split (`InteractiveTransition.multitouch`).
-    var pointers = PointerMerge()
+    /// The finger's movement along the axis since touch-down as last split, points (positive
+    /// opening); nil with no finger down that the sheet follows.
+    var fingerPoints: Double?
     /// The content's coast after a lift-off it owned, until it rests or hands over.
     var coast: ContentCoast?
-    /// The latest frame's time, seconds (-infinity before any): a touch stamped earlier is taken
-    /// at it, as the sheet's driver takes it.
-    var frameTime = -Double.infinity
 
     /// A sheet with content whose bottom edge is `maximumContentOffset` points (negative: 0), at
     /// its top edge, sharing touches as `policy` says (by default iOS's: the sheet first).
@@ -132,45 +129,4 @@ public struct ScrollingSheet: Sendable {
             sheet.mapping.direction.fixedSign != nil,
             "ScrollingSheet needs a sheet whose mapping direction is .fixed (which way opens the sheet); got \(sheet.mapping.direction).")
     }
-}
-
-/// The finger a sheet and its content share, from touch-down to lift-off.
-struct SharedTouch: Sendable {
-    /// The finger's coordinate along the sheet's axis at touch-down, points.
-    var origin: Double
-    /// The finger's coordinate across the sheet's axis at touch-down, points (the axis lock's).
-    var crossOrigin: Double
-    /// +1 or -1: the sign of coordinate movement that opens the sheet.
-    var sign: Double
-    /// The finger's samples, each its movement since touch-down in points (positive opening).
-    var samples: [AxisSample]
-    /// The same in travels of `feedTravel`, as the one velocity estimate reads them.
-    var feed: VelocityFeed
-    /// The travel `feed` is in, points.
-    var feedTravel: Double
-    /// The finger's movement since touch-down at its newest sample, points.
-    var moved: Double
-    /// How far the sheet's own finger has moved since touch-down, points (positive opening).
-    var sheetMoved: Double
-    /// Which moved last: the one the lift-off belongs to.
-    var lastMover: ScrollHandoffMover
-    /// The finger's newest measured sample (not resampled or predicted), for the lift-off rule.
-    var lastMeasured: TouchSample?
-    /// The newest sample.
-    var lastTouch: TouchSample
-    /// When the finger last moved along the axis, seconds.
-    var lastMoveTime: Double
-}
-
-/// A release velocity handed to the sheet's driver in place of its estimator's: the shared
-/// finger's, estimated over all of its samples (the sheet's own finger sees only its part).
-struct SharedFingerVelocity: WindowedVelocityEstimator {
-    /// Travels per second.
-    var velocity: Double
-    /// The app's estimator's.
-    var pointerStoppedAfter: Double
-    /// It reads no sample.
-    var window: VelocityWindow { VelocityWindow(maxSamples: 1) }
-    func velocity(of samples: [AxisSample]) -> Double { velocity }
-    func velocity(recent: ArraySlice<AxisSample>, fromTurningPoint: Bool) -> Double { velocity }
 }
