@@ -1,25 +1,10 @@
-/// One finger along the transition's axis, from touch-down to lift-off: the touch part of a
+/// One finger along the transition's axis, from touch-down to lift-off: the touch part of the
 /// driver, between the merged fingers (`PointerMerge`) and the state machine
-/// (`InteractiveTransition`). It holds the finger's rules, each written here once:
-///
-/// - **Mapping.** A coordinate becomes raw progress `baseProgress + sign * (coordinate - origin) /
-///   travel` (the mapping's travel in force at each sample): linear, before the overdrag rule,
-///   which the driver applies with its limits.
-/// - **Axis lock.** A stroke from rest is judged once by the mapping's `AxisLock` on the finger's
-///   own movement along and across the axis (`judge(_:mapping:)`); until it is accepted, and
-///   until its direction is decided, it shows `baseProgress`.
-/// - **Direction.** A direction decided by movement is decided at the mapping's touch slop; a
-///   `.reversible` one flips when a stroke from touch-down crosses back over it, mirroring the
-///   samples so far (so progress is continuous through 0).
-/// - **No velocity from the slop.** Samples before the decision are mapped once it is made, as
-///   if it had been known from touch-down, so the estimate sees the finger's real motion.
-/// - **One instant, one position.** With several fingers down, samples of one instant (a host
-///   reports each finger on its own) are one position of the stroke, the newest.
-/// - **Lift-off.** `ReleaseSamples`' tracker rules: a lift-off repeating the last measured
-///   position is dropped; a cancelled touch or a stopped pointer releases with velocity 0.
-/// - **One estimate.** The release velocity is the estimator's over the stroke's samples in
-///   travels (`VelocityFeed`, a bounded recent window, so a frame costs the same however long
-///   the finger has been down), capped by the fling limit (`ReleaseSpeedLimit`).
+/// (`InteractiveTransition`). It carries out the touch part's rules as `InteractiveTransition`'s
+/// documentation states them (direction, axis lock, no velocity from the slop, one instant one
+/// position, lift-off, the one velocity estimate), each here once, and maps a coordinate to raw
+/// progress `baseProgress + sign * (coordinate - origin) / travel` (linear: the overdrag rule is
+/// the driver's, with its limits).
 struct Stroke: Sendable {
     /// Coordinate at touch-down along the axis, points (the samples' unit).
     var origin: Double

@@ -1,6 +1,23 @@
 /// A release: the lift-off rule, the velocity estimate, the model's decision, the detent it
 /// settles at (`detentPolicy`, `refusesDetent`) and the completion's first frame.
 extension InteractiveTransition {
+    /// A release: what was known, and what the model made of it.
+    public struct Release: Hashable, Sendable {
+        /// When the finger lifted, seconds (the samples' clock).
+        public var time: Double
+        /// Progress and velocity (travels per second) at lift-off.
+        public var state: ReleaseState
+        /// The model's decision and completion curve (toward the chosen detent).
+        public var completion: Completion
+        /// The direction sign that was in force (+1 / -1; +1 when none was decided).
+        public var sign: Double
+        /// The detent the release goes to.
+        public var detent: Detent.ID
+        /// `.finish` when it goes to the last detent, `.cancel` to the first, nil to one between
+        /// (the words name the two ends only; `detent` names every one).
+        public var decision: Decision?
+    }
+
     /// The lift-off (or cancellation) `sample` of `tracking` at the finger's raw progress
     /// `fingerRaw`: the release, its events, and the completion started.
     mutating func release(_ tracking: Tracking, at sample: TouchSample, fingerRaw: Double) -> StrokeStep {
