@@ -44,7 +44,7 @@ import Testing
         """
         import TransitionPhysics
 
-        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, toward: .right))
         let xs: [Double] = [90, 94, 106, 128, 158, 195]
         for (i, x) in xs.enumerated() {
             transition.handle(TouchSample(time: Double(i) / 60, x: x, phase: i == 0 ? .began : .changed))
@@ -53,7 +53,7 @@ import Testing
         for frameTime in stride(from: 0.1, through: 2, by: 1.0 / 120) {
             let frame = transition.advance(to: frameTime)
         \(example)
-            if frame.isComplete { break }
+            if frame.isAtRest { break }
         }
 
         """

@@ -4,7 +4,7 @@ import TransitionPhysics
 /// The replay of one request under one model, as the benchmark replays a trace: the samples go
 /// one by one through `InteractiveTransition.handle(_:)` (as `GestureRunner.run` feeds them),
 /// the release's outcome is the `ReleaseOutcome` `GestureRunner.run` reports, and the completion
-/// is what `advance(to:)` shows frame by frame from the release until `isComplete`.
+/// is what `advance(to:)` shows frame by frame from the release until `isAtRest`.
 ///
 /// Units: times in seconds since the release (the drag is at negative times), progress a
 /// fraction of the travel, velocity travel widths (progress) per second. The JSON is flat: the
@@ -35,7 +35,7 @@ public struct ReplayResult: Sendable, Codable, Equatable {
     public var framesTruncated: Bool
     /// The drag of the touch that released, thinned to `PlaygroundLimits.maximumTrackingPoints`.
     public var tracking: [Frame]
-    /// The completion at the frame rate: `t` = 0, 1/frameRate, ... until `isComplete`.
+    /// The completion at the frame rate: `t` = 0, 1/frameRate, ... until `isAtRest`.
     public var frames: [Frame]
 
     /// `finish` or `cancel`.
@@ -183,7 +183,7 @@ public enum Replay {
             let t = Double(k) / request.frameRateHz
             let shown = transition.advance(to: start + t)
             frames.append(.init(t: t, progress: shown.progress, velocity: shown.velocity))
-            if shown.isComplete {
+            if shown.isAtRest {
                 complete = true
                 break
             }

@@ -7,7 +7,8 @@
 public struct ProgressMapping: Hashable, Sendable {
     /// Which way along the axis counts as progress.
     public enum Direction: Hashable, Sendable {
-        /// Progress grows with the coordinate (`positive`) or against it.
+        /// Progress grows with the coordinate (`positive`) or against it. Said as a way across the
+        /// screen: `ProgressMapping(travel:toward:)` (`.fixed(positive: false)` along y is `.up`).
         case fixed(positive: Bool)
         /// Decided by the sign of the first movement whose magnitude reaches `touchSlop` (in the
         /// samples' unit) from touch-down.
@@ -93,6 +94,32 @@ public struct ProgressMapping: Hashable, Sendable {
         self.overdrag = overdrag
         self.edgeZone = edgeZone
         self.axisLock = nil
+    }
+
+    /// A way across the screen, in screen coordinates (y grows downward, as in UIKit, Android
+    /// and the web): the way a finger moves to make progress.
+    public enum ScreenDirection: String, Hashable, Sendable, CaseIterable {
+        /// Toward the top of the screen (y falls): a bottom sheet opening.
+        case up
+        /// Toward the bottom of the screen (y grows): a top sheet or a shade opening.
+        case down
+        /// Toward the left edge (x falls): a drawer from the right edge opening.
+        case left
+        /// Toward the right edge (x grows): a back swipe from the left edge.
+        case right
+
+        /// The axis this way runs along.
+        public var axis: TouchAxis { self == .up || self == .down ? .y : .x }
+        /// The fixed direction along `axis` this way is.
+        public var direction: Direction { .fixed(positive: self == .down || self == .right) }
+    }
+
+    /// A mapping of `travel` (positive, points) to progress 1 as the finger moves `toward` one
+    /// way across the screen: the axis and a fixed direction said as what they are (a bottom
+    /// sheet opens `.up`, a back swipe moves `.right`). Progress is clamped to the ends unless
+    /// `overdrag` says otherwise; a gesture may begin anywhere unless `edgeZone` is given.
+    public init(travel: Double, toward: ScreenDirection, overdrag: Overdrag = .clamp, edgeZone: EdgeZone? = nil) {
+        self.init(travel: travel, axis: toward.axis, direction: toward.direction, overdrag: overdrag, edgeZone: edgeZone)
     }
 
     /// Where a touch that finds the view showing `progress` starts, and where the overdrag rule

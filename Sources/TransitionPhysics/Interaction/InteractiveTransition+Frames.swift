@@ -30,16 +30,16 @@ extension InteractiveTransition {
         pendingEvents.removeAll()
         switch state {
         case .idle:
-            return TransitionUpdate(progress: 0, velocity: 0, target: 0, isComplete: false, events: events)
+            return TransitionUpdate(progress: 0, velocity: 0, target: 0, isAtRest: true, events: events)
         case .tracking(let tracking):
             let (progress, velocity) = current(tracking)
             let target = completion(for: ReleaseState(progress: progress, velocity: velocity)).curve.target
-            return TransitionUpdate(progress: progress, velocity: velocity, target: target, isComplete: false, events: events)
+            return TransitionUpdate(progress: progress, velocity: velocity, target: target, isAtRest: false, events: events)
         case .completing(let animation):
             let (progress, velocity) = animation.state(at: time)
             return TransitionUpdate(
                 progress: progress, velocity: velocity, target: animation.curve.target,
-                isComplete: time >= animation.endTime, events: events)
+                isAtRest: time >= animation.endTime, events: events)
         }
     }
 
@@ -106,7 +106,7 @@ extension InteractiveTransition {
 
     /// Places the view at rest at `progress` (usually a detent) at `time`, with no animation: a
     /// sheet presented resting at its middle detent, or a state restored. Reports
-    /// `.completed(progress:)`; `isComplete` is true from `time` on, and a touch begins from
+    /// `.completed(progress:)`; `isAtRest` is true from `time` on, and a touch begins from
     /// there (`.began`). A finger still down is let go without a release. `progress` must lie
     /// within the first and last detent, and `time` be finite (as for `retarget(to:at:)`).
     public mutating func jump(to progress: Double, at time: Double) {

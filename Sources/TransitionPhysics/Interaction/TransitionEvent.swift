@@ -128,18 +128,20 @@ public struct TransitionUpdate: Sendable {
     /// Where progress is going, a fraction of the travel: the completion's target, or while a
     /// finger drags the detent a release now would choose; 0 before anything began.
     public var target: Double
-    /// True once the completion has come to rest (one physical pixel, see
-    /// `InteractiveTransition.pixelsPerPoint`) until a finger or code starts something new.
-    public var isComplete: Bool
+    /// True when nothing moves until a finger or code starts something new: nothing has begun,
+    /// or the completion has come to rest (one physical pixel, see
+    /// `InteractiveTransition.pixelsPerPoint`). A display link can stop; the end of a completion
+    /// is the `.completed(progress:)` event.
+    public var isAtRest: Bool
     /// What happened since the previous `advance(to:)`, each event once, oldest first.
     public var events: [TransitionEvent]
 
     /// A frame from its parts.
-    public init(progress: Double, velocity: Double, target: Double, isComplete: Bool, events: [TransitionEvent]) {
+    public init(progress: Double, velocity: Double, target: Double, isAtRest: Bool, events: [TransitionEvent]) {
         self.progress = progress
         self.velocity = velocity
         self.target = target
-        self.isComplete = isComplete
+        self.isAtRest = isAtRest
         self.events = events
     }
 }

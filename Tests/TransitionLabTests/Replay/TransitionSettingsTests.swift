@@ -70,7 +70,7 @@ struct TransitionSettingsTests {
                     guard (try? settings.validate()) != nil else { continue }
                     accepted += 1
                     var transition = InteractiveTransition(
-                        mapping: ProgressMapping(travel: travel, direction: .fixed(positive: true)),
+                        mapping: ProgressMapping(travel: travel, toward: .right),
                         model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator())
                     transition.pixelsPerPoint = pixelsPerPoint
                     transition.maximumReleaseSpeedPointsPerSecond = cap

@@ -120,7 +120,7 @@ import Testing
         }
         #expect(names == ["refused"])
         let rest = transition.advance(to: 2)
-        #expect(rest.isComplete && rest.progress == 0.5 && rest.velocity == 0 && rest.events.isEmpty)
+        #expect(rest.isAtRest && rest.progress == 0.5 && rest.velocity == 0 && rest.events.isEmpty)
     }
 
     @Test("the adapter's lifecycle cancels the platform transition a refused stroke began, once")

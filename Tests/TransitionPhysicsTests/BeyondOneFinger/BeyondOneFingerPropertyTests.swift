@@ -65,16 +65,16 @@ import TransitionLab
                 transition.step(g.uniform() < 0.5 ? .next : .previous, at: time)
                 let after = transition.advance(to: time)
                 #expect(abs(after.progress - before.progress) <= transition.pixelTolerance, "seed \(seed) step")
-                #expect(after.isComplete || before.isComplete || abs(after.velocity - before.velocity) <= 1e-9, "seed \(seed) step velocity")
+                #expect(after.isAtRest || before.isAtRest || abs(after.velocity - before.velocity) <= 1e-9, "seed \(seed) step velocity")
                 shown = after.progress
             }
         }
         for (id, finger) in fingers { transition.handle(TouchSample(time: time, x: finger.x, y: finger.y, phase: .ended, pointer: id)) }
         var end = time, last = transition.advance(to: time)
-        while !last.isComplete && end < time + 600 {
+        while !last.isAtRest && end < time + 600 {
             end += 1.0 / 60
             last = transition.advance(to: end)
         }
-        #expect(last.isComplete && transition.resolvedDetents.contains { $0.progress == last.progress }, "seed \(seed): ended at \(last.progress)")
+        #expect(last.isAtRest && transition.resolvedDetents.contains { $0.progress == last.progress }, "seed \(seed): ended at \(last.progress)")
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct DetentChoiceTests {
     /// A bottom sheet: 800 pt along y, up is progress, detents [0, 0.5, 1], the default model.
     static func sheet(overdrag: ProgressMapping.Overdrag = .clamp) -> InteractiveTransition {
-        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false), overdrag: overdrag))
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 800, toward: .up, overdrag: overdrag))
         transition.detents = [0, 0.5, 1]
         return transition
     }
@@ -88,7 +88,7 @@ import Testing
         #expect(a?.state == b?.state)
         #expect(a?.detent == 1 && b?.detent == 0.5)
         // With detents [0, 1] and the default policy, the model's own decision, bit for bit.
-        var plain = InteractiveTransition(mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+        var plain = InteractiveTransition(mapping: ProgressMapping(travel: 800, toward: .up))
         let release = Self.flick(&plain, at: 0, distance: -60)
         // (The driver's completion also names the detent it settles at.)
         var own = release.map { ProjectedSpringModel().release($0.state) }
@@ -111,7 +111,7 @@ import Testing
     @Test("a model of an app's own names the detent a release goes to; the veto still applies, and every path asks it")
     func aCustomModelPicksADetent() {
         var sheet = InteractiveTransition(
-            mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)), model: NearestDetentModel())
+            mapping: ProgressMapping(travel: 800, toward: .up), model: NearestDetentModel())
         sheet.detents = [0, .fraction(0.5, id: "half"), 1]
         // A hard flick up from 0 that the projection would send to the top: the model says the
         // detent nearest the release, 0.

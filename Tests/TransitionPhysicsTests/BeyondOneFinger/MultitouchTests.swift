@@ -8,7 +8,7 @@ import TransitionLab
     static let travel = 400.0
 
     static func transition(_ policy: MultitouchPolicy) -> InteractiveTransition {
-        var transition = InteractiveTransition(mapping: ProgressMapping(travel: travel, direction: .fixed(positive: true)))
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: travel, toward: .right))
         transition.multitouch = policy
         return transition
     }

@@ -213,7 +213,7 @@ struct MinimumJerkCompletionTests {
         #expect(MinimumJerkCompletion.peakAcceleration(
             start: before.progress, startVelocity: before.velocity, target: 0, duration: duration) <= 120 * (1 + 1e-9))
         let end = transition.advance(to: now + duration)
-        #expect(end.progress == 0 && end.velocity == 0 && end.isComplete)
+        #expect(end.progress == 0 && end.velocity == 0 && end.isAtRest)
 
         // Detents: the quintic is planned for the chosen detent, not stretched from [0, 1].
         var detented = InteractiveTransition(

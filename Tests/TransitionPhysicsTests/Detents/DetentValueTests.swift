@@ -6,7 +6,7 @@ import Testing
 @Suite struct DetentValueTests {
     /// A bottom sheet of `travel` pt opening upward, on a 3x display.
     static func sheet(travel: Double = 800, detents: [Detent]) -> InteractiveTransition {
-        var sheet = InteractiveTransition(mapping: ProgressMapping(travel: travel, axis: .y, direction: .fixed(positive: false)))
+        var sheet = InteractiveTransition(mapping: ProgressMapping(travel: travel, toward: .up))
         sheet.pixelsPerPoint = 3
         sheet.detents = detents
         return sheet
@@ -40,10 +40,10 @@ import Testing
             sheet.updateLayout(travel: 390, at: 0.1)
             // At rest: nothing moves, in points, through the rotation.
             let after = sheet.advance(to: 0.1)
-            #expect(abs(after.progress * 390 - 200) < 1e-9 && after.isComplete)
+            #expect(abs(after.progress * 390 - 200) < 1e-9 && after.isAtRest)
         }
         var t = 0.15, frame = sheet.advance(to: t)
-        while !frame.isComplete && t < 5 {
+        while !frame.isAtRest && t < 5 {
             t += 1.0 / 120
             frame = sheet.advance(to: t)
         }
@@ -60,7 +60,7 @@ import Testing
         sheet.jump(toDetent: "peek", at: 0)
         sheet.updateLayout(travel: 390, detents: [0, .fraction(200.0 / 390, id: "peek"), 1], at: 0.1)
         var t = 0.1, frame = sheet.advance(to: t)
-        while !frame.isComplete && t < 5 {
+        while !frame.isAtRest && t < 5 {
             t += 1.0 / 120
             frame = sheet.advance(to: t)
         }
@@ -79,7 +79,7 @@ import Testing
         // The content grows to 366 pt: the sheet goes with it, to 400 pt.
         sheet.updateLayout(contentLength: 366, at: 1)
         var t = 1.0, frame = sheet.advance(to: t)
-        while !frame.isComplete && t < 5 {
+        while !frame.isAtRest && t < 5 {
             t += 1.0 / 120
             frame = sheet.advance(to: t)
         }
@@ -102,7 +102,7 @@ import Testing
         #expect(change.target == 1)
         // Stepping down from the top skips the inactive detent: peek.
         var t = 0.1, frame = change
-        while !frame.isComplete && t < 5 {
+        while !frame.isAtRest && t < 5 {
             t += 1.0 / 120
             frame = sheet.advance(to: t)
         }

@@ -12,7 +12,7 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
 func accessibleDetentsStepping() -> (opened: Bool, pastTheLast: Bool, sheet: InteractiveTransition) {
     // A bottom sheet of 800 pt: closed, half and fully open, presented at half.
     var sheet = InteractiveTransition(
-        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+        mapping: ProgressMapping(travel: 800, toward: .up))
     sheet.detents = [0, 0.5, 1]
     sheet.jump(to: 0.5, at: 0)
 
@@ -35,7 +35,7 @@ func accessibleDetentsPolicies() -> [Detent.ID] {
     // A hard flick up from closed: 200 pt in 80 ms.
     func flickUp(_ policy: DetentPolicy) -> Detent.ID {
         var sheet = InteractiveTransition(
-            mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+            mapping: ProgressMapping(travel: 800, toward: .up))
         sheet.detents = [0, 0.5, 1]
         sheet.detentPolicy = policy
         sheet.handle(TouchSample(time: 0, y: 700, phase: .began))
@@ -52,7 +52,7 @@ func accessibleDetentsPolicies() -> [Detent.ID] {
 func accessibleDetentsVeto() -> (release: InteractiveTransition.Release, events: [TransitionEvent]) {
     // A compose sheet with unsaved text: it must not be swiped away.
     var compose = InteractiveTransition(
-        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false), overdrag: .rubberBand))
+        mapping: ProgressMapping(travel: 800, toward: .up, overdrag: .rubberBand))
     compose.detents = [0, 0.5, 1]
     compose.refusesDetent = { $0 == 0 }
     compose.jump(to: 0.5, at: 0)

@@ -36,7 +36,7 @@ func gettingStartedFrames() -> [String] {
     while true {
         let frame = transition.advance(to: time)   // progress, velocity, target, events
         names += frame.events.map(\.name)
-        if frame.isComplete { break }
+        if frame.isAtRest { break }
         time += 1.0 / 120                           // a 120 Hz display
     }
     print(names)   // ["began", "released", "completed"]
@@ -48,7 +48,7 @@ func replacingSideBySide() -> (classic: Bool, physics: Double) {
     // A short quick flick to the right, the way back: 0.27 of the width at lift-off, moving fast.
     let xs: [Double] = [90, 94, 106, 128, 158, 195]
     var transition = InteractiveTransition(
-        mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))  // a pop: rightward only
+        mapping: ProgressMapping(travel: 390, toward: .right))  // a pop: rightward only
     var progress = 0.0
     for (i, x) in xs.enumerated() {
         let time = Double(i) / 60
@@ -60,7 +60,7 @@ func replacingSideBySide() -> (classic: Bool, physics: Double) {
     _ = transition.handle(TouchSample(time: 0.087, x: 195, phase: .ended))
     var frame = transition.advance(to: 0.087)
     var time = 0.087
-    while !frame.isComplete {
+    while !frame.isAtRest {
         time += 1.0 / 60
         frame = transition.advance(to: time)
     }
@@ -119,7 +119,7 @@ func retargetFromCode() -> [String] {
         time += 1.0 / 60
         let next = sheet.advance(to: time)
         names += next.events.map(\.name)
-        if next.isComplete { break }
+        if next.isAtRest { break }
     }
     print(names)   // ["retargeted", "completed"]: the second retarget and the rest
     return names
@@ -129,7 +129,7 @@ func retargetFromCode() -> [String] {
 func bottomSheetFlick() -> (events: [TransitionEvent], release: InteractiveTransition.Release) {
     // An 800 pt sheet on a 3x phone: closed, half open, open.
     var sheet = InteractiveTransition(
-        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+        mapping: ProgressMapping(travel: 800, toward: .up))
     sheet.detents = [0, 0.5, 1]
     sheet.pixelsPerPoint = 3
     sheet.jump(to: 0.5, at: 0)               // resting at the middle detent, no animation
@@ -150,7 +150,7 @@ func bottomSheetFlick() -> (events: [TransitionEvent], release: InteractiveTrans
 // BottomSheetWithDetents.md, listing 2: a catch mid-flight.
 func bottomSheetCatch() -> (sameProgress: Bool, detent: Detent.ID) {
     var sheet = InteractiveTransition(
-        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+        mapping: ProgressMapping(travel: 800, toward: .up))
     sheet.detents = [0, 0.5, 1]
     sheet.finish(at: 0)                      // opening from code
     let shown = sheet.advance(to: 0.1).progress
@@ -165,7 +165,7 @@ func bottomSheetCatch() -> (sameProgress: Bool, detent: Detent.ID) {
 // BottomSheetWithDetents.md, listing 3: a rotation at rest.
 func bottomSheetRotation() -> (pointsAtChange: Double, target: Double, rest: Double) {
     var sheet = InteractiveTransition(
-        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+        mapping: ProgressMapping(travel: 800, toward: .up))
     sheet.detents = [0, 0.5, 1]
     sheet.jump(to: 0.5, at: 0)               // 400 pt open
     sheet.updateLayout(travel: 390, at: 1)   // to landscape: 390 pt tall
@@ -173,7 +173,7 @@ func bottomSheetRotation() -> (pointsAtChange: Double, target: Double, rest: Dou
     let pointsAtChange = frame.progress * 390
     print(pointsAtChange, frame.target)      // 400 pt at the change, going to 0.5 of 390
     var time = 1.0
-    while !frame.isComplete {
+    while !frame.isAtRest {
         time += 1.0 / 120
         frame = sheet.advance(to: time)
     }
@@ -184,7 +184,7 @@ func bottomSheetRotation() -> (pointsAtChange: Double, target: Double, rest: Dou
 // BottomSheetWithDetents.md, listing 4: detents in points and sized by content.
 func bottomSheetSizedDetents() -> (points: Double, current: Detent.ID, ids: [Detent.ID]) {
     var sheet = InteractiveTransition(
-        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+        mapping: ProgressMapping(travel: 800, toward: .up))
     let peek = Detent.points(200, id: "peek")                      // always 200 pt tall
     let fits = Detent.custom(id: "fits") { layout in               // the content and a 34 pt inset
         layout.contentLength.map { $0 + 34 }                       // inactive until it is reported

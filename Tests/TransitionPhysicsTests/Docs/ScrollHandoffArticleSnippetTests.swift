@@ -12,7 +12,7 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
 func scrollHandoffOpenScrollAndFlick() -> (opened: ScrollingSheet.Update, release: InteractiveTransition.Release, rest: ScrollingSheet.Update) {
     // An 800 pt bottom sheet (a quarter, half or fully open) whose list scrolls 1,200 pt.
     var sheet = InteractiveTransition(
-        mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+        mapping: ProgressMapping(travel: 800, toward: .up))
     sheet.detents = [0.25, 0.5, 1]
     sheet.pixelsPerPoint = 3
     sheet.jump(to: 0.5, at: 0)

@@ -146,7 +146,7 @@ struct FrameTraceScenario {
     }
 
     static func line(_ time: Double, _ update: TransitionUpdate) -> String {
-        var line = "t \(time) p \(update.progress) v \(update.velocity) target \(update.target)\(update.isComplete ? " done" : "")"
+        var line = "t \(time) p \(update.progress) v \(update.velocity) target \(update.target)\(update.isAtRest ? " done" : "")"
         if !update.events.isEmpty { line += " | " + update.events.map(event).joined(separator: "; ") }
         return line
     }
@@ -177,7 +177,7 @@ extension FrameTraceScenario {
     /// A bottom sheet: 800 pt tall, opening upward, detents 0, 0.5, 1, 3x display.
     static func bottomSheet(detents: [Double] = [0, 0.5, 1]) -> InteractiveTransition {
         var transition = InteractiveTransition(
-            mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false), overdrag: .rubberBand))
+            mapping: ProgressMapping(travel: 800, toward: .up, overdrag: .rubberBand))
         transition.pixelsPerPoint = 3
         transition.detents = detents.map { .fraction($0) }
         return transition

@@ -68,7 +68,7 @@ import TransitionLab
                 let before = transition.advance(to: time)
                 transition.retarget(to: g.uniform() < 0.8 ? detents[Int(g.uniform() * Double(detents.count)) % detents.count] : g.uniform(in: first...last), at: stamp)
                 let after = transition.advance(to: time)
-                #expect(abs(after.progress - before.progress) <= transition.pixelTolerance && (after.isComplete || abs(after.velocity - before.velocity) <= 1e-9), "seed \(seed) retarget: \(before.progress) \(before.velocity) -> \(after.progress) \(after.velocity) \(transition.phase)")
+                #expect(abs(after.progress - before.progress) <= transition.pixelTolerance && (after.isAtRest || abs(after.velocity - before.velocity) <= 1e-9), "seed \(seed) retarget: \(before.progress) \(before.velocity) -> \(after.progress) \(after.velocity) \(transition.phase)")
                 shown = after.progress
                 down = false
             } else if roll < 0.85 {
@@ -95,12 +95,12 @@ import TransitionLab
         // Left alone, it comes to rest at a detent.
         if down { transition.handle(sample(time + 0.001, finger, .ended)) }
         var end = time, last = transition.advance(to: time)
-        while !last.isComplete && end < time + 600 {
+        while !last.isAtRest && end < time + 600 {
             end += 1.0 / 60
             last = transition.advance(to: end)
             #expect(last.progress.isFinite)
         }
         // At its target: a detent, or a progress code retargeted to.
-        #expect(last.isComplete && last.progress == last.target, "seed \(seed): ended at \(last.progress)")
+        #expect(last.isAtRest && last.progress == last.target, "seed \(seed): ended at \(last.progress)")
     }
 }

@@ -7,7 +7,7 @@ import Testing
     /// A sheet of `travel` points (up is progress) with detents [0, 0.5, 1] on a 3x display.
     static func sheet(travel: Double = 800) -> InteractiveTransition {
         var transition = InteractiveTransition(
-            mapping: ProgressMapping(travel: travel, axis: .y, direction: .fixed(positive: false)), estimator: LastTwoPointsEstimator())
+            mapping: ProgressMapping(travel: travel, toward: .up), estimator: LastTwoPointsEstimator())
         transition.detents = [0, 0.5, 1]
         transition.pixelsPerPoint = 3
         return transition
@@ -82,17 +82,17 @@ import Testing
     @Test func aRotationAtRest() {
         var transition = Self.sheet()
         transition.retarget(to: 0.5, at: 0)
-        #expect(transition.advance(to: 2).isComplete)
+        #expect(transition.advance(to: 2).isAtRest)
         transition.mapping.travel = 600   // the setter: at the latest frame, 2
         let after = transition.advance(to: 2)
         #expect(abs(after.progress * 600 - 400) < 1e-9 && after.velocity == 0)
-        #expect(after.target == 0.5 && !after.isComplete)
+        #expect(after.target == 0.5 && !after.isAtRest)
         var frame = 2.0, last = after
-        while !last.isComplete && frame < 5 { frame += 1.0 / 120; last = transition.advance(to: frame) }
+        while !last.isAtRest && frame < 5 { frame += 1.0 / 120; last = transition.advance(to: frame) }
         #expect(last.progress == 0.5 && last.events.contains(.completed(progress: 0.5)))
         // A change that moves nothing starts nothing.
         transition.updateLayout(travel: 600, detents: [0, 0.5, 1], at: frame)
-        #expect(transition.advance(to: frame).isComplete)
+        #expect(transition.advance(to: frame).isAtRest)
     }
 
     /// A new pixel density recomputes a running completion's end (one physical pixel).

@@ -18,7 +18,7 @@ import Testing
         // At rest at 0.35 (where the spring toward 1 barely accelerates a 3.14 travels/s flick
         // released at 0.664: the drawn step is then the driver's, not the spring's).
         transition.retarget(to: 0.35, at: -3)
-        precondition(transition.advance(to: -0.5).isComplete)
+        precondition(transition.advance(to: -0.5).isAtRest)
         let start = 500.0
         let moves = Int((0.1 * hz).rounded())
         var samples = [TouchSample(time: 0, x: start, phase: .began)]

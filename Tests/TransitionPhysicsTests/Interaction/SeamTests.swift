@@ -8,7 +8,7 @@ import TransitionLab
 @Suite struct SeamTests {
     /// A bottom sheet of 800 pt opening upward, detents 0, 0.5, 1, resting at 0.5.
     static func sheetAtHalf() -> InteractiveTransition {
-        var sheet = InteractiveTransition(mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)))
+        var sheet = InteractiveTransition(mapping: ProgressMapping(travel: 800, toward: .up))
         sheet.detents = [0, 0.5, 1]
         sheet.jump(to: 0.5, at: 0)
         _ = sheet.advance(to: 0.01)
@@ -53,7 +53,7 @@ import TransitionLab
 
     @Test("after a lost lift-off, a touch with a new id starts a new stroke", arguments: [false, true])
     func aLostLiftOffDoesNotLockLaterStrokes(letGoByCode: Bool) {
-        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, toward: .right))
         // Finger 1 drags and its lift-off never arrives.
         for sample in Self.stroke(start: 0, dx: 4, moves: 10, pointer: 1).dropLast() { transition.handle(sample) }
         if letGoByCode {
@@ -80,7 +80,7 @@ import TransitionLab
 
     @Test("two fingers really down: the first lifting while the second reports stays one stroke")
     func aRealSecondFingerStillJoinsTheStroke() {
-        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, toward: .right))
         transition.handle(TouchSample(time: 0, x: 100, phase: .began, pointer: 1))
         transition.handle(TouchSample(time: 0.008, x: 104, phase: .changed, pointer: 1))
         transition.handle(TouchSample(time: 0.010, x: 300, phase: .began, pointer: 2))
@@ -95,7 +95,7 @@ import TransitionLab
     @Test("a catch or a call between a lift-off and its first frame starts from what a frame then shows", arguments: [0.004, 0.010, 0.020, 0.040])
     func betweenLiftOffAndItsFirstFrame(after: Double) {
         func released() -> (InteractiveTransition, Double) {
-            var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))
+            var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, toward: .right))
             transition.pixelsPerPoint = 3
             var t = 0.0
             transition.handle(TouchSample(time: t, x: 100, phase: .began))
@@ -128,7 +128,7 @@ import TransitionLab
 
     @Test("a lift-off that moves, delivered after the frame that covers its time, starts from the position a frame shows next")
     func aLateLiftOffStartsFromAShownPosition() {
-        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, toward: .right))
         var t = 0.0
         transition.handle(TouchSample(time: t, x: 100, phase: .began))
         var previous = transition.advance(to: t).progress
@@ -148,7 +148,7 @@ import TransitionLab
 
     @Test("a refused stroke reports .refused alone; an accepted one reports .began when the lock accepts it")
     func theAxisLockDecidesBeforeBegan() {
-        var mapping = ProgressMapping(travel: 390, direction: .fixed(positive: true))
+        var mapping = ProgressMapping(travel: 390, toward: .right)
         mapping.axisLock = AxisLock()
         var transition = InteractiveTransition(mapping: mapping)
         var events: [String] = []
@@ -301,7 +301,7 @@ extension ScrollingSheetSeamTests {
 @Suite struct DriverStateTests {
     @Test("the phase says rest once .completed is reported, and says completing until then")
     func thePhaseSaysRest() {
-        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, toward: .right))
         transition.finish(at: 0)
         var t = 0.0, completedAt: Double?
         while completedAt == nil && t < 5 {
@@ -322,7 +322,7 @@ extension ScrollingSheetSeamTests {
 
     @Test("releases keeps the newest 16; every release is still reported by its event")
     func theReleaseHistoryIsBounded() {
-        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, toward: .right))
         var reported = 0
         for stroke in 0..<40 {
             let start = Double(stroke) * 2

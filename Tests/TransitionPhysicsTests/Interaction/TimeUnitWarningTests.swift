@@ -18,7 +18,7 @@ struct TimeUnitWarningTests {
 
     static func events(_ samples: [TouchSample]) -> (events: [TransitionEvent], release: InteractiveTransition.Release?) {
         var transition = InteractiveTransition(
-            mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)), model: ProjectedSpringModel(),
+            mapping: ProgressMapping(travel: 390, toward: .right), model: ProjectedSpringModel(),
             estimator: LeastSquaresVelocityEstimator.dropTolerant)
         for sample in samples { transition.handle(sample) }
         return (transition.advance(to: samples.last!.time).events, transition.releases.last)

@@ -50,7 +50,7 @@ import Testing
                 for drag in [1.0, -1.0] {
                     var transition = Self.sheet(axis: axis, direction: direction)
                     Self.complete(&transition, by: start, axis: axis)
-                    #expect(transition.advance(to: 5).isComplete)
+                    #expect(transition.advance(to: 5).isAtRest)
                     let rest = transition.progress(at: 5)
                     transition.handle(Self.sample(6, 300, .began, axis: axis))
                     transition.handle(Self.sample(6.1, 300 + drag * 100, .changed, axis: axis))
@@ -70,7 +70,7 @@ import Testing
     @Test func aSheetMovedByCodeThenFlickedUpOpens() {
         var transition = Self.sheet(axis: .y, direction: .fixed(positive: false))
         transition.retarget(to: 0.5, at: 0)
-        #expect(transition.advance(to: 2).isComplete)
+        #expect(transition.advance(to: 2).isAtRest)
         let ys: [Double] = [500, 492, 470, 436, 392]
         for (i, y) in ys.enumerated() { transition.handle(TouchSample(time: 3 + Double(i) / 120, y: y, phase: i == 0 ? .began : .changed)) }
         let shown = transition.advance(to: 3 + 4.0 / 120).progress
@@ -113,13 +113,13 @@ import Testing
         transition.handle(TouchSample(time: 0.1, x: 140, phase: .changed))
         transition.handle(TouchSample(time: 0.5, x: 140, phase: .ended))   // rested: cancels
         #expect(transition.releases[0].completion.decision == .cancel)
-        #expect(transition.advance(to: 3).isComplete)
+        #expect(transition.advance(to: 3).isAtRest)
         transition.handle(TouchSample(time: 4, x: 300, phase: .began))
         transition.handle(TouchSample(time: 4.1, x: 200, phase: .changed))
         #expect(abs(transition.advance(to: 4.1).progress - 100.0 / 390) < 1e-12)
         // A direction changed between gestures takes effect at the next touch.
         transition.handle(TouchSample(time: 4.5, x: 200, phase: .ended))
-        #expect(transition.advance(to: 8).isComplete)
+        #expect(transition.advance(to: 8).isAtRest)
         let rest = transition.progress(at: 8)
         transition.mapping.direction = .fixed(positive: true)
         transition.handle(TouchSample(time: 9, x: 300, phase: .began))
@@ -162,7 +162,7 @@ import Testing
     /// that frame (0.619 shown, 0.619 caught, not the 0.521 of its own time).
     @Test func aTouchStampedBeforeTheFrameShownIsTakenAtThatFrame() {
         var transition = InteractiveTransition(
-            mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)), estimator: LastTwoPointsEstimator())
+            mapping: ProgressMapping(travel: 390, toward: .right), estimator: LastTwoPointsEstimator())
         transition.finish(at: 0)
         let shown = transition.advance(to: 0.1).progress
         #expect(abs(shown - 0.619) < 1e-3)
@@ -170,7 +170,7 @@ import Testing
         #expect(transition.advance(to: 0.1).progress == shown)
         // After .completed, a touch stamped before that frame begins at the target.
         var done = InteractiveTransition(
-            mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)), estimator: LastTwoPointsEstimator())
+            mapping: ProgressMapping(travel: 390, toward: .right), estimator: LastTwoPointsEstimator())
         done.finish(at: 0)
         guard case .completing(let animation) = done.phase else { Issue.record("not completing"); return }
         let frame = animation.endTime + 0.001
@@ -215,7 +215,7 @@ import Testing
 
     @Test func aReleaseNamesItsDetentWithNoNegativeZero() {
         var transition = InteractiveTransition(
-            mapping: ProgressMapping(travel: 800, axis: .y, direction: .fixed(positive: false)), estimator: LastTwoPointsEstimator())
+            mapping: ProgressMapping(travel: 800, toward: .up), estimator: LastTwoPointsEstimator())
         transition.detents = [0, 0.5, 1]
         transition.handle(TouchSample(time: 0, y: 700, phase: .began))
         transition.handle(TouchSample(time: 0.1, y: 300, phase: .changed))
@@ -241,7 +241,7 @@ import Testing
     @Test func resampledSamplesDoNotRestartTheClock() {
         func release(resampled: Bool) -> InteractiveTransition.Release {
             var transition = InteractiveTransition(
-                mapping: ProgressMapping(travel: 400, direction: .fixed(positive: true)), estimator: LeastSquaresVelocityEstimator())
+                mapping: ProgressMapping(travel: 400, toward: .right), estimator: LeastSquaresVelocityEstimator())
             for i in 0...6 { transition.handle(TouchSample(time: Double(i) / 60, x: 100 + 12 * Double(i), phase: i == 0 ? .began : .changed)) }
             // Two frame-time samples at the last position 20 and 40 ms later, then the lift-off
             // there 60 ms after the last measured move: the finger had stopped.

@@ -9,7 +9,7 @@ import TransitionLab
 
     static func transition(model: any ReleaseModel = ProjectedSpringModel()) -> InteractiveTransition {
         InteractiveTransition(
-            mapping: ProgressMapping(travel: travel, direction: .fixed(positive: true)), model: model,
+            mapping: ProgressMapping(travel: travel, toward: .right), model: model,
             estimator: LastTwoPointsEstimator())
     }
 
@@ -71,7 +71,7 @@ import TransitionLab
         #expect(progress == 1)
         let completedAt = run.events.last!.frame
         for frame in run.frames where frame.time >= completedAt {
-            #expect(frame.update.isComplete && frame.update.progress == 1 && frame.update.velocity == 0)
+            #expect(frame.update.isAtRest && frame.update.progress == 1 && frame.update.velocity == 0)
         }
         // A touch after rest begins afresh (not an interruption).
         transition.handle(TouchSample(time: 3, x: 0, phase: .began))

@@ -22,7 +22,7 @@ func readmeExample() -> InteractiveTransition {
     samples.append(TouchSample(time: 0.087, x: 195, phase: .ended))  // lift-off repeats the last x
 
     var transition = InteractiveTransition(
-        mapping: ProgressMapping(travel: 390, direction: .fixed(positive: true)))  // a back swipe
+        mapping: ProgressMapping(travel: 390, toward: .right))  // a back swipe
     transition.pixelsPerPoint = 3                           // done within a pixel of a 3x screen
 
     // Hand samples over as they come and call advance(to:) once per display frame.
@@ -31,7 +31,7 @@ func readmeExample() -> InteractiveTransition {
         while let sample = pending.first, sample.time <= frameTime { transition.handle(sample); pending.removeFirst() }
         let frame = transition.advance(to: frameTime)       // progress, velocity, target, events
         for event in frame.events { print(frameTime, event.name) }   // began, released, completed
-        if frame.isComplete { break }                       // progress is exactly 1 now
+        if frame.isAtRest { break }                       // progress is exactly 1 now
     }
 
     let release = transition.releases[0]
@@ -55,7 +55,7 @@ func readmeExample() -> InteractiveTransition {
         #expect(ClassicPercentDrivenModel().release(release.state).decision == .cancel)
         // The frame loop came to rest exactly at 1.
         let rest = transition.advance(to: 2)
-        #expect(rest.isComplete && rest.progress == 1 && rest.velocity == 0 && rest.events.isEmpty)
+        #expect(rest.isAtRest && rest.progress == 1 && rest.velocity == 0 && rest.events.isEmpty)
     }
 
     /// "Use in an app" states the minimum platforms of Package.swift, in words and in the

@@ -47,7 +47,7 @@ struct DetentReleaseTests {
         frameRate: Double = 240, seconds: Double = 1.5
     ) -> (release: InteractiveTransition.Release, frames: [(t: Double, p: Double, v: Double)]) {
         var transition = InteractiveTransition(
-            mapping: ProgressMapping(travel: travel, direction: .fixed(positive: true)), model: model,
+            mapping: ProgressMapping(travel: travel, toward: .right), model: model,
             estimator: LeastSquaresVelocityEstimator())
         transition.detents = detents.map { .fraction($0) }
         for sample in drag(to: progress, velocity: velocity) { transition.handle(sample) }

@@ -11,7 +11,7 @@ import Testing
         at progress: Double, content: Double = 0, maximum: Double = 1000, detents: [Double] = [0.25, 0.5, 1],
         policy: ScrollHandoffPolicy = .sheetFirst
     ) -> ScrollingSheet {
-        var sheet = InteractiveTransition(mapping: ProgressMapping(travel: travel, axis: .y, direction: .fixed(positive: false)))
+        var sheet = InteractiveTransition(mapping: ProgressMapping(travel: travel, toward: .up))
         sheet.detents = detents.map { .fraction($0) }
         sheet.pixelsPerPoint = 3
         sheet.jump(to: progress, at: 0)
@@ -258,7 +258,7 @@ import Testing
     /// content scrolls.
     @Test func aStretchedSheetReturnsBeforeTheContentScrolls() {
         var sheet = InteractiveTransition(
-            mapping: ProgressMapping(travel: Self.travel, axis: .y, direction: .fixed(positive: false), overdrag: .rubberBand))
+            mapping: ProgressMapping(travel: Self.travel, toward: .up, overdrag: .rubberBand))
         sheet.detents = [0.25, 0.5, 1]
         sheet.jump(to: 1, at: 0)
         var rig = ScrollingSheet(sheet: sheet, maximumContentOffset: 1000)

@@ -60,7 +60,7 @@ struct RecommendedEstimatorTests {
         var detents: [Double] = []
         for touches in [at60, at120] {
             var transition = InteractiveTransition(
-                mapping: ProgressMapping(travel: 1, direction: .fixed(positive: true)), model: ProjectedSpringModel(),
+                mapping: ProgressMapping(travel: 1, toward: .right), model: ProjectedSpringModel(),
                 estimator: recommended)
             transition.detents = [0, 0.5, 1]
             for sample in touches { transition.handle(sample) }

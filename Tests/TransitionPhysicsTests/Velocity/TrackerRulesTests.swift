@@ -107,7 +107,7 @@ struct TrackerRulesTests {
         // Through the driver: 10, 20, 30 units every 10 ms over a travel of 100 units (fixed
         // direction: progress is the translation over the travel), lift-off at 40 units.
         func release(_ phase: TouchPhase) -> InteractiveTransition.Release? {
-            let mapping = ProgressMapping(travel: 100, direction: .fixed(positive: true))
+            let mapping = ProgressMapping(travel: 100, toward: .right)
             var transition = InteractiveTransition(mapping: mapping, model: ProjectedSpringModel(), estimator: LeastSquaresVelocityEstimator())
             var touches = F.touches([(0, 10), (10, 20), (20, 30)])
             touches.append(TouchSample(time: 0.030, x: 40, phase: phase))

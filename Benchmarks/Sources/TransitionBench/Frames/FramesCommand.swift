@@ -94,7 +94,7 @@ enum FrameTimer {
     static let travel = 800.0
 
     static func sheet() -> InteractiveTransition {
-        var sheet = InteractiveTransition(mapping: ProgressMapping(travel: travel, axis: .y, direction: .fixed(positive: false)))
+        var sheet = InteractiveTransition(mapping: ProgressMapping(travel: travel, toward: .up))
         sheet.detents = [0, 0.5, 1]
         sheet.pixelsPerPoint = 3
         return sheet

@@ -12,8 +12,8 @@ extension ScrollingSheet {
         /// The content's velocity, points per second (positive toward larger offsets): the
         /// finger's while it scrolls the content, the coast's after a lift-off, else 0.
         public var contentVelocity: Double
-        /// True when nothing moves or will move without a new touch or call: no finger down, no
-        /// coast, and the sheet idle or at rest. A display link can stop.
+        /// True when nothing moves until a finger or code starts something new: no coast, and the
+        /// sheet's `TransitionUpdate.isAtRest`. A display link can stop.
         public var isAtRest: Bool
     }
 
@@ -53,10 +53,8 @@ extension ScrollingSheet {
             contentVelocity = finger.velocity * sheet.mapping.travel
         }
         let frame = sheet.advance(to: time)
-        let sheetAtRest: Bool
-        if case .idle = sheet.phase { sheetAtRest = true } else { sheetAtRest = frame.isComplete }
         return Update(
             sheet: frame, contentOffset: offset, contentVelocity: contentVelocity,
-            isAtRest: coast == nil && sheetAtRest)
+            isAtRest: coast == nil && frame.isAtRest)
     }
 }

@@ -111,8 +111,8 @@ public struct ScrollingSheet: Sendable {
 
     /// A sheet with content whose bottom edge is `maximumContentOffset` points (negative: 0), at
     /// its top edge, sharing touches as `policy` says (by default iOS's: the sheet first).
-    /// The sheet's mapping must have a fixed direction (`.fixed(positive: false)` for a bottom
-    /// sheet, which opens as y falls); a programming error otherwise (`precondition`).
+    /// The sheet's mapping must have a fixed direction (a bottom sheet opens `toward: .up`,
+    /// `ProgressMapping(travel:toward:)`); a programming error otherwise (`precondition`).
     public init(sheet: InteractiveTransition, maximumContentOffset: Double, policy: ScrollHandoffPolicy = .sheetFirst) {
         Self.checkDirection(of: sheet)
         precondition(maximumContentOffset.isFinite, "ScrollingSheet.maximumContentOffset must be finite points; got \(maximumContentOffset).")
@@ -127,6 +127,6 @@ public struct ScrollingSheet: Sendable {
     static func checkDirection(of sheet: InteractiveTransition) {
         precondition(
             sheet.mapping.direction.fixedSign != nil,
-            "ScrollingSheet needs a sheet whose mapping direction is .fixed (which way opens the sheet); got \(sheet.mapping.direction).")
+            "ScrollingSheet needs a sheet whose mapping says which way opens it (ProgressMapping(travel:toward:), e.g. toward: .up for a bottom sheet); got direction \(sheet.mapping.direction).")
     }
 }
