@@ -84,7 +84,7 @@ struct Stroke: Sendable {
 
     /// Raw (unbounded, linear) progress for a coordinate along the axis (points), deciding the
     /// direction if needed.
-    mutating func raw(_ position: Double, mapping: ProgressMapping, reversalDistance: Double?) -> Double {
+    mutating func raw(_ position: Double, mapping: ProgressMapping, reversalDistance: @autoclosure () -> Double?) -> Double {
         let displacement = position - origin
         if sign == nil, accepted, let slop = mapping.direction.touchSlop, abs(displacement) >= slop {
             sign = displacement > 0 ? 1 : -1
@@ -98,7 +98,7 @@ struct Stroke: Sendable {
                     recorded[i].position = baseProgress + sign * undecided / mapping.travel
                 }
                 undecided.removeAll()
-                feed = VelocityFeed(samples, reversalDistance: reversalDistance)
+                feed = VelocityFeed(samples, reversalDistance: reversalDistance())
             }
         } else {
             undecided.append(displacement)
@@ -150,12 +150,15 @@ struct Stroke: Sendable {
     }
 
     /// The velocity the stroke would release with now, travels per second: the estimator's over
-    /// the samples (0 before the direction is decided), capped at `maximumSpeed` points per
+    /// the samples (0 before the direction is decided; `windowed` is `estimator` cast to a
+    /// windowed estimator, or nil), capped at `maximumSpeed` points per
     /// second over `travel` (`ReleaseSpeedLimit.capped`): the one place an estimate becomes a
     /// release velocity.
-    func velocity(_ estimator: any VelocityEstimator, maximumSpeed: Double, travel: Double) -> Double {
+    func velocity(
+        _ estimator: any VelocityEstimator, windowed: (any WindowedVelocityEstimator)?, maximumSpeed: Double, travel: Double
+    ) -> Double {
         guard sign != nil else { return 0 }
-        return ReleaseSpeedLimit.capped(feed.velocity(estimator), maximumSpeed: maximumSpeed, travel: travel)
+        return ReleaseSpeedLimit.capped(feed.velocity(estimator, windowed: windowed), maximumSpeed: maximumSpeed, travel: travel)
     }
 
     /// Rescales the stroke for a layout change: every raw progress `p` becomes `p * scale +

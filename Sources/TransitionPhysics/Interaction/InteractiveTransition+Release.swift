@@ -29,7 +29,7 @@ extension InteractiveTransition {
         let lift = tracking.stroke.lift(sample, raw: fingerRaw, stoppedAfter: estimator.pointerStoppedAfter)
         if lift.moved { positionShown = false }
         let fingerVelocity = lift.withoutVelocity ? 0 : tracking.stroke.velocity(
-            estimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
+            estimator, windowed: windowedEstimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
         // A scroll view that shares the finger and moved last owns its velocity (`ScrollingSheet`).
         let velocity = tracking.contentMovedLast ? 0 : fingerVelocity
         let rawNow = tracking.raw(finger: fingerRaw, travel: mapping.travel)
@@ -125,6 +125,6 @@ extension InteractiveTransition {
     /// when a scroll view sharing the finger moved last.
     func releaseVelocity(_ tracking: Tracking) -> Double {
         guard !tracking.contentMovedLast else { return 0 }
-        return tracking.stroke.velocity(estimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
+        return tracking.stroke.velocity(estimator, windowed: windowedEstimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
     }
 }

@@ -136,7 +136,7 @@ extension InteractiveTransition {
     }
 
     /// The estimator's `VelocityFeed.reversalDistance(of:)`.
-    var reversalDistance: Double? { VelocityFeed.reversalDistance(of: estimator) }
+    var reversalDistance: Double? { windowedEstimator?.window.reversalDistance }
 
     /// A touch beginning with `touch` that takes over at the shown `progress`, with the direction
     /// `sign` (nil: decided past the slop). The range's rule applies to movement from there
@@ -197,13 +197,12 @@ extension InteractiveTransition {
         return tracking.stroke
     }
 
-    /// The finger in progress as a scroll view sharing it reads it (`ScrollingSheet`): its
-    /// velocity now (travels per second, capped, whichever moved last) and whether the scroll
-    /// view moved last; nil when no finger drives.
-    var sharedFinger: (velocity: Double, contentMovedLast: Bool)? {
-        guard case .tracking(let tracking) = state else { return nil }
-        let velocity = tracking.stroke.velocity(estimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
-        return (velocity, tracking.contentMovedLast)
+    /// The velocity of the finger in progress, travels per second (capped), when a scroll view
+    /// sharing it (`ScrollingSheet`) moved last and so moves with it; nil otherwise (the view's
+    /// own frame then reports the finger's velocity).
+    var contentFingerVelocity: Double? {
+        guard case .tracking(let tracking) = state, tracking.contentMovedLast else { return nil }
+        return tracking.stroke.velocity(estimator, windowed: windowedEstimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
     }
 
     /// Whether a finger is driving the transition.

@@ -75,7 +75,11 @@ public struct InteractiveTransition: Sendable {
     /// The model that decides and completes each release.
     public var model: any ReleaseModel
     /// The release-velocity estimator, fed the samples up to lift-off.
-    public var estimator: any VelocityEstimator
+    public var estimator: any VelocityEstimator {
+        didSet { windowedEstimator = estimator as? any WindowedVelocityEstimator }
+    }
+    /// `estimator` as a windowed one, when it is (cast once, not at every frame's estimate).
+    var windowedEstimator: (any WindowedVelocityEstimator)?
 
     /// What the transition is doing.
     public enum Phase: Sendable {
@@ -273,6 +277,7 @@ public struct InteractiveTransition: Sendable {
         self.mapping = mapping
         self.model = model
         self.estimator = estimator
+        self.windowedEstimator = estimator as? any WindowedVelocityEstimator
     }
 
     /// Displayed progress at `time` (seconds, same clock as the samples).

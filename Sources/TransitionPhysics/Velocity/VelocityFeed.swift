@@ -138,8 +138,13 @@ package struct VelocityFeed: Sendable {
     /// a `WindowedVelocityEstimator` with no reversal distance or the one this feed tracks, from
     /// all of them otherwise (another estimator, or one set since the feed began).
     package func velocity(_ estimator: any VelocityEstimator) -> Double {
-        guard let windowed = estimator as? any WindowedVelocityEstimator,
-            windowed.window.reversalDistance == nil || windowed.window.reversalDistance == turns?.distance
+        velocity(estimator, windowed: estimator as? any WindowedVelocityEstimator)
+    }
+
+    /// `velocity(_:)` with `estimator` already cast to a windowed one (`windowed`, nil when it is
+    /// not one): a driver casts once per estimator, not once per frame.
+    package func velocity(_ estimator: any VelocityEstimator, windowed: (any WindowedVelocityEstimator)?) -> Double {
+        guard let windowed, windowed.window.reversalDistance == nil || windowed.window.reversalDistance == turns?.distance
         else {
             return estimator.velocity(of: all)
         }
@@ -155,11 +160,15 @@ package struct VelocityFeed: Sendable {
             }
         }
         suffixStart = max(0, suffixStart)
-        let suffix = (suffixStart..<samples.count).map(sample)
-        let recent = window.continuousSamples(suffix[...])
+        // The suffix as stored when no mirroring reaches it (indices as in `samples`), else a copy
+        // with the mirrorings applied (indices from `suffixStart` on, all the same).
+        let suffix = suffixStart == samples.count || flipsBefore[suffixStart] == flips
+            ? samples[suffixStart...] : ArraySlice((suffixStart..<samples.count).map(sample))
+        let offset = suffix.startIndex - suffixStart
+        let recent = window.continuousSamples(suffix)
         // `VelocityWindow.recentMovement`: the window starts at the last turning point inside it.
-        if recent.count >= 3, let turn = turns?.last, turn - suffixStart > recent.startIndex {
-            return windowed.velocity(recent: suffix[(turn - suffixStart)...], fromTurningPoint: true)
+        if recent.count >= 3, let turn = turns?.last, turn + offset > recent.startIndex {
+            return windowed.velocity(recent: suffix[(turn + offset)...], fromTurningPoint: true)
         }
         return windowed.velocity(recent: recent, fromTurningPoint: false)
     }

@@ -48,9 +48,9 @@ extension ScrollingSheet {
                 self.coast = coast
             }
         }
-        if let finger = sheet.sharedFinger, finger.contentMovedLast {
+        if let velocity = sheet.contentFingerVelocity {
             // The content moves with the finger: the finger's velocity (the sheet's is 0).
-            contentVelocity = finger.velocity * sheet.mapping.travel
+            contentVelocity = velocity * sheet.mapping.travel
         }
         let frame = sheet.advance(to: time)
         return Update(
