@@ -43,6 +43,11 @@ package struct PointerMerge: Sendable {
     private var offsetX = 0.0, offsetY = 0.0
     /// The virtual finger's position as last given to the driver (or re-anchored), points.
     private var lastVirtual = (x: 0.0, y: 0.0)
+    /// The latest landing of a finger while others were down, until a sample of a later instant:
+    /// its time, how many fingers were down before it, and the offset then.
+    /// A move of one of those fingers reported at the same instant is read as if it came before
+    /// the landing, so one instant's samples give one position in any order.
+    private var landing: (time: Double, fingersBefore: Int, offsetX: Double, offsetY: Double)?
 
     package init() {}
 
@@ -53,12 +58,14 @@ package struct PointerMerge: Sendable {
     package mutating func forgetFingers() {
         fingers.removeAll()
         (offsetX, offsetY) = (0, 0)
+        landing = nil
     }
 
     /// The virtual finger's sample for `sample`, or nil when it changes nothing the driver sees
     /// (a finger landing or lifting while others stay down, a sample of a finger not down).
     package mutating func merge(_ sample: TouchSample, policy: MultitouchPolicy) -> TouchSample? {
         let index = fingers.firstIndex { $0.id == sample.pointer }
+        if let landing, sample.time != landing.time { self.landing = nil }
         switch sample.phase {
         case .began:
             if let index, fingers.count == 1 {
@@ -73,6 +80,7 @@ package struct PointerMerge: Sendable {
                 return virtual(sample, phase: .began, policy: policy)
             }
             if let index { fingers.remove(at: index) }
+            landing = (sample.time, fingers.count, offsetX, offsetY)
             fingers.append(Finger(id: sample.pointer, x: sample.x, y: sample.y, landed: sample.time, lastReport: sample.time))
             reanchor(keeping: lastVirtual, policy: policy)
             return nil
@@ -81,6 +89,16 @@ package struct PointerMerge: Sendable {
             fingers[index].x = sample.x
             fingers[index].y = sample.y
             fingers[index].lastReport = sample.time
+            if let landing, index < landing.fingersBefore {
+                // One instant: this move and a landing after it in the report. The virtual
+                // finger goes where the move would have taken it before the landing, and the
+                // landing re-anchors there.
+                guard policy == .centroid || index == landing.fingersBefore - 1 else { return nil }
+                let before = drivingPoint(policy, among: landing.fingersBefore)
+                let moved = (x: before.x + landing.offsetX, y: before.y + landing.offsetY)
+                reanchor(keeping: moved, policy: policy)
+                return TouchSample(time: sample.time, x: moved.x, y: moved.y, phase: .changed, isResampled: sample.isResampled)
+            }
             return drives(index, policy) ? virtual(sample, phase: .changed, policy: policy) : nil
         case .ended, .cancelled:
             guard let index else { return nil }
@@ -108,8 +126,10 @@ package struct PointerMerge: Sendable {
         policy == .centroid || index == fingers.count - 1
     }
 
-    /// The driving point now: the latest finger's position, or the centroid.
-    private func drivingPoint(_ policy: MultitouchPolicy) -> (x: Double, y: Double) {
+    /// The driving point now: the latest finger's position, or the centroid; of the first
+    /// `count` fingers to land (all by default).
+    private func drivingPoint(_ policy: MultitouchPolicy, among count: Int? = nil) -> (x: Double, y: Double) {
+        let fingers = self.fingers.prefix(count ?? self.fingers.count)
         switch policy {
         case .latestPointer:
             let latest = fingers[fingers.count - 1]

@@ -167,5 +167,28 @@ import TransitionLab
             }
         }
     }
-}
 
+    /// A landing and a move reported at one instant, in either order (a host reports each
+    /// finger on its own, in no promised order): one position of the stroke, the same frames,
+    /// release and velocity, for each policy and whether the second finger holds still or moves.
+    @Test("a finger landing and another moving at one instant give one position in either order", arguments: MultitouchPolicy.allCases)
+    func landingAndMoveAtOneInstantInAnyOrder(policy: MultitouchPolicy) {
+        for bStill in [false, true] {
+            // B lands exactly at a sampling instant of A (no delay), so the two are one instant.
+            let reported = Self.twoFingers(bDelay: 0, bLands: 0.1 - 0.1.truncatingRemainder(dividingBy: 1.0 / 120), bStill: bStill)
+            // The same samples with each landing moved before the other finger's sample at its instant.
+            var landingFirst = reported
+            for i in landingFirst.indices.dropFirst() where landingFirst[i].phase == .began
+                && landingFirst[i - 1].time == landingFirst[i].time && landingFirst[i - 1].pointer != landingFirst[i].pointer {
+                landingFirst.swapAt(i - 1, i)
+            }
+            #expect(landingFirst != reported, "the scenario has a landing at a move's instant")
+            let a = Self.frames(reported, policy), b = Self.frames(landingFirst, policy)
+            #expect(a.frames.count == b.frames.count)
+            for (x, y) in zip(a.frames, b.frames) {
+                #expect(x.1 == y.1 && x.2 == y.2, "\(policy) still \(bStill) at \(x.0): \(x.1), \(x.2) vs \(y.1), \(y.2)")
+            }
+            #expect(a.transition.releases.map(\.state) == b.transition.releases.map(\.state))
+        }
+    }
+}
