@@ -42,18 +42,32 @@ public struct ImpulseVelocityEstimator: VelocityEstimator, Hashable {
     /// - Parameter samples: Oldest first, times (seconds) non-decreasing.
     public func velocity(of samples: [AxisSample]) -> Double {
         let recent = Self.replacingEqualTimes(samples.measured)
-        let window = self.window.recentSamples(recent)
-        guard window.count >= 2 else { return 0 }
+        return Self.velocity(ofWindow: self.window.recentSamples(recent))
+    }
+
+    /// The impulse velocity at the newest of `window`'s samples (oldest first, times
+    /// non-decreasing), in position units per second: the work rule above over every segment,
+    /// a sample at the same time as the next one replaced by it (so no segment has a zero
+    /// duration); fewer than 2 distinct times give 0, and so does work that is not finite
+    /// (positions so far apart that the squared speed overflows). Also
+    /// `LeastSquaresVelocityEstimator.WindowFallback.impulse`'s estimate.
+    package static func velocity(ofWindow window: ArraySlice<AxisSample>) -> Double {
         var work = 0.0
-        var previous = window[window.startIndex]
-        for (segment, sample) in window.dropFirst().enumerated() {
-            let vprev = Self.kineticEnergyToVelocity(work)
+        var previous: AxisSample?
+        var segment = 0
+        for index in window.indices {
+            let sample = window[index]
+            if index + 1 < window.endIndex && window[index + 1].time == sample.time { continue }
+            defer { previous = sample }
+            guard let previous else { continue }
+            let vprev = kineticEnergyToVelocity(work)
             let vcurr = (sample.position - previous.position) / (sample.time - previous.time)
             work += (vcurr - vprev) * abs(vcurr)
             if segment == 0 { work *= 0.5 }
-            previous = sample
+            segment += 1
         }
-        return Self.kineticEnergyToVelocity(work)
+        guard work.isFinite else { return 0 }
+        return kineticEnergyToVelocity(work)
     }
 
     /// `samples` with every run of equal times reduced to its last sample.

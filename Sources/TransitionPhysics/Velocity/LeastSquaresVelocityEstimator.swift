@@ -36,6 +36,20 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
         case lowerDegree
     }
 
+    /// What a window of 3 or more samples gets when no parabola fits it: fewer samples than
+    /// `quadraticMinimumSamples`, or a span shorter than `quadraticMinimumDuration`, and neither
+    /// `recentParabola` nor a turning point applies.
+    public enum WindowFallback: String, Hashable, Sendable, CaseIterable {
+        /// The least-squares straight line through the window (`.dropTolerant`). Through a stroke
+        /// that started from rest a moment ago it reads the stroke's mean speed: about half the
+        /// finger's at the lift-off of a short flick.
+        case line
+        /// Android's impulse estimate over the window's samples (`ImpulseVelocityEstimator`'s
+        /// rule, without its own 100 ms window): the kinetic energy the finger gave the screen,
+        /// dominated by the newest segments, so the finger's speed at the end of a short flick.
+        case impulse
+    }
+
     /// A parabola through the newest samples alone, for a window too short in time for the
     /// parabola through all of it (`quadraticMinimumDuration`) but sampled densely: when the
     /// window's samples come at most `maximumMedianInterval` seconds apart (their median
@@ -110,6 +124,10 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     /// with before the straight line: the parabola through its newest samples, when they are
     /// dense enough (`RecentParabola`). Default nil (Flutter and Android: no such rule).
     public var recentParabola: RecentParabola?
+    /// With `degree` 2, what a window of 3 or more samples that no parabola fits is fitted with
+    /// (`WindowFallback`). Default `.line`: Flutter and Android fit a parabola from 3 samples, so
+    /// only `quadraticMinimumSamples` and `quadraticMinimumDuration` ever reach it.
+    public var fallback: WindowFallback
     /// Seconds without a movement before a lift-off that mean the finger rested: velocity 0.
     /// Default 0.040 s (Android and Flutter).
     public var pointerStoppedAfter: Double { didSet { Self.check(pointerStoppedAfter: pointerStoppedAfter) } }
@@ -134,11 +152,11 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
         precondition(value > 0 && value.isFinite, "LeastSquaresVelocityEstimator.pointerStoppedAfter must be a finite number of seconds > 0; got \(value).")
     }
 
-    /// Flutter's and Android's LSQ2 by default: a parabola over `window` (100 ms, 20 samples, 40 ms gap), 0 for short windows, and 0 after 40 ms without movement before lift-off.
+    /// Flutter's and Android's LSQ2 by default: a parabola over `window` (100 ms, 20 samples, 40 ms gap), 0 for short windows, and 0 after 40 ms without movement before lift-off; `fallback` for a window no parabola fits (default the straight line).
     public init(
         degree: Int = 2, window: VelocityWindow = VelocityWindow(), shortWindowRule: ShortWindowRule = .zero,
         quadraticMinimumSamples: Int = 3, quadraticMinimumDuration: Double = 0, recentParabola: RecentParabola? = nil,
-        pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
+        fallback: WindowFallback = .line, pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) {
         Self.check(degree: degree)
         Self.check(quadraticMinimumSamples: quadraticMinimumSamples)
@@ -150,6 +168,7 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
         self.quadraticMinimumSamples = quadraticMinimumSamples
         self.quadraticMinimumDuration = quadraticMinimumDuration
         self.recentParabola = recentParabola
+        self.fallback = fallback
         self.pointerStoppedAfter = pointerStoppedAfter
     }
 
@@ -237,8 +256,7 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     public static let recommended = LeastSquaresVelocityEstimator(
         degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: .max, maxGap: 0.200, reversalDistance: 0.02),
         shortWindowRule: .lowerDegree, quadraticMinimumSamples: 3, quadraticMinimumDuration: 0.167,
-        recentParabola: RecentParabola(horizon: 0.040, minimumSamples: 4, maximumMedianInterval: 0.0125),
-        pointerStoppedAfter: 0.100)
+        fallback: .impulse, pointerStoppedAfter: 0.100)
 
     /// The slope of the fitted polynomial at the newest sample, in position units per second;
     /// 0 when the window does not determine it. When the window starts at a turning point
@@ -255,6 +273,13 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     /// `velocity(of:)` from the window's measured samples `recent` (which start at a turning
     /// point when `fromTurningPoint`): what `VelocityFeed` calls with the newest samples only.
     package func velocity(recent: ArraySlice<AxisSample>, fromTurningPoint: Bool) -> Double {
+        let velocity = fit(recent: recent, fromTurningPoint: fromTurningPoint)
+        // Positions so far apart that a fit overflows (or non-finite ones) determine no velocity.
+        return velocity.isFinite ? velocity : 0
+    }
+
+    /// The fit `velocity(recent:fromTurningPoint:)` reports when it is finite.
+    private func fit(recent: ArraySlice<AxisSample>, fromTurningPoint: Bool) -> Double {
         let parabolaDetermined = recent.count >= quadraticMinimumSamples && spansQuadraticDuration(recent)
         if degree == 2 && !parabolaDetermined, let dense = recentParabola?.samples(of: recent), let newest = dense.last {
             // Too short in time for the whole window's parabola, but sampled densely: the
@@ -269,7 +294,12 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
                 times: recent.map { $0.time - newest.time }, positions: recent.map(\.position)) ?? 0
         }
         var fitDegree = degree
-        if degree == 2 && recent.count >= 3 && !parabolaDetermined { fitDegree = 1 }
+        if degree == 2 && recent.count >= 3 && !parabolaDetermined {
+            switch fallback {
+            case .line: fitDegree = 1
+            case .impulse: return ImpulseVelocityEstimator.velocity(ofWindow: recent)
+            }
+        }
         if recent.count < fitDegree + 1 {
             switch shortWindowRule {
             case .zero: return 0
