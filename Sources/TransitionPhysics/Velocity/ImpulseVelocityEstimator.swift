@@ -14,9 +14,11 @@
 /// rather than `v1^2`. Consequences: 2 samples give exactly the two-point slope; equally spaced
 /// samples give the constant velocity; 1 or 0 samples give 0.
 ///
-/// On synthetic flicks it is as close to the finger as `LeastSquaresVelocityEstimator.recommended`
-/// at every rate (median error 8.6% to 9.0% at 60 to 120 Hz), but it finishes only 92.4% of the
-/// recorded 60 Hz page turns (`transition-bench estimators`, docs/velocity.md).
+/// On synthetic flicks, all shorter than 120 ms, it reads what
+/// `LeastSquaresVelocityEstimator.recommended` reads (median error 8.6% to 9.0% at 60 to
+/// 120 Hz: that estimator uses this rule for short windows), but on its own over 100 ms it
+/// finishes only 92.4% of the recorded 60 Hz page turns (`transition-bench estimators`,
+/// docs/velocity.md).
 ///
 /// Samples at the same time as the one before replace it (AOSP
 /// `AccumulatingVelocityTrackerStrategy::addMovement` pops the previous movement when

@@ -237,22 +237,21 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     ///    frames, started at the last direction reversal of more than 0.02 of the travel.
     /// 2. A parabola through the whole window once it spans 167 ms (`quadraticMinimumDuration`;
     ///    `.dropTolerant`'s "from 8 samples" was 117 ms at 60 Hz and 58 ms at 120 Hz).
-    /// 3. Shorter, a densely sampled window (median interval at most 12.5 ms: 80 Hz and up) is
-    ///    fitted with the parabola through its last 40 ms (`RecentParabola`): the end of a
-    ///    flick, where the finger is. `.dropTolerant` fitted a line through the whole flick and
-    ///    read a 7-sample 120 Hz flick at about half the finger's speed.
-    /// 4. Otherwise a straight line (a window sampled every 16 ms or more, as the recorded 60 Hz
-    ///    hardware: a parabola through a few sparse samples of a decelerating stroke points
-    ///    backwards), and Android's lower degree for 2 samples; the finger counts as rested
-    ///    only 100 ms without a move before lift-off (`.dropTolerant`'s changes 2 to 5).
+    /// 3. Shorter, Android's impulse rule over the window at any rate (`fallback: .impulse`),
+    ///    or, when the window starts at a turning point, the parabola with its vertex there:
+    ///    the end of a flick, where the finger is. A straight line through a flick that
+    ///    started from rest reads its mean speed, about half the finger's at lift-off; a
+    ///    parabola through a few sparse samples of a decelerating stroke points backwards.
+    /// 4. Android's lower degree for 2 samples; the finger counts as rested only 100 ms without
+    ///    a move before lift-off (`.dropTolerant`'s changes 2 to 5).
     ///
     /// Measured by `transition-bench estimators` (docs/velocity.md; 2,000 flicks per rate, 40 to
-    /// 120 ms, lifted near peak speed, 0.5 pt noise, through the driver): median error at
-    /// lift-off 8.8% at 120 Hz and 8.3% at 90 Hz (`.dropTolerant` 19.1% and 32.3%, Flutter's
-    /// tracker 13.4% and 13.5%, Android's impulse 9.0% and 8.6%); at 60 Hz it keeps
-    /// `.dropTolerant`'s line and reads short flicks about half their speed (50.0%), the price
-    /// of the recorded 60 Hz page turns, of which `ProjectedSpringModel()` finishes 98.3%
-    /// (`.dropTolerant` 98.4%, impulse 92.4%, Flutter's tracker 79.3%).
+    /// 120 ms, lifted near peak speed, 0.5 pt noise, through the driver): median / p90 error at
+    /// lift-off 8.6% / 20.2% at 60 Hz, 8.6% / 20.7% at 90 Hz and 9.0% / 23.8% at 120 Hz
+    /// (`.dropTolerant` 47.9%, 32.3% and 19.1% median, Flutter's tracker 12.9% to 13.5%); one
+    /// flick reads at 60 Hz 0.983 of its 120 Hz value (median). `ProjectedSpringModel()`
+    /// finishes 98.8% of the recorded 60 Hz page turns with it (`.dropTolerant` 98.5%, Android's
+    /// impulse tracker 92.4%, Flutter's tracker 79.4%).
     public static let recommended = LeastSquaresVelocityEstimator(
         degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: .max, maxGap: 0.200, reversalDistance: 0.02),
         shortWindowRule: .lowerDegree, quadraticMinimumSamples: 3, quadraticMinimumDuration: 0.167,
