@@ -49,17 +49,17 @@ public struct ImpulseVelocityEstimator: VelocityEstimator, Hashable {
 
     /// The impulse velocity at the newest of `window`'s samples (oldest first, times
     /// non-decreasing), in position units per second: the work rule above over every segment,
-    /// a sample at the same time as the next one replaced by it (so no segment has a zero
-    /// duration); fewer than 2 distinct times give 0, and so does work that is not finite
-    /// (positions so far apart that the squared speed overflows). Also
-    /// `LeastSquaresVelocityEstimator.WindowFallback.impulse`'s estimate.
-    package static func velocity(ofWindow window: ArraySlice<AxisSample>) -> Double {
+    /// a sample at most `mergedWithin` seconds (>= 0) before the next one replaced by it (with 0,
+    /// AOSP's rule for equal times: no segment has a zero duration); fewer than 2 distinct times
+    /// give 0, and so does work that is not finite (positions so far apart that the squared speed
+    /// overflows). Also `LeastSquaresVelocityEstimator.WindowFallback.impulse`'s estimate.
+    package static func velocity(ofWindow window: ArraySlice<AxisSample>, mergedWithin: Double = 0) -> Double {
         var work = 0.0
         var previous: AxisSample?
         var segment = 0
         for index in window.indices {
             let sample = window[index]
-            if index + 1 < window.endIndex && window[index + 1].time == sample.time { continue }
+            if index + 1 < window.endIndex && window[index + 1].time - sample.time <= mergedWithin { continue }
             defer { previous = sample }
             guard let previous else { continue }
             let vprev = kineticEnergyToVelocity(work)

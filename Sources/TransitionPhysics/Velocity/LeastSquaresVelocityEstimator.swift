@@ -47,7 +47,15 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
         /// Android's impulse estimate over the window's samples (`ImpulseVelocityEstimator`'s
         /// rule, without its own 100 ms window): the kinetic energy the finger gave the screen,
         /// dominated by the newest segments, so the finger's speed at the end of a short flick.
+        /// A sample within 2 ms before the next one is replaced by it
+        /// (`impulseMergedWithin`): a segment that short (fingers reported apart, a web page's
+        /// pointer events) carries a step's worth of position in a sliver of time, and its
+        /// energy would outweigh the stroke's.
         case impulse
+
+        /// 2 ms, in seconds: samples closer than this read as one for `.impulse` (half the frame
+        /// of a 240 Hz screen, so no screen's own samples are merged).
+        static let impulseMergedWithin = 0.002
     }
 
     /// A parabola through the newest samples alone, for a window too short in time for the
@@ -296,7 +304,7 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
         if degree == 2 && recent.count >= 3 && !parabolaDetermined {
             switch fallback {
             case .line: fitDegree = 1
-            case .impulse: return ImpulseVelocityEstimator.velocity(ofWindow: recent)
+            case .impulse: return ImpulseVelocityEstimator.velocity(ofWindow: recent, mergedWithin: WindowFallback.impulseMergedWithin)
             }
         }
         if recent.count < fitDegree + 1 {
