@@ -13,7 +13,7 @@ import TransitionPhysics
         var notes: [String] = []
         let output = try command.report(currentDirectory: empty, packageRoot: empty) { notes.append($0) }
         #expect(notes.isEmpty)
-        #expect(output.contains("60 Hz median / p90 / bias | 120 Hz median / p90 / bias"))
+        #expect(output.contains("60 Hz median / p90 / bias | 120 Hz median / p90 / bias | same flick, 60 Hz / 120 Hz (median) |"))
         for expression in ["LeastSquaresVelocityEstimator.recommended", "LeastSquaresVelocityEstimator()", "ImpulseVelocityEstimator()",
                            "LeastSquaresVelocityEstimator(shortWindowRule: .lowerDegree)", "WeightedVelocityEstimator()"] {
             #expect(output.contains("| `\(expression)` |"), "\(expression)")
@@ -23,6 +23,15 @@ import TransitionPhysics
         let summary = EstimatorAccuracy.summary(of: LeastSquaresVelocityEstimator.recommended, on: flicks)
         let row = try #require(output.split(separator: "\n").first { $0.hasPrefix("| `LeastSquaresVelocityEstimator.recommended`") })
         #expect(row.contains(String(format: "%.1f%% / %.1f%%", summary.medianRelativeError * 100, summary.p90RelativeError * 100)))
+        // Its last column is the lab's median ratio of the same flicks at 60 and at 120 Hz.
+        let slow = SyntheticFlickGenerator(seed: 1).flicks(count: 40, samplingRate: 60)
+        let velocities = { (set: [SyntheticFlick]) in
+            set.map { EstimatorAccuracy.releaseVelocity(of: $0, estimator: LeastSquaresVelocityEstimator.recommended) }
+        }
+        #expect(row.hasSuffix(String(format: " %.3f |", EstimatorAccuracy.medianRatio(of: velocities(slow), to: velocities(flicks)))))
+        // One rate: no ratio column.
+        let one = try EstimatorsCommand.parse(["--flicks", "4", "--rates", "90", "--no-recorded"])
+        #expect(!(try one.report(currentDirectory: empty, packageRoot: empty) { _ in }).contains("same flick"))
     }
 
     @Test func recordedPartCountsFinishes() throws {

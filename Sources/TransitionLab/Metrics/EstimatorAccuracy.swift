@@ -35,14 +35,32 @@ public enum EstimatorAccuracy {
 
     /// The errors of `estimator` on `flicks` (at least one), by `QuantileRule`.
     public static func summary(of estimator: any VelocityEstimator, on flicks: [SyntheticFlick]) -> Summary {
-        precondition(!flicks.isEmpty, "EstimatorAccuracy.summary needs at least one flick")
-        let signed = flicks.map { (releaseVelocity(of: $0, estimator: estimator) - $0.releaseVelocity) / $0.releaseVelocity.magnitude }
+        summary(of: flicks.map { releaseVelocity(of: $0, estimator: estimator) }, on: flicks)
+    }
+
+    /// The errors of the release velocities `estimates` (widths per second, one per flick, in
+    /// order) on `flicks` (at least one), by `QuantileRule`.
+    public static func summary(of estimates: [Double], on flicks: [SyntheticFlick]) -> Summary {
+        precondition(!flicks.isEmpty && estimates.count == flicks.count, "EstimatorAccuracy.summary needs one estimate per flick, at least one")
+        let signed = zip(estimates, flicks).map { ($0 - $1.releaseVelocity) / $1.releaseVelocity.magnitude }
         let absolute = signed.map(\.magnitude).sorted()
         return Summary(
             count: flicks.count,
             medianRelativeError: QuantileRule.quantile(sorted: absolute, 0.5)!,
             p90RelativeError: QuantileRule.quantile(sorted: absolute, 0.9)!,
             medianSignedError: QuantileRule.quantile(sorted: signed.sorted(), 0.5)!)
+    }
+
+    /// How one flick reads at two sampling rates: the median over flicks of the estimate at one
+    /// rate over the estimate of the same flick (the same finger motion,
+    /// `SyntheticFlickGenerator`) at the other, from `estimates` and `reference` (widths per
+    /// second, one per flick, the same flicks in the same order, at least one). 1 when the
+    /// sampling rate does not change the reading; a flick read as 0 at the reference rate counts
+    /// as infinitely far off.
+    public static func medianRatio(of estimates: [Double], to reference: [Double]) -> Double {
+        precondition(!estimates.isEmpty && estimates.count == reference.count, "EstimatorAccuracy.medianRatio needs one estimate per reference, at least one")
+        let ratios = zip(estimates, reference).map { $1 == 0 ? Double.infinity : $0 / $1 }
+        return QuantileRule.quantile(sorted: ratios.sorted(), 0.5)!
     }
 
     /// The fraction of `traces` meant to finish (`Intent.finish`) that `model` finishes when

@@ -14,9 +14,11 @@
 /// rather than `v1^2`. Consequences: 2 samples give exactly the two-point slope; equally spaced
 /// samples give the constant velocity; 1 or 0 samples give 0.
 ///
-/// On synthetic flicks it is as close to the finger as `LeastSquaresVelocityEstimator.recommended`
-/// at every rate (median error 8.6% to 9.0% at 60 to 120 Hz), but it finishes only 92.4% of the
-/// recorded 60 Hz page turns (`transition-bench estimators`, docs/velocity.md).
+/// On synthetic flicks, all shorter than 120 ms, it reads what
+/// `LeastSquaresVelocityEstimator.recommended` reads (median error 8.6% to 9.0% at 60 to
+/// 120 Hz: that estimator uses this rule for short windows), but on its own over 100 ms it
+/// finishes only 92.4% of the recorded 60 Hz page turns (`transition-bench estimators`,
+/// docs/velocity.md).
 ///
 /// Samples at the same time as the one before replace it (AOSP
 /// `AccumulatingVelocityTrackerStrategy::addMovement` pops the previous movement when
@@ -42,18 +44,32 @@ public struct ImpulseVelocityEstimator: VelocityEstimator, Hashable {
     /// - Parameter samples: Oldest first, times (seconds) non-decreasing.
     public func velocity(of samples: [AxisSample]) -> Double {
         let recent = Self.replacingEqualTimes(samples.measured)
-        let window = self.window.recentSamples(recent)
-        guard window.count >= 2 else { return 0 }
+        return Self.velocity(ofWindow: self.window.recentSamples(recent))
+    }
+
+    /// The impulse velocity at the newest of `window`'s samples (oldest first, times
+    /// non-decreasing), in position units per second: the work rule above over every segment,
+    /// a sample at most `mergedWithin` seconds (>= 0) before the next one replaced by it (with 0,
+    /// AOSP's rule for equal times: no segment has a zero duration); fewer than 2 distinct times
+    /// give 0, and so does work that is not finite (positions so far apart that the squared speed
+    /// overflows). Also `LeastSquaresVelocityEstimator.WindowFallback.impulse`'s estimate.
+    package static func velocity(ofWindow window: ArraySlice<AxisSample>, mergedWithin: Double = 0) -> Double {
         var work = 0.0
-        var previous = window[window.startIndex]
-        for (segment, sample) in window.dropFirst().enumerated() {
-            let vprev = Self.kineticEnergyToVelocity(work)
+        var previous: AxisSample?
+        var segment = 0
+        for index in window.indices {
+            let sample = window[index]
+            if index + 1 < window.endIndex && window[index + 1].time - sample.time <= mergedWithin { continue }
+            defer { previous = sample }
+            guard let previous else { continue }
+            let vprev = kineticEnergyToVelocity(work)
             let vcurr = (sample.position - previous.position) / (sample.time - previous.time)
             work += (vcurr - vprev) * abs(vcurr)
             if segment == 0 { work *= 0.5 }
-            previous = sample
+            segment += 1
         }
-        return Self.kineticEnergyToVelocity(work)
+        guard work.isFinite else { return 0 }
+        return kineticEnergyToVelocity(work)
     }
 
     /// `samples` with every run of equal times reduced to its last sample.

@@ -36,6 +36,28 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
         case lowerDegree
     }
 
+    /// What a window of 3 or more samples gets when no parabola fits it: fewer samples than
+    /// `quadraticMinimumSamples`, or a span shorter than `quadraticMinimumDuration`, and neither
+    /// `recentParabola` nor a turning point applies.
+    public enum WindowFallback: String, Hashable, Sendable, CaseIterable {
+        /// The least-squares straight line through the window (`.dropTolerant`). Through a stroke
+        /// that started from rest a moment ago it reads the stroke's mean speed: about half the
+        /// finger's at the lift-off of a short flick.
+        case line
+        /// Android's impulse estimate over the window's samples (`ImpulseVelocityEstimator`'s
+        /// rule, without its own 100 ms window): the kinetic energy the finger gave the screen,
+        /// dominated by the newest segments, so the finger's speed at the end of a short flick.
+        /// A sample within 2 ms before the next one is replaced by it
+        /// (`impulseMergedWithin`): a segment that short (fingers reported apart, a web page's
+        /// pointer events) carries a step's worth of position in a sliver of time, and its
+        /// energy would outweigh the stroke's.
+        case impulse
+
+        /// 2 ms, in seconds: samples closer than this read as one for `.impulse` (half the frame
+        /// of a 240 Hz screen, so no screen's own samples are merged).
+        static let impulseMergedWithin = 0.002
+    }
+
     /// A parabola through the newest samples alone, for a window too short in time for the
     /// parabola through all of it (`quadraticMinimumDuration`) but sampled densely: when the
     /// window's samples come at most `maximumMedianInterval` seconds apart (their median
@@ -110,6 +132,10 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     /// with before the straight line: the parabola through its newest samples, when they are
     /// dense enough (`RecentParabola`). Default nil (Flutter and Android: no such rule).
     public var recentParabola: RecentParabola?
+    /// With `degree` 2, what a window of 3 or more samples that no parabola fits is fitted with
+    /// (`WindowFallback`). Default `.line`: Flutter and Android fit a parabola from 3 samples, so
+    /// only `quadraticMinimumSamples` and `quadraticMinimumDuration` ever reach it.
+    public var fallback: WindowFallback
     /// Seconds without a movement before a lift-off that mean the finger rested: velocity 0.
     /// Default 0.040 s (Android and Flutter).
     public var pointerStoppedAfter: Double { didSet { Self.check(pointerStoppedAfter: pointerStoppedAfter) } }
@@ -134,11 +160,11 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
         precondition(value > 0 && value.isFinite, "LeastSquaresVelocityEstimator.pointerStoppedAfter must be a finite number of seconds > 0; got \(value).")
     }
 
-    /// Flutter's and Android's LSQ2 by default: a parabola over `window` (100 ms, 20 samples, 40 ms gap), 0 for short windows, and 0 after 40 ms without movement before lift-off.
+    /// Flutter's and Android's LSQ2 by default: a parabola over `window` (100 ms, 20 samples, 40 ms gap), 0 for short windows, and 0 after 40 ms without movement before lift-off; `fallback` for a window no parabola fits (default the straight line).
     public init(
         degree: Int = 2, window: VelocityWindow = VelocityWindow(), shortWindowRule: ShortWindowRule = .zero,
         quadraticMinimumSamples: Int = 3, quadraticMinimumDuration: Double = 0, recentParabola: RecentParabola? = nil,
-        pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
+        fallback: WindowFallback = .line, pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) {
         Self.check(degree: degree)
         Self.check(quadraticMinimumSamples: quadraticMinimumSamples)
@@ -150,6 +176,7 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
         self.quadraticMinimumSamples = quadraticMinimumSamples
         self.quadraticMinimumDuration = quadraticMinimumDuration
         self.recentParabola = recentParabola
+        self.fallback = fallback
         self.pointerStoppedAfter = pointerStoppedAfter
     }
 
@@ -218,27 +245,25 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     ///    frames, started at the last direction reversal of more than 0.02 of the travel.
     /// 2. A parabola through the whole window once it spans 167 ms (`quadraticMinimumDuration`;
     ///    `.dropTolerant`'s "from 8 samples" was 117 ms at 60 Hz and 58 ms at 120 Hz).
-    /// 3. Shorter, a densely sampled window (median interval at most 12.5 ms: 80 Hz and up) is
-    ///    fitted with the parabola through its last 40 ms (`RecentParabola`): the end of a
-    ///    flick, where the finger is. `.dropTolerant` fitted a line through the whole flick and
-    ///    read a 7-sample 120 Hz flick at about half the finger's speed.
-    /// 4. Otherwise a straight line (a window sampled every 16 ms or more, as the recorded 60 Hz
-    ///    hardware: a parabola through a few sparse samples of a decelerating stroke points
-    ///    backwards), and Android's lower degree for 2 samples; the finger counts as rested
-    ///    only 100 ms without a move before lift-off (`.dropTolerant`'s changes 2 to 5).
+    /// 3. Shorter, Android's impulse rule over the window at any rate (`fallback: .impulse`),
+    ///    or, when the window starts at a turning point, the parabola with its vertex there:
+    ///    the end of a flick, where the finger is. A straight line through a flick that
+    ///    started from rest reads its mean speed, about half the finger's at lift-off; a
+    ///    parabola through a few sparse samples of a decelerating stroke points backwards.
+    /// 4. Android's lower degree for 2 samples; the finger counts as rested only 100 ms without
+    ///    a move before lift-off (`.dropTolerant`'s changes 2 to 5).
     ///
     /// Measured by `transition-bench estimators` (docs/velocity.md; 2,000 flicks per rate, 40 to
-    /// 120 ms, lifted near peak speed, 0.5 pt noise, through the driver): median error at
-    /// lift-off 8.8% at 120 Hz and 8.3% at 90 Hz (`.dropTolerant` 19.1% and 32.3%, Flutter's
-    /// tracker 13.4% and 13.5%, Android's impulse 9.0% and 8.6%); at 60 Hz it keeps
-    /// `.dropTolerant`'s line and reads short flicks about half their speed (50.0%), the price
-    /// of the recorded 60 Hz page turns, of which `ProjectedSpringModel()` finishes 98.3%
-    /// (`.dropTolerant` 98.4%, impulse 92.4%, Flutter's tracker 79.3%).
+    /// 120 ms, lifted near peak speed, 0.5 pt noise, through the driver): median / p90 error at
+    /// lift-off 8.6% / 20.2% at 60 Hz, 8.6% / 20.7% at 90 Hz and 9.0% / 23.8% at 120 Hz
+    /// (`.dropTolerant` 47.9%, 32.3% and 19.1% median, Flutter's tracker 12.9% to 13.5%); one
+    /// flick reads at 60 Hz 0.983 of its 120 Hz value (median). `ProjectedSpringModel()`
+    /// finishes 98.8% of the recorded 60 Hz page turns with it (`.dropTolerant` 98.5%, Android's
+    /// impulse tracker 92.4%, Flutter's tracker 79.4%).
     public static let recommended = LeastSquaresVelocityEstimator(
         degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: .max, maxGap: 0.200, reversalDistance: 0.02),
         shortWindowRule: .lowerDegree, quadraticMinimumSamples: 3, quadraticMinimumDuration: 0.167,
-        recentParabola: RecentParabola(horizon: 0.040, minimumSamples: 4, maximumMedianInterval: 0.0125),
-        pointerStoppedAfter: 0.100)
+        fallback: .impulse, pointerStoppedAfter: 0.100)
 
     /// The slope of the fitted polynomial at the newest sample, in position units per second;
     /// 0 when the window does not determine it. When the window starts at a turning point
@@ -255,6 +280,13 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     /// `velocity(of:)` from the window's measured samples `recent` (which start at a turning
     /// point when `fromTurningPoint`): what `VelocityFeed` calls with the newest samples only.
     package func velocity(recent: ArraySlice<AxisSample>, fromTurningPoint: Bool) -> Double {
+        let velocity = fit(recent: recent, fromTurningPoint: fromTurningPoint)
+        // Positions so far apart that a fit overflows (or non-finite ones) determine no velocity.
+        return velocity.isFinite ? velocity : 0
+    }
+
+    /// The fit `velocity(recent:fromTurningPoint:)` reports when it is finite.
+    private func fit(recent: ArraySlice<AxisSample>, fromTurningPoint: Bool) -> Double {
         let parabolaDetermined = recent.count >= quadraticMinimumSamples && spansQuadraticDuration(recent)
         if degree == 2 && !parabolaDetermined, let dense = recentParabola?.samples(of: recent), let newest = dense.last {
             // Too short in time for the whole window's parabola, but sampled densely: the
@@ -269,7 +301,12 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
                 times: recent.map { $0.time - newest.time }, positions: recent.map(\.position)) ?? 0
         }
         var fitDegree = degree
-        if degree == 2 && recent.count >= 3 && !parabolaDetermined { fitDegree = 1 }
+        if degree == 2 && recent.count >= 3 && !parabolaDetermined {
+            switch fallback {
+            case .line: fitDegree = 1
+            case .impulse: return ImpulseVelocityEstimator.velocity(ofWindow: recent, mergedWithin: WindowFallback.impulseMergedWithin)
+            }
+        }
         if recent.count < fitDegree + 1 {
             switch shortWindowRule {
             case .zero: return 0

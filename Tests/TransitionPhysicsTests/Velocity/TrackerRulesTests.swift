@@ -32,15 +32,15 @@ struct TrackerRulesTests {
     /// - Android's lsq2: the same parabola (4 samples need no lower degree): 350;
     /// - drop tolerant (a straight line below 8 samples): slope of (0,0), (1,1), (2,3), (3,6) is
     ///   Sxy / Sxx = 10 / 5 = 2 per 10 ms: 200;
-    /// - recommended (30 ms span, under its whole-window parabola's 167 ms, but 4 samples 10 ms
-    ///   apart in the last 40 ms: its recent parabola): the exact parabola, 350.
+    /// - recommended (30 ms span, under its whole-window parabola's 167 ms: Android's impulse
+    ///   rule over the window): the impulse value above.
     static let expected: [String: Double] = [
         "weighted": 0.6 * 100 + 0.35 * 200 + 0.05 * 300,
         "impulse": (2 * (25_000 + (300 - (50_000.0).squareRoot()) * 300)).squareRoot(),
         "leastSquares": 350,
         "androidLeastSquares": 350,
         "dropTolerant": 200,
-        "recommended": 350,
+        "recommended": (2 * (25_000 + (300 - (50_000.0).squareRoot()) * 300)).squareRoot(),
     ]
 
     @Test("every estimator skips a resampled sample in the middle (hand-computed closed forms)")

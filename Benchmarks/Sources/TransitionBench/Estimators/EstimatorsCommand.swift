@@ -21,7 +21,9 @@ public struct EstimatorsCommand: ParsableCommand {
             replayed through the driver (InteractiveTransition, direction fixed along the flick); \
             errors are |estimate - truth| / truth at lift-off, medians and p90s by linear \
             interpolation (numpy's default); `bias` is the median of the signed error (negative \
-            reads slow).
+            reads slow). With two rates or more, the last column is the median over flicks of the \
+            estimate at the lowest rate over the same flick's estimate at the highest (1.000: \
+            the rate does not change the reading).
 
             Recorded: the fraction of the strokes meant to finish that ProjectedSpringModel() \
             finishes with each estimator, replayed as `transition-bench behavior` replays them \
@@ -97,14 +99,23 @@ public struct EstimatorsCommand: ParsableCommand {
         let kinds = VelocityEstimatorKind.allCases
         var out = "Flicks: \(flicks) per rate, seed \(seed), position noise \(positionNoise) pt; "
         out += "error = |estimate - truth| / truth at lift-off (median, p90; bias = median signed error)\n\n"
-        out += "| estimator | platform | " + samplingRates.map { "\(Self.hertz($0)) Hz median / p90 / bias" }.joined(separator: " | ") + " |\n"
-        out += "|---|---|" + samplingRates.map { _ in "---|" }.joined() + "\n"
-        let sets = samplingRates.map { generator.flicks(count: flicks, samplingRate: $0) }
+        let rates = samplingRates
+        // The same flicks at the lowest and the highest rate: how far the rate moves the reading.
+        let pair = rates.count > 1 ? (rates.indices.min { rates[$0] < rates[$1] }!, rates.indices.max { rates[$0] < rates[$1] }!) : nil
+        let sameFlick = pair.flatMap { rates[$0.0] < rates[$0.1] ? $0 : nil }
+        out += "| estimator | platform | " + rates.map { "\(Self.hertz($0)) Hz median / p90 / bias" }.joined(separator: " | ")
+        if let (low, high) = sameFlick { out += " | same flick, \(Self.hertz(rates[low])) Hz / \(Self.hertz(rates[high])) Hz (median)" }
+        out += " |\n|---|---|" + rates.map { _ in "---|" }.joined() + (sameFlick == nil ? "" : "---|") + "\n"
+        let sets = rates.map { generator.flicks(count: flicks, samplingRate: $0) }
         for kind in kinds {
             var row = "| `\(Self.expression(of: kind))` | \(Self.platform(of: kind)) |"
-            for set in sets {
-                let s = EstimatorAccuracy.summary(of: kind.estimator, on: set)
+            let estimates = sets.map { set in set.map { EstimatorAccuracy.releaseVelocity(of: $0, estimator: kind.estimator) } }
+            for (set, estimates) in zip(sets, estimates) {
+                let s = EstimatorAccuracy.summary(of: estimates, on: set)
                 row += " \(Self.percent(s.medianRelativeError)) / \(Self.percent(s.p90RelativeError)) / \(Self.signedPercent(s.medianSignedError)) |"
+            }
+            if let (low, high) = sameFlick {
+                row += String(format: " %.3f |", EstimatorAccuracy.medianRatio(of: estimates[low], to: estimates[high]))
             }
             out += row + "\n"
         }
