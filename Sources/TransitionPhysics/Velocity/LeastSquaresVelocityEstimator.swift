@@ -288,17 +288,15 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     /// The fit `velocity(recent:fromTurningPoint:)` reports when it is finite.
     private func fit(recent: ArraySlice<AxisSample>, fromTurningPoint: Bool) -> Double {
         let parabolaDetermined = recent.count >= quadraticMinimumSamples && spansQuadraticDuration(recent)
-        if degree == 2 && !parabolaDetermined, let dense = recentParabola?.samples(of: recent), let newest = dense.last {
+        if degree == 2 && !parabolaDetermined, let dense = recentParabola?.samples(of: recent), !dense.isEmpty {
             // Too short in time for the whole window's parabola, but sampled densely: the
             // parabola through the newest samples (`RecentParabola`).
-            return PolynomialFit.slopeAtZero(
-                times: dense.map { $0.time - newest.time }, positions: dense.map(\.position), degree: 2) ?? 0
+            return PolynomialFit.slopeAtZero(of: dense, degree: 2) ?? 0
         }
-        if fromTurningPoint && degree == 2 && !parabolaDetermined, let newest = recent.last {
+        if fromTurningPoint && degree == 2 && !parabolaDetermined, !recent.isEmpty {
             // Too few samples since a reversal for a free parabola, but its vertex is known: the
             // velocity is zero at the turning point (`VelocityWindow.reversalDistance`).
-            return PolynomialFit.slopeFromRest(
-                times: recent.map { $0.time - newest.time }, positions: recent.map(\.position)) ?? 0
+            return PolynomialFit.slopeFromRest(of: recent) ?? 0
         }
         var fitDegree = degree
         if degree == 2 && recent.count >= 3 && !parabolaDetermined {
@@ -313,10 +311,8 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
             case .lowerDegree: fitDegree = recent.count - 1
             }
         }
-        guard fitDegree >= 1, let newest = recent.last else { return 0 }
-        let times = recent.map { $0.time - newest.time }
-        let positions = recent.map(\.position)
-        return PolynomialFit.slopeAtZero(times: times, positions: positions, degree: fitDegree) ?? 0
+        guard fitDegree >= 1, !recent.isEmpty else { return 0 }
+        return PolynomialFit.slopeAtZero(of: recent, degree: fitDegree) ?? 0
     }
 
     /// Whether `window`'s samples span at least `quadraticMinimumDuration` seconds (within

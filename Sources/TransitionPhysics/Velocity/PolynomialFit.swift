@@ -19,55 +19,72 @@ enum PolynomialFit {
     /// not determine that degree (for example three samples at only two distinct times).
     static let rankTolerance = 1e-10
 
-    /// The slope at time 0 of the least-squares polynomial of `degree` through `(times, positions)`.
+    /// The slope at the newest sample of the least-squares polynomial of `degree` through
+    /// `samples` (time, position), in times relative to the newest sample's (<= 0 for past ones).
+    /// No heap allocation: the columns live in one temporary buffer of 4 x count doubles, so a
+    /// frame's estimate costs arithmetic only.
     ///
     /// - Parameters:
-    ///   - times: Seconds relative to the newest sample (<= 0 for past samples).
-    ///   - positions: Positions relative to any fixed origin, same count as `times`.
-    ///   - degree: 1 or 2; the caller guarantees `times.count > degree`.
+    ///   - samples: In time order; positions relative to any fixed origin.
+    ///   - degree: 1 or 2; the caller guarantees `samples.count > degree`.
     /// - Returns: Position units per second, or nil when the fit is not determined.
-    static func slopeAtZero(times: [Double], positions: [Double], degree: Int) -> Double? {
-        let m = times.count
+    static func slopeAtZero(of samples: ArraySlice<AxisSample>, degree: Int) -> Double? {
+        let m = samples.count
         let n = degree + 1
-        precondition(m == positions.count && (1...2).contains(degree) && m >= n)
+        precondition((1...2).contains(degree) && m >= n)
+        let first = samples.startIndex
+        let newestTime = samples[samples.endIndex - 1].time
+        let newest = samples[samples.endIndex - 1].position
 
         var meanTime = 0.0
-        for t in times { meanTime += t }
+        for k in 0..<m { meanTime += samples[first + k].time - newestTime }
         meanTime /= Double(m)
         var scale = 0.0
-        for t in times { scale = max(scale, abs(t - meanTime)) }
+        for k in 0..<m { scale = max(scale, abs((samples[first + k].time - newestTime) - meanTime)) }
         guard scale > 0 else { return nil }   // all samples at one time: no slope
-        let v = times.map { ($0 - meanTime) / scale }
 
-        // Columns of A = [1, v, v^2], overwritten by Q (modified Gram-Schmidt); R row-major.
-        var q: [[Double]] = (0..<n).map { j in v.map { vi in j == 0 ? 1 : (j == 1 ? vi : vi * vi) } }
-        var r = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
-        let dependentBelow = rankTolerance * Double(m).squareRoot()
-        for j in 0..<n {
-            for i in 0..<j {
-                let dot = Self.dot(q[i], q[j])
-                r[i][j] = dot
-                for h in 0..<m { q[j][h] -= dot * q[i][h] }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * m + 12) { buffer -> Double? in
+            // Columns of A = [1, v, v^2] (v the centred, scaled times), overwritten by Q
+            // (modified Gram-Schmidt): column j at buffer[j * m ..< (j + 1) * m]; y, the
+            // positions relative to the newest, as column 3; then R (3 x 3, row-major) and c.
+            let base = buffer.baseAddress!
+            let r = base + 4 * m, c = base + 4 * m + 9
+            for h in 0..<m {
+                let v = ((samples[first + h].time - newestTime) - meanTime) / scale
+                base[h] = 1
+                base[m + h] = v
+                if n == 3 { base[2 * m + h] = v * v }
+                base[3 * m + h] = samples[first + h].position - newest
             }
-            let norm = Self.dot(q[j], q[j]).squareRoot()
-            guard norm > dependentBelow else { return nil }
-            r[j][j] = norm
-            for h in 0..<m { q[j][h] /= norm }
-        }
+            func dot(_ a: Int, _ b: Int) -> Double {
+                var sum = 0.0
+                for h in 0..<m { sum += base[a * m + h] * base[b * m + h] }
+                return sum
+            }
+            let dependentBelow = rankTolerance * Double(m).squareRoot()
+            for j in 0..<n {
+                for i in 0..<j {
+                    let d = dot(i, j)
+                    r[i * 3 + j] = d
+                    for h in 0..<m { base[j * m + h] -= d * base[i * m + h] }
+                }
+                let norm = dot(j, j).squareRoot()
+                guard norm > dependentBelow else { return nil }
+                r[j * 3 + j] = norm
+                for h in 0..<m { base[j * m + h] /= norm }
+            }
 
-        // R c = Q^T y, by back substitution.
-        let newest = positions[m - 1]
-        let y = positions.map { $0 - newest }
-        var c = [Double](repeating: 0, count: n)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var sum = Self.dot(q[i], y)
-            for j in (i + 1)..<n { sum -= r[i][j] * c[j] }
-            c[i] = sum / r[i][i]
-        }
+            // R c = Q^T y, by back substitution.
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                var sum = dot(i, 3)
+                for j in (i + 1)..<n { sum -= r[i * 3 + j] * c[j] }
+                c[i] = sum / r[i * 3 + i]
+            }
 
-        let v0 = -meanTime / scale
-        let slopePerScaledTime = degree == 2 ? c[1] + 2 * c[2] * v0 : c[1]
-        return slopePerScaledTime / scale
+            let v0 = -meanTime / scale
+            let slopePerScaledTime = degree == 2 ? c[1] + 2 * c[2] * v0 : c[1]
+            return slopePerScaledTime / scale
+        }
     }
 
     /// The slope at the newest sample of the least-squares parabola with its vertex at the first
@@ -75,28 +92,22 @@ enum PolynomialFit {
     /// a = sum(y u^2) / sum(u^4) in u = (t - t0) / (tn - t0), y = x - x0, and the slope is
     /// 2 a / (tn - t0) per scaled unit.
     ///
-    /// - Parameters:
-    ///   - times: Seconds, non-decreasing, the turning point first.
-    ///   - positions: Same count as `times`, at least 2.
+    /// - Parameter samples: At least 2, in time order, the turning point first (times are taken
+    ///   relative to the newest sample's).
     /// - Returns: Position units per second, or nil when every sample is at the first one's time.
-    static func slopeFromRest(times: [Double], positions: [Double]) -> Double? {
-        precondition(times.count == positions.count && times.count >= 2)
-        let t0 = times[0], x0 = positions[0]
-        let span = times[times.count - 1] - t0
+    static func slopeFromRest(of samples: ArraySlice<AxisSample>) -> Double? {
+        precondition(samples.count >= 2)
+        let newestTime = samples[samples.endIndex - 1].time
+        let t0 = samples[samples.startIndex].time - newestTime, x0 = samples[samples.startIndex].position
+        let span = (samples[samples.endIndex - 1].time - newestTime) - t0
         guard span > 0 else { return nil }
         var numerator = 0.0, denominator = 0.0
-        for i in 1..<times.count {
-            let u = (times[i] - t0) / span
+        for sample in samples.dropFirst() {
+            let u = ((sample.time - newestTime) - t0) / span
             let u2 = u * u
-            numerator += (positions[i] - x0) * u2
+            numerator += (sample.position - x0) * u2
             denominator += u2 * u2
         }
         return 2 * (numerator / denominator) / span
-    }
-
-    private static func dot(_ a: [Double], _ b: [Double]) -> Double {
-        var sum = 0.0
-        for i in a.indices { sum += a[i] * b[i] }
-        return sum
     }
 }
