@@ -28,13 +28,17 @@ extension InteractiveTransition {
         reportCompletion(at: time)
         let events = pendingEvents
         pendingEvents.removeAll()
-        switch state {
-        case .idle:
-            return TransitionUpdate(progress: 0, velocity: 0, target: 0, isAtRest: true, events: events)
-        case .tracking(let tracking):
+        // The touch leaves `state` while it is read (moved out and back, not copied: a copy
+        // retained each of its arrays, a fifth of a tracking frame).
+        if let tracking = takeTracking() {
             let (progress, velocity) = current(tracking)
+            state = .tracking(tracking)
             let target = completion(for: ReleaseState(progress: progress, velocity: velocity)).curve.target
             return TransitionUpdate(progress: progress, velocity: velocity, target: target, isAtRest: false, events: events)
+        }
+        switch state {
+        case .idle, .tracking:
+            return TransitionUpdate(progress: 0, velocity: 0, target: 0, isAtRest: true, events: events)
         case .completing(let animation):
             let (progress, velocity) = animation.state(at: time)
             return TransitionUpdate(

@@ -82,11 +82,16 @@ extension InteractiveTransition {
     /// `axisLock` (`Stroke.judge(_:mapping:)`): an accepted stroke reports `.began`, a refused
     /// one `.refused` and ends.
     mutating func judgeStroke(_ finger: TouchSample) -> StrokeVerdict {
-        guard case .tracking(var tracking) = state else { return .refused }
-        if tracking.stroke.accepted { return .drives }
-        guard let verdict = tracking.stroke.judge(finger, mapping: mapping) else { return .pending }
+        guard var tracking = takeTracking() else { return .refused }
+        if tracking.stroke.accepted {
+            state = .tracking(tracking)
+            return .drives
+        }
+        guard let verdict = tracking.stroke.judge(finger, mapping: mapping) else {
+            state = .tracking(tracking)
+            return .pending
+        }
         guard verdict.drives else {
-            state = .idle
             refuse(tracking, at: finger.time, alongPoints: verdict.alongPoints, acrossPoints: verdict.acrossPoints)
             return .refused
         }
