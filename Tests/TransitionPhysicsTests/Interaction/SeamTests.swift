@@ -242,6 +242,39 @@ extension InteractiveTransition.Phase {
 }
 
 extension ScrollingSheetSeamTests {
+    /// The sheet rests fully open while the list scrolls; a flick back toward the list's top
+    /// coasts there and hands its velocity to the sheet. `.completed` is reported once per rest:
+    /// at the lift-off (the sheet rests while the list coasts) and after the hand-off's bounce,
+    /// each after a motion of its own (`.released`, `.retargeted`), never twice for one rest.
+    @Test("a list fling that reaches the top reports one .completed per rest of the sheet", arguments: ScrollingSheet.EdgeFling.allCases)
+    func oneCompletedPerRest(edgeFling: ScrollingSheet.EdgeFling) {
+        var rig = Self.rig(lock: nil)
+        rig.edgeFling = edgeFling
+        rig.sheet.jump(to: 1, at: 0.02)
+        rig.contentOffset = 300
+        var names: [String] = []
+        for sample in SeamTests.stroke(start: 0.1, dy: 16, moves: 12) {
+            rig.handle(sample)
+            names += rig.advance(to: sample.time).sheet.events.map(\.name)
+        }
+        var time = 0.3
+        while time < 4 {
+            names += rig.advance(to: time).sheet.events.map(\.name)
+            time += 1.0 / 120
+        }
+        #expect(names.contains("retargeted"), "the coast reached the top: \(names)")
+        var moved = true
+        for name in names {
+            if name == "completed" {
+                #expect(moved, "a second .completed with no motion since the last: \(names)")
+                moved = false
+            } else if ["released", "retargeted", "interrupted"].contains(name) {
+                moved = true
+            }
+        }
+        #expect(!moved && names.filter { $0 == "completed" }.count == 3, "\(names)")
+    }
+
     @Test("with the top detent vetoed, a finger opening the sheet stops it at the last allowed detent and scrolls the list")
     func theSplitHonoursTheVeto() {
         var rig = Self.rig(lock: nil)

@@ -32,7 +32,9 @@
 ///   detent (the momentum shows as a bounce, where iOS bounces the content instead); with
 ///   `.continuesIntoSheet` it is a release of the sheet, which may move it to another detent, as
 ///   Android's nested scrolling flings a `BottomSheetBehavior`. The content has no bounce of its
-///   own: its offset stays within 0...`maximumContentOffset`.
+///   own: its offset stays within 0...`maximumContentOffset`. The sheet reports `.completed` once
+///   per rest: at a lift-off the content owns (the sheet rests while the content coasts), and
+///   again after the hand-off's own motion (`.retargeted`).
 /// - **A touch catches both.** A finger that lands during a coast stops the content where it is
 ///   shown; the sheet is caught by its driver's rules.
 ///
