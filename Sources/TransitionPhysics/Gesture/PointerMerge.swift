@@ -68,17 +68,13 @@ package struct PointerMerge: Sendable {
         if let landing, sample.time != landing.time { self.landing = nil }
         switch sample.phase {
         case .began:
-            if let index, fingers.count == 1 {
-                // The only finger down again (its lift-off was lost): a new stroke, as the driver reads it.
-                fingers[index] = Finger(id: sample.pointer, x: sample.x, y: sample.y, landed: sample.time, lastReport: sample.time)
-                (offsetX, offsetY) = (0, 0)
-                return virtual(sample, phase: .began, policy: policy)
-            }
             if fingers.isEmpty {
                 fingers = [Finger(id: sample.pointer, x: sample.x, y: sample.y, landed: sample.time, lastReport: sample.time)]
                 (offsetX, offsetY) = (0, 0)
                 return virtual(sample, phase: .began, policy: policy)
             }
+            // A finger already down that lands again (its lift-off was lost while the stroke went
+            // on) is a landing like any other: it re-anchors, so the view does not jump.
             if let index { fingers.remove(at: index) }
             landing = (sample.time, fingers.count, offsetX, offsetY)
             fingers.append(Finger(id: sample.pointer, x: sample.x, y: sample.y, landed: sample.time, lastReport: sample.time))

@@ -36,15 +36,13 @@ extension InteractiveTransition {
             let target = completion(for: ReleaseState(progress: progress, velocity: velocity)).curve.target
             return TransitionUpdate(progress: progress, velocity: velocity, target: target, isAtRest: false, events: events)
         }
-        switch state {
-        case .idle, .tracking:
+        guard case .completing(let animation) = state else {
             return TransitionUpdate(progress: 0, velocity: 0, target: 0, isAtRest: true, events: events)
-        case .completing(let animation):
-            let (progress, velocity) = animation.state(at: time)
-            return TransitionUpdate(
-                progress: progress, velocity: velocity, target: animation.curve.target,
-                isAtRest: time >= animation.endTime, events: events)
         }
+        let (progress, velocity) = animation.state(at: time)
+        return TransitionUpdate(
+            progress: progress, velocity: velocity, target: animation.curve.target, isAtRest: time >= animation.endTime,
+            events: events)
     }
 
     /// Fixes the start of a release's completion that waits for its first frame

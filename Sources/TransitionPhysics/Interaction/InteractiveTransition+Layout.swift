@@ -69,10 +69,7 @@ extension InteractiveTransition {
         // Progress that keeps the position in points: old travel / new travel.
         let scale = oldTravel / mapping.travel
         let limits = gestureLimits
-        switch state {
-        case .idle:
-            break
-        case .tracking(var tracking):
+        if case .tracking(var tracking) = state {
             let rawBefore = tracking.raw(travel: oldTravel)
             let shownBefore = bounded(rawBefore, tracking)
             // The view stays under the finger in points; past the new ends, the overdrag rule
@@ -91,7 +88,7 @@ extension InteractiveTransition {
             tracking.touchDownDetent = movedStop(tracking.touchDownDetent, from: oldResolved, viewAt: shownBefore * scale).progress
             tracking.limits = newLimits
             state = .tracking(tracking)
-        case .completing(let animation):
+        } else if case .completing(let animation) = state {
             let (progress, velocity) = animation.state(at: time)
             let (newProgress, newVelocity) = (progress * scale, velocity * scale)
             let (target, left) = movedStop(animation.curve.target, from: oldResolved, viewAt: newProgress)
@@ -102,9 +99,9 @@ extension InteractiveTransition {
                 var resting = restingAnimation(at: target, time: time)
                 resting.completionReported = true
                 state = .completing(resting)
-                break
+            } else {
+                start(plannedCurve(from: newProgress, velocity: newVelocity, to: target), at: time, sign: animation.sign)
             }
-            start(plannedCurve(from: newProgress, velocity: newVelocity, to: target), at: time, sign: animation.sign)
         }
         pendingEvents.append(.layoutChanged(travel: mapping.travel, detents: resolvedDetents))
     }

@@ -51,6 +51,43 @@ import TransitionLab
         #expect(release?.detent == 1)
     }
 
+    /// A finger's lift-off lost while its stroke goes on, then the same finger (the same id, or
+    /// no id) landing elsewhere: a landing like any other, so the view does not jump and follows
+    /// the new touch from there.
+    @Test("the same finger landing again mid-stroke (its lift-off lost) re-anchors: no jump", arguments: [nil, 7] as [Int?])
+    func sameFingerLandingAgainMidStroke(pointer: Int?) {
+        var sheet = Self.sheetAtHalf()
+        for sample in Self.stroke(start: 0.1, dy: -4, moves: 10, pointer: pointer).dropLast() { sheet.handle(sample) }
+        let before = sheet.advance(to: 0.19).progress
+        #expect(abs(before - (0.5 + 40.0 / 800)) < 1e-12)
+        // The lift-off never came; the finger lands again 300 pt away and moves 80 pt up.
+        let again = Self.stroke(start: 0.3, y: 700, dy: -8, moves: 10, pointer: pointer).dropLast()
+        sheet.handle(again[again.startIndex])
+        #expect(sheet.progress(at: 0.3) == before)
+        for sample in again.dropFirst() { sheet.handle(sample) }
+        #expect(abs(sheet.advance(to: 0.39).progress - (before + 80.0 / 800)) < 1e-12)
+        guard case .tracking = sheet.phase else {
+            Issue.record("the stroke goes on")
+            return
+        }
+    }
+
+    /// A stroke from rest on the middle detent, a rotation before the axis lock judges it (the
+    /// view keeps its place in points, off the detent's new fraction), then refused: the view
+    /// settles on the detent rather than staying off it.
+    @Test("a stroke refused after a rotation settles the view on its detent")
+    func refusedAfterARotationSettles() {
+        var sheet = Self.sheetAtHalf()
+        sheet.mapping.axisLock = AxisLock()
+        sheet.handle(TouchSample(time: 0.1, x: 200, y: 400, phase: .began))
+        sheet.updateLayout(travel: 1_000, at: 0.11)
+        for i in 1...4 { sheet.handle(TouchSample(time: 0.11 + Double(i) * 0.008, x: 200 + Double(i) * 6, y: 400, phase: .changed)) }
+        let frame = sheet.advance(to: 0.15)
+        #expect(frame.events.map(\.name).contains("refused"))
+        #expect(frame.target == 0.5)
+        #expect(sheet.advance(to: 3).progress == 0.5)
+    }
+
     @Test("after a lost lift-off, a touch with a new id starts a new stroke", arguments: [false, true])
     func aLostLiftOffDoesNotLockLaterStrokes(letGoByCode: Bool) {
         var transition = InteractiveTransition(mapping: ProgressMapping(travel: 390, toward: .right))
