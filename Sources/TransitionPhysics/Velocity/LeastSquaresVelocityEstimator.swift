@@ -37,8 +37,8 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     }
 
     /// What a window of 3 or more samples gets when no parabola fits it: fewer samples than
-    /// `quadraticMinimumSamples`, or a span shorter than `quadraticMinimumDuration`, and neither
-    /// `recentParabola` nor a turning point applies.
+    /// `quadraticMinimumSamples`, or a span shorter than `quadraticMinimumDuration`, and no turning
+    /// point applies.
     public enum WindowFallback: String, Hashable, Sendable, CaseIterable {
         /// The least-squares straight line through the window (`.dropTolerant`). Through a stroke
         /// that started from rest a moment ago it reads the stroke's mean speed: about half the
@@ -58,59 +58,6 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
         static let impulseMergedWithin = 0.002
     }
 
-    /// A parabola through the newest samples alone, for a window too short in time for the
-    /// parabola through all of it (`quadraticMinimumDuration`) but sampled densely: when the
-    /// window's samples come at most `maximumMedianInterval` seconds apart (their median
-    /// interval), the samples of the last `horizon` seconds, if at least `minimumSamples` lie
-    /// there.
-    public struct RecentParabola: Hashable, Sendable {
-        /// Seconds before the newest sample; > 0.
-        public var horizon: Double { didSet { Self.check(horizon: horizon) } }
-        /// The fewest samples in `horizon` that are fitted; >= 3.
-        public var minimumSamples: Int { didSet { Self.check(minimumSamples: minimumSamples) } }
-        /// The longest median interval between the window's samples, seconds, > 0: how densely
-        /// the screen must report for the end of a stroke to pin a parabola.
-        public var maximumMedianInterval: Double { didSet { Self.check(maximumMedianInterval: maximumMedianInterval) } }
-
-        /// Traps (a programming error) unless `horizon` is valid: checked in `init` and on every set.
-        static func check(horizon value: Double) {
-            precondition(value > 0 && value.isFinite, "RecentParabola.horizon must be a finite number of seconds > 0; got \(value).")
-        }
-
-        /// Traps (a programming error) unless `minimumSamples` is valid: checked in `init` and on every set.
-        static func check(minimumSamples value: Int) {
-            precondition(value >= 3, "RecentParabola.minimumSamples must be >= 3 (a parabola needs 3 samples); got \(value).")
-        }
-
-        /// Traps (a programming error) unless `maximumMedianInterval` is valid: checked in `init` and on every set.
-        static func check(maximumMedianInterval value: Double) {
-            precondition(value > 0 && value.isFinite, "RecentParabola.maximumMedianInterval must be a finite number of seconds > 0; got \(value).")
-        }
-
-        /// The last `horizon` seconds (> 0), fitted when they hold at least `minimumSamples`
-        /// (>= 3) and the window's median interval is at most `maximumMedianInterval` seconds (> 0).
-        public init(horizon: Double, minimumSamples: Int, maximumMedianInterval: Double) {
-            Self.check(horizon: horizon)
-            Self.check(minimumSamples: minimumSamples)
-            Self.check(maximumMedianInterval: maximumMedianInterval)
-            self.horizon = horizon
-            self.minimumSamples = minimumSamples
-            self.maximumMedianInterval = maximumMedianInterval
-        }
-
-        /// The samples of `window` this rule fits, or nil when it does not apply.
-        func samples(of window: ArraySlice<AxisSample>) -> ArraySlice<AxisSample>? {
-            guard window.count >= minimumSamples, let newest = window.last else { return nil }
-            var intervals = zip(window.dropFirst(), window).map { $0.time - $1.time }
-            intervals.sort()
-            let middle = intervals.count / 2
-            let median = intervals.count % 2 == 1 ? intervals[middle] : (intervals[middle - 1] + intervals[middle]) / 2
-            guard median <= maximumMedianInterval + VelocityWindow.timeResolution else { return nil }
-            let start = window.lastIndex { newest.time - $0.time > horizon + VelocityWindow.timeResolution }.map { $0 + 1 } ?? window.startIndex
-            return window.endIndex - start >= minimumSamples ? window[start...] : nil
-        }
-    }
-
     /// Polynomial degree, 1 (straight line) or 2 (Android `lsq2`, Flutter). Default 2.
     public var degree: Int { didSet { Self.check(degree: degree) } }
     /// Which samples take part: horizon (seconds), sample count, longest gap (seconds).
@@ -128,10 +75,6 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     /// sample count: the sampling rate then does not decide the degree. Default 0 (Flutter and
     /// Android: no such rule).
     public var quadraticMinimumDuration: Double { didSet { Self.check(quadraticMinimumDuration: quadraticMinimumDuration) } }
-    /// With `degree` 2, what a window too short for the parabola through all of it is fitted
-    /// with before the straight line: the parabola through its newest samples, when they are
-    /// dense enough (`RecentParabola`). Default nil (Flutter and Android: no such rule).
-    public var recentParabola: RecentParabola?
     /// With `degree` 2, what a window of 3 or more samples that no parabola fits is fitted with
     /// (`WindowFallback`). Default `.line`: Flutter and Android fit a parabola from 3 samples, so
     /// only `quadraticMinimumSamples` and `quadraticMinimumDuration` ever reach it.
@@ -163,7 +106,7 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     /// Flutter's and Android's LSQ2 by default: a parabola over `window` (100 ms, 20 samples, 40 ms gap), 0 for short windows, and 0 after 40 ms without movement before lift-off; `fallback` for a window no parabola fits (default the straight line).
     public init(
         degree: Int = 2, window: VelocityWindow = VelocityWindow(), shortWindowRule: ShortWindowRule = .zero,
-        quadraticMinimumSamples: Int = 3, quadraticMinimumDuration: Double = 0, recentParabola: RecentParabola? = nil,
+        quadraticMinimumSamples: Int = 3, quadraticMinimumDuration: Double = 0,
         fallback: WindowFallback = .line, pointerStoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) {
         Self.check(degree: degree)
@@ -175,7 +118,6 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
         self.shortWindowRule = shortWindowRule
         self.quadraticMinimumSamples = quadraticMinimumSamples
         self.quadraticMinimumDuration = quadraticMinimumDuration
-        self.recentParabola = recentParabola
         self.fallback = fallback
         self.pointerStoppedAfter = pointerStoppedAfter
     }
@@ -288,11 +230,6 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     /// The fit `velocity(recent:fromTurningPoint:)` reports when it is finite.
     private func fit(recent: ArraySlice<AxisSample>, fromTurningPoint: Bool) -> Double {
         let parabolaDetermined = recent.count >= quadraticMinimumSamples && spansQuadraticDuration(recent)
-        if degree == 2 && !parabolaDetermined, let dense = recentParabola?.samples(of: recent), !dense.isEmpty {
-            // Too short in time for the whole window's parabola, but sampled densely: the
-            // parabola through the newest samples (`RecentParabola`).
-            return PolynomialFit.slopeAtZero(of: dense, degree: 2) ?? 0
-        }
         if fromTurningPoint && degree == 2 && !parabolaDetermined, !recent.isEmpty {
             // Too few samples since a reversal for a free parabola, but its vertex is known: the
             // velocity is zero at the turning point (`VelocityWindow.reversalDistance`).
