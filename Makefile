@@ -20,7 +20,7 @@ BIN := $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 TOOLS_BIN = $$(cd $(TOOLS) && $(SWIFT) build -c release --show-bin-path)
 TOOLS_DEBUG_BIN = $$(cd $(TOOLS) && $(SWIFT) build --show-bin-path)
 
-.PHONY: all deps blas zlib venv build release test api-check lint swift-test notebooks-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
+.PHONY: all deps blas zlib venv build release test api-check lint swift-test notebooks-test figures-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
 
 all: release
 
@@ -61,10 +61,20 @@ release: deps
 	@for tool in transition-sweep transition-bench; do ln -sfn "$(TOOLS_BIN)/$$tool" "$(BIN)/$$tool"; done
 
 # The test command (CI runs it through .ci/run), in this order: the workflows against their
-# schema, the lint, the library's and the tools' Swift tests, the notebooks, the documentation
-# sites with the public API listing, then the API against the last release.
-test: workflows-test lint swift-test notebooks-test docs-test api-check
-	@echo "make test: passed (workflows, lint, the library's and the tools' Swift tests, notebooks, docs and API listing, API against the last release)"
+# schema, the lint, the library's and the tools' Swift tests, the notebooks, the documents'
+# figures against their commands, the documentation sites with the public API listing, then the
+# API against the last release.
+test: workflows-test lint swift-test notebooks-test figures-test docs-test api-check
+	@echo "make test: passed (workflows, lint, the library's and the tools' Swift tests, notebooks, figures, docs and API listing, API against the last release)"
+
+# Every deterministic figure of the README, docs/, the DocC articles and the doc comments against
+# the command that prints it, and no before -> after figure outside CHANGELOG.md
+# (Tests/docs/figures.py, which names the file, line, figure, command and value of each that
+# differs), then the checker's own tests. The release build notebooks-test made runs the commands
+# (about 20 s in all).
+figures-test: release
+	$(PYTHON) Tests/docs/figures.py
+	$(PYTHON) -m unittest -q Tests/docs/test_figures.py
 
 # The app's library keeps its promise to apps (CONTRIBUTING.md, "Cutting a version"): against
 # the last release in CHANGELOG.md of the current major version, no break (swift package
