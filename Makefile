@@ -106,13 +106,18 @@ $(VENV)/.workflows-installed: Tests/workflows/requirements.txt $(VENV)/.installe
 # tests (FaultInjectionTests): they compile Tests/faults/faults.c with cc and run both built
 # commands under it with LD_PRELOAD (short writes, EINTR, O_DIRECT refused, a full disk).
 # Every test is Swift Testing (no XCTest run, which would report 0 tests); Tests/swift-test-summary.sh
-# prints one line per suite, skips, failures and the verdict.
+# prints one line per suite, skips, failures and the verdict, and a progress line whenever 20 s
+# pass without one.
+# The tools' tests run the commands as a user does, from the release build that `make release`
+# links into BIN (TRANSITION_SWEEP_BIN; the notebooks and the figures need that build anyway, so
+# it is built once): a debug build of the commands ran their tests' hundreds of runs several
+# times slower. `swift test` alone, while iterating, runs the debug build beside the tests.
 SWIFT_TEST := bash $(CURDIR)/Tests/swift-test-summary.sh $(SWIFT) test --skip-build --disable-xctest
-swift-test: deps
+swift-test: deps release
 	$(SWIFT) build --build-tests
 	$(SWIFT_TEST)
 	cd $(TOOLS) && $(SWIFT) build --build-tests
-	cd $(TOOLS) && $(SWIFT_TEST)
+	cd $(TOOLS) && TRANSITION_SWEEP_BIN="$(BIN)/transition-sweep" $(SWIFT_TEST)
 
 # The helpers' pytest suite, then every notebook built from its .py source and executed headless.
 notebooks-test: release venv
