@@ -24,7 +24,7 @@ echo "0 0 -" > "$state/progress"
             last_count=$printed
             quiet_since=$SECONDS
         elif [ $((SECONDS - quiet_since)) -ge 20 ]; then
-            echo "swift test: $((SECONDS - start)) s, $passed tests passed; running: ${running//|/, }"
+            echo "swift test: $((SECONDS - start)) s, $passed tests passed; started, not ended: ${running//|/, }"
             quiet_since=$SECONDS
         fi
     done

@@ -447,8 +447,9 @@ class SpringTable:
         "synthetic: median overshoot (travel)": (SYNTHETIC, "median_overshoot"),
     }
 
-    def __init__(self, path, marker, by_response, by_ratio):
-        self.path, self.marker, self.by_response, self.by_ratio = path, marker, by_response, by_ratio
+    def __init__(self, path, marker, by_response, by_ratio=None, columns=None):
+        self.path, self.marker, self.by_response, self.by_ratio = path, marker, by_response, by_ratio or by_response
+        self.columns = columns or self.COLUMNS
 
     def commands(self):
         return [self.by_response, self.by_ratio]
@@ -457,16 +458,22 @@ class SpringTable:
         header, rows = table_after(text, self.marker, self.path)
         for line, row in rows:
             label = re.match(r"response ([\d.]+) s, ratio ([\d.]+)", plain(row[0]))
+            if label is None and plain(row[0]).startswith("classic"):
+                for title, cell in zip(header[1:], row[1:]):
+                    source, column = self.columns[title]
+                    found = pick(commands.get(self.by_response), source, "classic")
+                    report.figure(self.path, line, f"row '{plain(row[0])}', '{title}',", cell, self.by_response, found, column)
+                continue
             if label is None:
                 report.problem(self.path, line, f"row '{plain(row[0])}' is not 'response R s, ratio D'")
                 continue
             response, ratio = float(label.group(1)), float(label.group(2))
             command = self.by_ratio if ratio != 1 else self.by_response
             for title, cell in zip(header[1:], row[1:]):
-                if title not in self.COLUMNS:
-                    report.problem(self.path, line, f"column '{title}' has no command figure (SpringTable.COLUMNS)")
+                if title not in self.columns:
+                    report.problem(self.path, line, f"column '{title}' has no command figure (SpringTable.columns)")
                     continue
-                source, column = self.COLUMNS[title]
+                source, column = self.columns[title]
                 found = pick(commands.get(command), source, "physics", response_s=response, damping_ratio=ratio)
                 if found is None and source != RECORDED:
                     report.problem(self.path, line, f"`{typed(command)}` printed no row for response {response}, ratio {ratio}")
@@ -510,6 +517,8 @@ CHOOSING = f"{PHYSICS}/TransitionPhysics.docc/ChoosingASpring.md"
 DEFAULT_SPRING = ("behavior", "--builtin", "classic", "--model", "physics", "--response", "0.15,0.2,0.25,0.3,0.35")
 DECELERATION = ("behavior", "--synthetic", "10000", "--seed", "1", "--model", "physics", "--deceleration-rate", "0.995,0.998,0.999")
 BY_RESPONSE = ("behavior", "--synthetic", "10000", "--seed", "1", "--model", "physics", "--response", "0.15,0.2,0.3,0.45")
+RESPONSES = ("behavior", "--synthetic", "10000", "--seed", "1", "--builtin", "classic", "--model", "physics", "--response",
+             "0.07,0.1,0.15,0.2,0.25,0.3,0.35")
 BY_RATIO = ("behavior", "--synthetic", "10000", "--seed", "1", "--model", "physics", "--damping-ratio", "0.5,0.7,1")
 
 
@@ -548,6 +557,19 @@ FIGURES = [
         ("the default model's median velocity jump", BENCH, SYNTHETIC, "physics", {}, "median_velocity_jump_per_s")]),
     SpringTable(CHOOSING, "| spring |", BY_RESPONSE, BY_RATIO),
     SeedTable("docs/behaviour.md", "Intent match with the reversal window and the lift-off model"),
+    SpringTable("docs/behaviour.md", "| physics spring (recorded swipes) |", RESPONSES, columns={
+        "median completion (s)": (RECORDED, "median_completion_time_s"),
+        "median peak acceleration (widths/s²)": (RECORDED, "median_peak_acceleration_per_s2")}),
+    Prose("docs/behaviour.md", rf"classic's on both corpora \({N} vs {N} recorded, {N} vs {N} synthetic; 0.25 s gives {N} on the "
+                               rf"recorded swipes\)", [
+        ("the default's recorded median peak acceleration", RESPONSES, RECORDED, "physics", {"response_s": 0.3},
+         "median_peak_acceleration_per_s2"),
+        ("classic's recorded median peak acceleration", RESPONSES, RECORDED, "classic", {}, "median_peak_acceleration_per_s2"),
+        ("the default's synthetic median peak acceleration", RESPONSES, SYNTHETIC, "physics", {"response_s": 0.3},
+         "median_peak_acceleration_per_s2"),
+        ("classic's synthetic median peak acceleration", RESPONSES, SYNTHETIC, "classic", {}, "median_peak_acceleration_per_s2"),
+        ("the recorded median peak acceleration at 0.25 s", RESPONSES, RECORDED, "physics", {"response_s": 0.25},
+         "median_peak_acceleration_per_s2")]),
     Prose(CHOOSING, rf"Medians over the {N} recorded strokes .*? and the {N} synthetic gestures \(seed 1, {N} intended to "
                     rf"finish and {N} to cancel\)", [
         ("the recorded strokes", BY_RESPONSE, RECORDED, None, {}, "traces"),
