@@ -8,7 +8,10 @@ docs/sweeps.md with their machine and command, and other pages link there.
 Where the figures are (FIGURES below lists each with its command):
 
 - README, "The claim, measured": the models table and its counts; the default sweep's row count.
-- docs/behaviour.md, "Latest run" and "Intent match per synthetic family".
+- docs/behaviour.md, "Latest run", "Intent match per synthetic family", the spring-response table
+  and the sentence read from it, and the seeds 1-5 intent-match table.
+- TransitionTraces' doc comments: `TracePlausibility.maximumReleaseSpeed` (the recorded swipes
+  over the limit, from the bench's warning on standard error).
 - TransitionPhysics' doc comments: `ProjectedSpringModel.defaultSpring`,
   `ProjectedSpringModel.defaultDecelerationRate`, `LeastSquaresVelocityEstimator.recommended`
   and `ImpulseVelocityEstimator` (the recorded finish rates).
@@ -133,6 +136,8 @@ class Commands:
     def __init__(self, binaries):
         self.binaries = binaries
         self.outputs = {}
+        # Each bench command's standard error (its warnings), by command.
+        self.errors = {}
 
     def tool(self, name):
         return os.path.join(self.binaries, name)
@@ -155,14 +160,20 @@ class Commands:
                 run([self.tool("transition-sweep"), "--output", output])
                 with open(output, encoding="utf-8") as sweep:
                     return sum(1 for _ in sweep) - 1
-        return bench_rows(run([self.tool("transition-bench"), *command, "--format", "csv"]))
+        result = run([self.tool("transition-bench"), *command, "--format", "csv"], whole=True)
+        self.errors[command] = result.stderr
+        return bench_rows(result.stdout)
+
+    def stderr(self, command):
+        self.get(command)
+        return self.errors[command]
 
 
-def run(command):
+def run(command, whole=False):
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise Failure(f"{' '.join(command)} exited {result.returncode}:\n{result.stderr}")
-    return result.stdout
+    return result if whole else result.stdout
 
 
 def bench_rows(csv_text):
@@ -511,6 +522,32 @@ class SeedTable:
                               "intent_match_rate")
 
 
+class Warning_:
+    """A count in a doc that the bench prints in a warning on standard error: `pattern` captures
+    the figure in the file, `printed` the count in the command's standard error (None when the
+    recorded file is absent)."""
+
+    def __init__(self, path, pattern, what, command, printed):
+        self.path, self.pattern, self.what = path, re.compile(flexible(pattern), re.S), what
+        self.command, self.printed = command, re.compile(printed)
+
+    def commands(self):
+        return [self.command]
+
+    def check(self, report, text, commands):
+        found = self.pattern.search(text)
+        if found is None:
+            report.problem(self.path, 0, f"no text matches {self.pattern.pattern[:120]!r}: the sentence changed; "
+                                         "change its entry in Tests/docs/figures.py (FIGURES) with it")
+            return
+        rows = commands.get(self.command)
+        printed = self.printed.search(commands.stderr(self.command))
+        recorded = traces(rows, RECORDED) is not None
+        value = int(printed.group(1)) if printed else (0 if recorded else None)
+        report.figure(self.path, line_of(text, found.start(1)), self.what, found.group(1), self.command,
+                      {} if recorded else None, None, value)
+
+
 PHYSICS = "Sources/TransitionPhysics"
 SPRING_MODEL = f"{PHYSICS}/Release/ProjectedSpringModel.swift"
 CHOOSING = f"{PHYSICS}/TransitionPhysics.docc/ChoosingASpring.md"
@@ -557,6 +594,8 @@ FIGURES = [
         ("the default model's median velocity jump", BENCH, SYNTHETIC, "physics", {}, "median_velocity_jump_per_s")]),
     SpringTable(CHOOSING, "| spring |", BY_RESPONSE, BY_RATIO),
     SeedTable("docs/behaviour.md", "Intent match with the reversal window and the lift-off model"),
+    Warning_("Sources/TransitionTraces/TracePlausibility.swift", rf"or a sensor glitch \({N} of the 7,361 recorded swipes",
+             "the recorded swipes released over 25 widths/s", BENCH, r"(\d+) traces released faster than a finger moves"),
     SpringTable("docs/behaviour.md", "| physics spring (recorded swipes) |", RESPONSES, columns={
         "median completion (s)": (RECORDED, "median_completion_time_s"),
         "median peak acceleration (widths/s²)": (RECORDED, "median_peak_acceleration_per_s2")}),
