@@ -22,7 +22,7 @@ A figure that differs fails, naming the file and line, the figure as shown, the 
 person would type it, from the checkout's root) and the value it printed. The commands run once
 each, from the release build `make release` links into .build/release (`--bin DIR` for another
 folder): about 10 s in all. The recorded swipes' figures need the recorded file, which the bench
-finds as the README says (`../shared/data/`); without it they are reported as not checked.
+finds as docs/traces.md says ("The recorded swipes"); without it they are reported as not checked.
 
 Figures inside Sources/TransitionPhysics that were found wrong while that folder was being
 restructured by someone else are listed in AWAITING_FIX with the figure shown and the value
