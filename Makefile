@@ -20,7 +20,7 @@ BIN := $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 TOOLS_BIN = $$(cd $(TOOLS) && $(SWIFT) build -c release --show-bin-path)
 TOOLS_DEBUG_BIN = $$(cd $(TOOLS) && $(SWIFT) build --show-bin-path)
 
-.PHONY: all deps blas zlib venv build release test api-check lint swift-test notebooks-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
+.PHONY: all deps blas zlib venv build release test api-check lint swift-test notebooks-test figures-test workflows-test cluster-test sweep bench throughput notebooks clean playground playground-test
 
 all: release
 
@@ -61,10 +61,20 @@ release: deps
 	@for tool in transition-sweep transition-bench; do ln -sfn "$(TOOLS_BIN)/$$tool" "$(BIN)/$$tool"; done
 
 # The test command (CI runs it through .ci/run), in this order: the workflows against their
-# schema, the lint, the library's and the tools' Swift tests, the notebooks, the documentation
-# sites with the public API listing, then the API against the last release.
-test: workflows-test lint swift-test notebooks-test docs-test api-check
-	@echo "make test: passed (workflows, lint, the library's and the tools' Swift tests, notebooks, docs and API listing, API against the last release)"
+# schema, the lint, the library's and the tools' Swift tests, the notebooks, the documents'
+# figures against their commands, the documentation sites with the public API listing, then the
+# API against the last release.
+test: workflows-test lint swift-test notebooks-test figures-test docs-test api-check
+	@echo "make test: passed (workflows, lint, the library's and the tools' Swift tests, notebooks, figures, docs and API listing, API against the last release)"
+
+# Every deterministic figure of the README, docs/, the DocC articles and the doc comments against
+# the command that prints it, and no before -> after figure outside CHANGELOG.md
+# (Tests/docs/figures.py, which names the file, line, figure, command and value of each that
+# differs), then the checker's own tests. The release build notebooks-test made runs the commands
+# (about 20 s in all).
+figures-test: release
+	$(PYTHON) Tests/docs/figures.py
+	$(PYTHON) -m unittest -q Tests/docs/test_figures.py
 
 # The app's library keeps its promise to apps (CONTRIBUTING.md, "Cutting a version"): against
 # the last release in CHANGELOG.md of the current major version, no break (swift package
@@ -96,13 +106,18 @@ $(VENV)/.workflows-installed: Tests/workflows/requirements.txt $(VENV)/.installe
 # tests (FaultInjectionTests): they compile Tests/faults/faults.c with cc and run both built
 # commands under it with LD_PRELOAD (short writes, EINTR, O_DIRECT refused, a full disk).
 # Every test is Swift Testing (no XCTest run, which would report 0 tests); Tests/swift-test-summary.sh
-# prints one line per suite, skips, failures and the verdict.
+# prints one line per suite, skips, failures and the verdict, and a progress line whenever 20 s
+# pass without one.
+# The tools' tests run the commands as a user does, from the release build that `make release`
+# links into BIN (TRANSITION_SWEEP_BIN; the notebooks and the figures need that build anyway, so
+# it is built once): a debug build of the commands ran their tests' hundreds of runs several
+# times slower. `swift test` alone, while iterating, runs the debug build beside the tests.
 SWIFT_TEST := bash $(CURDIR)/Tests/swift-test-summary.sh $(SWIFT) test --skip-build --disable-xctest
-swift-test: deps
+swift-test: deps release
 	$(SWIFT) build --build-tests
 	$(SWIFT_TEST)
 	cd $(TOOLS) && $(SWIFT) build --build-tests
-	cd $(TOOLS) && $(SWIFT_TEST)
+	cd $(TOOLS) && TRANSITION_SWEEP_BIN="$(BIN)/transition-sweep" $(SWIFT_TEST)
 
 # The helpers' pytest suite, then every notebook built from its .py source and executed headless.
 notebooks-test: release venv

@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(name: "TransitionLabTests", dependencies: ["TransitionLab", "TransitionPhysics"]),
         .testTarget(name: "TransitionBatchTests", dependencies: ["TransitionBatch", "TransitionLab", "TransitionPhysics"]),
-        .testTarget(name: "TransitionCSVTests", dependencies: ["TransitionCSV"]),
+        .testTarget(name: "TransitionCSVTests", dependencies: ["TransitionCSV", "TransitionLab"]),  // TransitionLab: SplitMix64
         // TransitionLab: the axis tests replay traces with its GestureRunner.
         .testTarget(name: "TransitionTracesTests", dependencies: ["TransitionTraces", "TransitionPhysics", "TransitionCSV", "TransitionLab"]),
         // The package as a whole, read from outside: what its libraries may do, what an app resolves.

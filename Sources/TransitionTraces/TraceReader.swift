@@ -1,4 +1,5 @@
 import Foundation
+import TransitionCSV
 import TransitionLab
 import TransitionPhysics
 
@@ -96,15 +97,24 @@ public enum TraceReader {
                 expected: "a header line naming the columns \(TraceFormat.requiredColumns.joined(separator: ","))",
                 found: "an empty file")
         }
-        var tokenizer = CSVTokenizer(bytes: bytes, startingAt: start, fileName: fileName)
-        guard let header = try tokenizer.nextRecord() else {
+        var reader = CSVReader(bytes: bytes, startingAt: start)
+        func nextRecord() throws(TraceFileError) -> CSVRecord? {
+            do {
+                return try reader.nextRecord()
+            } catch {
+                throw TraceFileError(
+                    fileName: fileName, line: error.line, fieldNumber: error.fieldNumber, problem: .malformedQuoting,
+                    expected: error.expected, found: error.found)
+            }
+        }
+        guard let header = try nextRecord() else {
             preconditionFailure("a non-empty file has a first record")
         }
         let columns = try TraceColumns(header: header, fileName: fileName)
         var assembler = TraceAssembler(columns: columns, mode: malformedStrokes)
         var pendingBlankLine: Int? = nil
         var rowCount = 0
-        while let record = try tokenizer.nextRecord() {
+        while let record = try nextRecord() {
             if record.isBlank {
                 pendingBlankLine = pendingBlankLine ?? record.line
                 continue

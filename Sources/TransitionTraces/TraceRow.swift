@@ -1,3 +1,4 @@
+import TransitionCSV
 import TransitionLab
 import TransitionPhysics
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransitionCSV
+import TransitionLab  // SplitMix64, the one seeded generator
 
 #if os(Linux)
 /// The runtime's private entry point that NumberFormatting called before it had its own
@@ -33,11 +34,8 @@ private func runtimeFloat64ToString(
             }
             return values
         }
-        var state: UInt64 = 1
-        func unit() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) * 0x1p-53
-        }
+        var random = SplitMix64(seed: 1)
+        func unit() -> Double { Double.random(in: 0..<1, using: &random) }
         return (0..<1_000_000).map { i in
             switch i % 5 {
             case 0: unit() * 60

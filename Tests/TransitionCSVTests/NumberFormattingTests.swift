@@ -1,5 +1,6 @@
 import Testing
 import TransitionCSV
+import TransitionLab  // SplitMix64, the one seeded generator
 
 /// The one number format (`NumberFormatting`) is `Double.description` to the byte, written by
 /// the package's own shortest-round-trip formatter (`ShortestDecimal`, Schubfach).
@@ -27,17 +28,6 @@ import TransitionCSV
             }
         }
         return found
-    }
-
-    /// A fixed pseudo-random sequence (64-bit LCG, Knuth's MMIX constants).
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state ^ (state >> 29)
-        }
-        /// Uniform in [0, 1).
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
     }
 
     /// Powers of ten and two, the exponent-form thresholds (1e-4, 2^53, 1e16) and the integer
@@ -105,7 +95,7 @@ import TransitionCSV
 
     /// Seeded random bit patterns (every kind of Double, NaNs included).
     @Test func randomBitPatterns() {
-        var random = Random(state: 12345)
+        var random = SplitMix64(seed: 12345)
         #expect(Self.mismatches((0..<1_500_000).lazy.map { _ in Double(bitPattern: random.next()) }) == [])
     }
 
@@ -116,20 +106,20 @@ import TransitionCSV
         var values: [Double] = []
         for i in 0...5000 { values += [Double(i) * 0.0002, Double("\(i)e-4")!, Double(i) / 5000] }
         for i in 0...1000 { values += [-5 + Double(i) * 0.01, Double("\(i - 500)e-2")!] }
-        var random = Random(state: 2026)
+        var random = SplitMix64(seed: 2026)
         for _ in 0..<400_000 {
-            values.append(random.unit() * 60)  // time_s
-            values.append(random.unit() * 10 - 5)  // velocity
-            values.append(random.unit())  // progress, overshoot
-            values.append((random.unit() - 0.5) * 2e4)  // accelerations
-            values.append(random.unit() * 1e-3)  // small residuals, across the 1e-4 threshold
+            values.append(Double.random(in: 0..<1, using: &random) * 60)  // time_s
+            values.append(Double.random(in: 0..<1, using: &random) * 10 - 5)  // velocity
+            values.append(Double.random(in: 0..<1, using: &random))  // progress, overshoot
+            values.append((Double.random(in: 0..<1, using: &random) - 0.5) * 2e4)  // accelerations
+            values.append(Double.random(in: 0..<1, using: &random) * 1e-3)  // small residuals, across the 1e-4 threshold
         }
         #expect(Self.mismatches(values) == [])
     }
 
     /// Every binary exponent (subnormal to the largest), each with random significands, both signs.
     @Test func everyExponent() {
-        var random = Random(state: 99)
+        var random = SplitMix64(seed: 99)
         var values: [Double] = []
         values.reserveCapacity(2047 * 200)
         for exponent in 0..<2047 as Range<UInt64> {
@@ -207,7 +197,7 @@ import TransitionCSV
 
     /// The sweep's per-thread cache gives the formatter's bytes, on repeats and collisions.
     @Test func cacheGivesTheSameBytes() {
-        var random = Random(state: 7)
+        var random = SplitMix64(seed: 7)
         let cache = DoubleTextCache()
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: NumberFormatting.maximumByteCount)
         defer { scratch.deallocate() }

@@ -152,7 +152,7 @@ struct TraceReaderRejectionTests {
 
     @Test("random bytes are refused, never accepted or crashed on")
     func randomBytes() {
-        var generator = SeededGenerator(seed: 1)
+        var generator = SplitMix64(seed: 1)
         for seed in 0..<200 {
             let count = Int.random(in: 0..<400, using: &generator)
             let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }

@@ -50,7 +50,7 @@ struct TraceReaderTests {
 
     @Test("writer and reader round-trip traces exactly, including ids that need quoting")
     func roundTrip() throws {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var traces: [GestureTrace] = []
         for k in 0..<50 {
             var t = Double(Int.random(in: 0...3, using: &generator)) * 0.001

@@ -67,11 +67,3 @@ func traceInvariantViolation(_ traces: [GestureTrace]) -> String? {
     }
     return nil
 }
-
-/// The lab's `SplitMix64`, seeded with the seed spread by an odd multiplier (so the fuzz tests'
-/// small seeds start far apart), identical on every platform.
-struct SeededGenerator: RandomNumberGenerator {
-    var generator: SplitMix64
-    init(seed: UInt64) { generator = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D) }
-    mutating func next() -> UInt64 { generator.next() }
-}

@@ -45,6 +45,11 @@ public enum Binary {
         public var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
+    /// The repository's root (the checkout that holds Benchmarks/), for the files the tests read
+    /// there (docs/, Tests/faults), wherever the test file itself sits.
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
     /// Environment variables that would shard a run by accident.
     public static let shardVariables = ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "JOB_COMPLETION_INDEX"]
 

@@ -275,70 +275,29 @@ public struct BehaviorMergeCommand: ParsableCommand {
 }
 
 /// Reads back the behaviour table's CSV (`BehaviorReport.render(_:format: .csv)`): the records
-/// of RFC 4180 text with LF line ends, and each row as the `BehaviorSummary` it was written from
+/// (through the package's one reader, `CSVReader`), and each row as the `BehaviorSummary` it was written from
 /// (numbers in the number format read back exactly: Swift's shortest round trip).
 enum BehaviorTableReader {
-    struct Record {
-        var line: Int
-        var fields: [String]
-        /// The bytes the record spans, its line end included.
-        var bytes: Range<Int>
-    }
-
-    /// The records of `bytes`; a quote out of place or a last line without its line end throws
-    /// (exit 65) naming `path` and the line.
-    static func records(_ bytes: [UInt8], path: String) throws -> [Record] {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var line = 1, recordLine = 1, recordStart = 0
-        var quoted = false, wasQuoted = false
-        var i = 0
-        func fail(_ what: String) -> FileIOError {
-            FileIOError(description: "\(path):\(line): \(what) (a table written by transition-bench behavior --format csv)", kind: .malformedInput)
-        }
-        while i < bytes.count {
-            let b = bytes[i]
-            i += 1
-            if quoted {
-                if b == UInt8(ascii: "\"") {
-                    if i < bytes.count && bytes[i] == UInt8(ascii: "\"") {
-                        field.append(b)
-                        i += 1
-                    } else {
-                        quoted = false
-                        wasQuoted = true
-                    }
-                } else {
-                    if b == UInt8(ascii: "\n") { line += 1 }
-                    field.append(b)
+    /// The records of `bytes` (`CSVReader`, LF line ends only: what `CSVWriter` writes); a
+    /// quote out of place, a carriage return or a last line without its line end throws (exit
+    /// 65) naming `path` and the line.
+    static func records(_ bytes: [UInt8], path: String) throws -> [CSVRecord] {
+        var reader = CSVReader(bytes: bytes, lineEnds: .lf)
+        var records: [CSVRecord] = []
+        do {
+            while let record = try reader.nextRecord() {
+                guard record.isTerminated else {
+                    throw FileIOError(
+                        description: "\(path):\(record.line): the last line without its line end (a truncated file?; a table written by transition-bench behavior --format csv)",
+                        kind: .malformedInput)
                 }
-                continue
+                records.append(record)
             }
-            switch b {
-            case UInt8(ascii: "\""):
-                guard field.isEmpty && !wasQuoted else { throw fail("a quote inside a field") }
-                quoted = true
-            case UInt8(ascii: ","):
-                fields.append(String(decoding: field, as: UTF8.self))
-                field = []
-                wasQuoted = false
-            case UInt8(ascii: "\n"):
-                fields.append(String(decoding: field, as: UTF8.self))
-                records.append(Record(line: recordLine, fields: fields, bytes: recordStart..<i))
-                recordStart = i
-                fields = []
-                field = []
-                wasQuoted = false
-                line += 1
-                recordLine = line
-            default:
-                guard !wasQuoted else { throw fail("text after a closing quote") }
-                field.append(b)
-            }
+        } catch let error as CSVSyntaxError {
+            throw FileIOError(
+                description: "\(path):\(error.line): field \(error.fieldNumber): expected \(error.expected), found \(error.found) (a table written by transition-bench behavior --format csv)",
+                kind: .malformedInput)
         }
-        guard !quoted else { throw fail("a quoted field without its closing quote") }
-        guard fields.isEmpty && field.isEmpty else { throw fail("the last line without its line end (a truncated file?)") }
         return records
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TransitionCSV
+import TransitionLab  // SplitMix64, the one seeded generator
 @testable import TransitionBench
 
 /// `--pareto`: the front against the definition checked pair by pair, and as a user reads it.
@@ -44,7 +46,7 @@ import Testing
     /// The front equals the definition, every pair compared: no row beats a front row, and every
     /// other row is beaten by some row, with ties, missing figures and infinities.
     @Test func frontIsExactlyTheUnbeatenRows() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 47)
         for trial in 0..<200 {
             let n = Int.random(in: 1...40, using: &generator)
             let values: [Double?] = [nil, 0, 0.25, 0.5, 1, .infinity]
@@ -77,27 +79,12 @@ import Testing
         #expect(ParetoFront.tableOrder(rows).map(\.model) == ["b", "c", "d", "f", "e", "a"])
     }
 
-    /// The fields of one CSV record (RFC 4180 quoting, no line breaks inside fields).
-    static func fields(_ record: String) -> [String] {
-        var fields: [String] = [], field = "", quoted = false, previousQuote = false
-        for c in record {
-            if quoted {
-                if c == "\"" { quoted = false; previousQuote = true } else { field.append(c) }
-            } else if c == "\"" {
-                if previousQuote { field.append("\"") }
-                quoted = true
-                previousQuote = false
-            } else if c == "," {
-                fields.append(field)
-                field = ""
-                previousQuote = false
-            } else {
-                field.append(c)
-                previousQuote = false
-            }
-        }
-        fields.append(field)
-        return fields
+    /// The records of a CSV text, each its fields (the package's one reader, `CSVReader`).
+    static func records(_ csv: String) throws -> [[String]] {
+        var reader = CSVReader(bytes: Array(csv.utf8), lineEnds: .lf)
+        var records: [[String]] = []
+        while let record = try reader.nextRecord() { records.append(record.fields) }
+        return records
     }
 
     /// As a user runs it: a `pareto` column in CSV and JSON, the text table's front first and
@@ -111,7 +98,7 @@ import Testing
         ]
         let csv = try BehaviorCommand.parse(flags + ["--format", "csv"]).report(currentDirectory: directory) { _ in }
         // Model names and Swift expressions hold commas (quoted): split records by RFC 4180.
-        let records = csv.split(separator: "\n").map { Self.fields(String($0)) }
+        let records = try Self.records(csv)
         let paretoColumn = try #require(records[0].firstIndex(of: "pareto"))
         #expect(records[0].last == "swift_expression")
         #expect(records[0].count == paretoColumn + BehaviorSummary.paretoColumns.count + BehaviorSummary.modelColumns.count)
@@ -206,7 +193,7 @@ import Testing
         ]
         func picks(_ extra: [String]) throws -> (records: [[String]], picked: [[String]], header: [String]) {
             let csv = try BehaviorCommand.parse(flags + extra + ["--format", "csv"]).report(currentDirectory: directory) { _ in }
-            let records = csv.split(separator: "\n").map { Self.fields(String($0)) }
+            let records = try Self.records(csv)
             let pick = try #require(records[0].firstIndex(of: "pick"))
             return (records, records.dropFirst().filter { $0[pick] == "true" }, records[0])
         }

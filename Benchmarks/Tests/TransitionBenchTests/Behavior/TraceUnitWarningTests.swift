@@ -12,8 +12,7 @@ import TransitionTraces
 /// a vertical stroke in a file without an axis (refused), and t_ms written in seconds (named in
 /// a warning). The shipped sample (docs/examples/two-strokes.csv) runs quietly.
 @Suite struct TraceUnitWarningTests {
-    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/examples/two-strokes.csv")
+    static let sample = Binary.repositoryRoot.appendingPathComponent("docs/examples/two-strokes.csv")
 
     static func bench(_ arguments: [String]) throws -> Binary.Result {
         try Binary.run(["behavior", "--no-recorded"] + arguments, executable: Binary.benchURL, timeoutSeconds: 120)

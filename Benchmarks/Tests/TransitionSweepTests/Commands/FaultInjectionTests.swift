@@ -15,8 +15,7 @@ import TransitionSweep
 struct FaultInjectionTests {
     /// The fault library, compiled once per test process into a temporary folder.
     static let library: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = Binary.repositoryRoot
         let source = root.appendingPathComponent("Tests/faults/faults.c").path
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("transition-faults-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

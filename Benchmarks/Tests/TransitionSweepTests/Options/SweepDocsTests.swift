@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import ToolTestSupport
 import TransitionLab
 import TransitionPhysics
 
@@ -17,8 +18,7 @@ import TransitionPhysics
 /// (it rewrites the blocks between the `generated` markers), describe a new result column in
 /// `resultColumnMeanings` below, and mention a new flag in the prose.
 @Suite struct SweepDocsTests {
-    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/sweeps.md")
+    static let url = Binary.repositoryRoot.appendingPathComponent("docs/sweeps.md")
 
     /// What each fixed result column holds, with its unit.
     static let resultColumnMeanings: [String: String] = [

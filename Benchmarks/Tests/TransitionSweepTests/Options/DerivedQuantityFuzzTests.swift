@@ -41,22 +41,54 @@ struct DerivedQuantityFuzzTests {
         return result
     }
 
-    /// Runs the sweep's path on `arguments` (one release): nil when refused with a message naming
-    /// a flag, else the CSV row. Records an issue for anything else.
-    static func row(_ arguments: [String], evaluate: Bool = true) -> String? {
-        let flags = ["--release-progress", "0.5", "--release-velocity", "1", "--quiet"] + arguments
+    /// The command `fixed` parses to (the flags every combination of a test shares), parsed once:
+    /// ArgumentParser's parse of a whole command line takes some 50 ms in a debug build, most of
+    /// the test's time when every combination went through it.
+    static func command(_ fixed: [String]) throws -> RunCommand {
+        let flags = ["--release-progress", "0.5", "--release-velocity", "1", "--quiet"] + fixed
+        return try #require(try TransitionSweepCommand.parseAsRoot(flags) as? RunCommand)
+    }
+
+    /// Runs the sweep's path on `fixed` and `varied` (one release): nil when refused with a
+    /// message naming a flag, else the CSV row. Records an issue for anything else. The varied
+    /// flags go into the parsed `base` as ArgumentParser stores them (`ModelOptions.fill`: the
+    /// text as typed); with `parsed` the whole command line is parsed again as well, and both
+    /// paths must give the same row or refusal.
+    static func row(
+        _ base: RunCommand, _ fixed: [String], _ varied: [String], evaluate: Bool = true, parsed: Bool = false
+    ) -> String? {
+        var command = base
+        for i in stride(from: 0, to: varied.count, by: 2) {
+            let known = command.models.fill(flag: String(varied[i].dropFirst(2)), with: varied[i + 1])
+            #expect(known, "\(varied[i]) is no flag of ModelOptions")
+        }
+        let viaFill = row(command, fixed + varied, evaluate: evaluate)
+        if parsed {
+            let call = "transition-sweep \((fixed + varied).joined(separator: " "))"
+            do {
+                let viaParse = row(try Self.command(fixed + varied), fixed + varied, evaluate: evaluate)
+                #expect(viaParse == viaFill, "\(call): parsed \(viaParse ?? "refused"), filled \(viaFill ?? "refused")")
+            } catch {
+                // ArgumentParser refuses a value it cannot parse as a number (also exit 64).
+                let message = TransitionSweepCommand.message(for: error)
+                #expect(message.contains("--"), "\(call): \(message)")
+                #expect(viaFill == nil, "\(call): ArgumentParser refused it, the plan did not: \(message)")
+            }
+        }
+        return viaFill
+    }
+
+    /// The plan, evaluation and row of `command` (typed as `arguments`).
+    static func row(_ command: RunCommand, _ arguments: [String], evaluate: Bool) -> String? {
         let call = "transition-sweep \(arguments.joined(separator: " "))"
         let plan: RunCommand.Plan
         do {
-            let command = try #require(try TransitionSweepCommand.parseAsRoot(flags) as? RunCommand)
             plan = try command.plan(environment: [:])
         } catch let error as ValidationError {
             #expect(error.message.hasPrefix("--"), "\(call): the message names no flag: \(error.message)")
             return nil
         } catch {
-            // ArgumentParser refuses a value it cannot parse as a number (also exit 64).
-            let message = TransitionSweepCommand.message(for: error)
-            #expect(message.contains("--"), "\(call): \(message)")
+            Issue.record("\(call): \(error)")
             return nil
         }
         var chunk = EvaluatedChunk(rows: plan.rows)
@@ -88,15 +120,17 @@ struct DerivedQuantityFuzzTests {
     /// are computed for every pair and every 16th triple (the plan and the metrics of an extreme
     /// spring take milliseconds each in a debug build).
     @Test("every pair of spring parameters at 13 edge values, every triple at 7", arguments: [2, 3])
-    func springParameters(size: Int) {
+    func springParameters(size: Int) throws {
         var accepted = 0, refused = 0, index = 0
+        // Frames at 30 Hz: an undamped spring's 60 s of frames stay cheap in a debug build.
+        let fixed = ["--model", "physics", "--frame-rate", "30"]
+        let base = try Self.command(fixed)
         for flags in Self.combinations(Self.springFlags, size) {
             for arguments in Self.assignments(flags, size == 2 ? Self.values : Self.tripleValues) {
                 index += 1
-                // Frames at 30 Hz: an undamped spring's 60 s of frames stay cheap in a debug build.
-                let full = ["--model", "physics", "--frame-rate", "30"] + arguments
-                if let text = Self.row(full, evaluate: size == 2 || index % 16 == 0) {
-                    Self.check(text, full)
+                // Every 8th combination is parsed whole as well.
+                if let text = Self.row(base, fixed, arguments, evaluate: size == 2 || index % 16 == 0, parsed: index % 8 == 1) {
+                    Self.check(text, fixed + arguments)
                     accepted += 1
                 } else {
                     refused += 1
@@ -108,13 +142,17 @@ struct DerivedQuantityFuzzTests {
     }
 
     @Test("the classic model's duration and completion speed, under every completion curve")
-    func classicDurations() {
+    func classicDurations() throws {
         for (i, curve) in ClassicPercentDrivenModel.CurveChoice.names.enumerated() {
+            let fixed = ["--model", "classic", "--completion-curve", curve, "--frame-rate", "30",
+                         "--release-progress", "0,1e-320,0.5,0.9999999999999999,1"]
+            let base = try Self.command(fixed)
             for (j, arguments) in Self.assignments(["duration", "completion-speed"], Self.values).enumerated() {
-                // Every curve's parameter cells; the metrics of each curve on a third of the pairs.
-                let full = ["--model", "classic", "--completion-curve", curve, "--frame-rate", "30",
-                            "--release-progress", "0,1e-320,0.5,0.9999999999999999,1"] + arguments
-                if let text = Self.row(full, evaluate: (i + j) % 3 == 0) { Self.check(text, full) }
+                // Every curve's parameter cells; the metrics of each curve on a third of the pairs;
+                // every 8th pair parsed whole as well.
+                if let text = Self.row(base, fixed, arguments, evaluate: (i + j) % 3 == 0, parsed: (i + j) % 8 == 0) {
+                    Self.check(text, fixed + arguments)
+                }
             }
         }
     }
