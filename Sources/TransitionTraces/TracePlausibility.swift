@@ -20,7 +20,7 @@ public enum TracePlausibility {
     /// finger's and are capped); on the narrowest phone (320 pt wide) that is 25 widths per
     /// second, and on any wider screen fewer. The recorded swipes release at a median of
     /// 3.2 widths/s; a release past 25 widths/s is a unit mix-up (t_ms in seconds, positions in a
-    /// smaller unit than travel_px) or a sensor glitch (39 of the 7,361 recorded swipes, such as
+    /// smaller unit than travel_px) or a sensor glitch (76 of the 7,361 recorded swipes, such as
     /// 632 px in 1 ms).
     public static let maximumReleaseSpeed = ReleaseSpeedLimit.platformMaximum / narrowestPhoneWidthPoints
 

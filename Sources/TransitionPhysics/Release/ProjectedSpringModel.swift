@@ -39,11 +39,11 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     ///
     /// Measured on the 7,361 recorded page turns (`transition-bench behavior --builtin classic
     /// --model physics --response 0.15,0.2,0.25,0.3,0.35`): the spring does not change decisions;
-    /// it trades completion time (median 0.21 / 0.28 / 0.34 / 0.41 / 0.48 s, settled within
-    /// 0.1% of the travel) against peak acceleration (median 669 / 362 / 223 / 150 / 108 travel
-    /// travels per s²). 0.3 s is the stiffest critically damped spring whose median peak
-    /// acceleration matches the classic 0.3 s easeInOut completion's (144 travels per s²), and
-    /// damping ratio 1 never overshoots the page's resting place.
+    /// it trades completion time (median 0.21 / 0.28 / 0.34 / 0.40 / 0.47 s, settled within
+    /// 0.1% of the travel) against peak acceleration (median 597 / 306 / 186 / 126 / 93 travel
+    /// travels per s²). 0.3 s is the stiffest of these critically damped springs whose median
+    /// peak acceleration stays under the classic 0.3 s easeInOut completion's (145 travels per
+    /// s²), and damping ratio 1 never overshoots the page's resting place.
     public static let defaultSpring = Spring(response: defaultResponse, dampingRatio: defaultDampingRatio)
     /// The default spring's response, seconds (see `defaultSpring`).
     package static let defaultResponse = 0.3
