@@ -3,6 +3,7 @@ prose and doc comments, and on the real files against the real commands when the
 is there (`make release`), each with one figure changed. Run with
 `python3 -m unittest -q Tests/docs/test_figures.py` from the repository's root."""
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -216,9 +217,15 @@ class RealFiguresTests(unittest.TestCase):
             return figures.check_all(root, self.commands).wrong
 
     def test_a_changed_figure_in_the_readme_fails(self):
-        wrong = self.changed("README.md", "| **98.3%** | **99.9%** | **0.000** | 126 |", "| **98.4%** | **99.9%** | **0.000** | 126 |")
+        # The physics row as the README has it now, its first figure (recorded page turns
+        # finished) raised by 0.1 point.
+        with open("README.md", encoding="utf-8") as readme:
+            row = next(line.rstrip("\n") for line in readme if line.startswith("| **physics**"))
+        shown = re.search(r"\*\*(\d+\.\d)%\*\*", row)
+        raised = f"{float(shown.group(1)) + 0.1:.1f}%"
+        wrong = self.changed("README.md", row, row.replace(shown.group(0), f"**{raised}**", 1))
         self.assertEqual(len(wrong), 1, wrong)
-        self.assertIn("'recorded page turns finished', shows 98.4%", wrong[0])
+        self.assertIn(f"'recorded page turns finished', shows {raised}", wrong[0])
 
     def test_a_changed_figure_in_docs_fails(self):
         wrong = self.changed(os.path.join("docs", "behaviour.md"), "| shortFastFlick (finish) | 0.0% |", "| shortFastFlick (finish) | 0.1% |")
