@@ -27,13 +27,9 @@ extension InteractiveTransition {
     /// A touch-down of the merged finger: a stroke from idle, or a catch of the completion in
     /// play (in motion or at rest). A touch outside the mapping's edge zone starts nothing; a
     /// touch-down while a finger drives is ignored, as a recognizer would.
+    /// With `sharedWithContent`, a scroll view shares the finger (`ScrollingSheet`): the view
+    /// shows its share of each movement (`Tracking.share`).
     mutating func beginStroke(_ finger: TouchSample, sharedWithContent: Bool = false) {
-        defer {
-            if sharedWithContent, case .tracking(var tracking) = state {
-                tracking.share = (tracking.stroke.baseProgress, 0)
-                state = .tracking(tracking)
-            }
-        }
         let position = mapping.coordinate(of: finger)
         switch state {
         case .completing:
@@ -46,7 +42,8 @@ extension InteractiveTransition {
             if atRest, let zone = mapping.edgeZone, !zone.contains(position) { return }
             // Caught in motion: the completion's direction; from rest: decided afresh.
             let sign = mapping.direction.fixedSign ?? (atRest ? nil : animation.sign)
-            var tracking = takeOver(at: animation.state(at: time).progress, sign: sign, touch: finger, judged: atRest)
+            var tracking = takeOver(
+                at: animation.state(at: time).progress, sign: sign, touch: finger, judged: atRest, shared: sharedWithContent)
             tracking.touchDownDetent = animation.curve.target
             if atRest {
                 reportBeganIfPending(&tracking)
@@ -57,7 +54,7 @@ extension InteractiveTransition {
             state = .tracking(tracking)
         case .idle:
             if let zone = mapping.edgeZone, !zone.contains(position) { return }
-            var tracking = takeOver(at: 0, sign: mapping.direction.fixedSign, touch: finger, judged: true)
+            var tracking = takeOver(at: 0, sign: mapping.direction.fixedSign, touch: finger, judged: true, shared: sharedWithContent)
             tracking.fromIdle = true
             tracking.touchDownDetent = stops[ProjectionRule.nearestDetent(to: 0, in: stops)]
             reportBeganIfPending(&tracking)
@@ -148,13 +145,15 @@ extension InteractiveTransition {
     /// only: with `.clamp` the limits widen to hold `progress`; with `.rubberBand` the raw
     /// progress is the one the rubber band shows there. A `judged` touch (one from rest) is
     /// judged by the mapping's `axisLock`, if any, before it moves the view.
-    func takeOver(at progress: Double, sign: Double?, touch: TouchSample, judged: Bool) -> Tracking {
+    /// A `shared` touch's view shows its share of the finger's movement (`Tracking.share`).
+    func takeOver(at progress: Double, sign: Double?, touch: TouchSample, judged: Bool, shared: Bool) -> Tracking {
         let (raw, limits) = mapping.takeOver(showing: progress, within: gestureLimits)
         let stroke = Stroke(
             touch: touch, mapping: mapping, baseProgress: raw, sign: sign, accepted: !judged || mapping.axisLock == nil,
             reversalDistance: reversalDistance)
         var tracking = Tracking(stroke: stroke, limits: limits, lastChangedRaw: raw)
         tracking.beganPending = true
+        if shared { tracking.share = (raw, 0) }
         return tracking
     }
 
@@ -196,10 +195,12 @@ extension InteractiveTransition {
         return tracking.raw(travel: mapping.travel)
     }
 
-    /// The stroke in progress, if a finger drives.
-    var stroke: Stroke? {
+    /// The stroke in progress's coordinate at touch-down along the axis (points) and direction
+    /// sign, if a finger drives: what a scroll view sharing the finger splits by (read without
+    /// copying the stroke, whose samples then grow in place).
+    var strokeAxis: (origin: Double, sign: Double?)? {
         guard case .tracking(let tracking) = state else { return nil }
-        return tracking.stroke
+        return (tracking.stroke.origin, tracking.stroke.sign)
     }
 
     /// The velocity of the finger in progress, travels per second (capped), when a scroll view

@@ -30,7 +30,7 @@ extension ScrollingSheet {
         }
         // A finger that code let go (`finish(at:)`, `retarget(to:at:)`...) moves nothing more.
         guard let before = fingerPoints else { return nil }
-        guard let stroke = sheet.stroke, let sign = stroke.sign else {
+        guard let stroke = sheet.strokeAxis, let sign = stroke.sign else {
             fingerPoints = nil
             return nil
         }
