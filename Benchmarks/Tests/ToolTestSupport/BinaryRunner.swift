@@ -3,6 +3,9 @@ import Foundation
 /// Runs the built `transition-sweep` and `transition-bench` as a user would (both test targets
 /// call the commands through it).
 public enum Binary {
+    /// Serializes `Process.run()` across the parallel tests (`run(_:environment:shell:executable:timeoutSeconds:)`).
+    private static let launchLock = NSLock()
+
     /// The executable: `TRANSITION_SWEEP_BIN` if set, else next to the test bundle (the build
     /// products folder), else `swift build --show-bin-path`.
     public static let url: URL = {
@@ -76,7 +79,14 @@ public enum Binary {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        // One launch at a time: swift-corelibs-foundation's Process.run crashed inside its
+        // launch (a bad pointer in memmove) while the parallel tests launched others.
+        launchLock.lock()
+        do { try process.run() } catch {
+            launchLock.unlock()
+            throw error
+        }
+        launchLock.unlock()
         // A run that outlives the timeout is killed (a hang shows up as status 9, never as a
         // stuck test run).
         let deadline = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
