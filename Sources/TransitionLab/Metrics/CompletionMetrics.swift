@@ -1,3 +1,4 @@
+import RealModule
 import TransitionPhysics
 
 /// How a completion plays out, measured on frames: the numbers the sweep, the benchmark and
@@ -72,6 +73,15 @@ extension CompletionCurve {
             return CompletionMetrics(
                 completionTime: duration, velocityJump: jump, overshoot: extremes.overshoot,
                 peakAcceleration: extremes.peakAcceleration)
+        case .decay(let rate):
+            // A coast never passes its target, and its largest acceleration is its first,
+            // |target - start| / tau^2; it is settled from the first frame at which the distance
+            // left, |target - start| e^(-t / tau), is within the tolerance.
+            let tau = ProjectionForm.continuous.distancePerVelocity(rate: rate)
+            let distance = abs(target - start)
+            let settles = distance <= settleTolerance ? 0 : (tau * Double.log(distance / settleTolerance) / dt).rounded(.up) * dt
+            return CompletionMetrics(
+                completionTime: settles, velocityJump: jump, overshoot: 0, peakAcceleration: distance / (tau * tau))
         case .spring(let spring, let policy):
             let step = spring.propagator(time: dt)
             var frames = SpringFrameMetrics(

@@ -30,11 +30,18 @@ extension InteractiveTransition {
         pendingEvents.removeAll()
         // The touch leaves `state` while it is read (moved out and back, not copied: a copy
         // retained each of its arrays, a fifth of a tracking frame).
-        if let tracking = takeTracking() {
+        if var tracking = takeTracking() {
             let (progress, velocity) = current(tracking)
+            let release = completion(for: ReleaseState(progress: progress, velocity: velocity))
+            var events = events
+            if !tracking.beganPending {
+                // Detents crossed and a new release detent: this frame's, after the touch's events.
+                events += tracking.crossings.frame(
+                    progress: progress, releaseDetent: release.detent ?? detentID(at: release.curve.target),
+                    detents: resolvedDetents, stops: stops, tolerance: pixelTolerance)
+            }
             state = .tracking(tracking)
-            let target = completion(for: ReleaseState(progress: progress, velocity: velocity)).curve.target
-            return TransitionUpdate(progress: progress, velocity: velocity, target: target, isAtRest: false, events: events)
+            return TransitionUpdate(progress: progress, velocity: velocity, target: release.curve.target, isAtRest: false, events: events)
         }
         guard case .completing(let animation) = state else {
             return TransitionUpdate(progress: 0, velocity: 0, target: 0, isAtRest: true, events: events)

@@ -91,6 +91,13 @@ extension InteractiveTransition {
         } else if case .completing(let animation) = state {
             let (progress, velocity) = animation.state(at: time)
             let (newProgress, newVelocity) = (progress * scale, velocity * scale)
+            if case .decay(let rate) = animation.curve.shape {
+                // Resting (or coasting to rest) where released, not at a detent: it keeps its
+                // place in points, within the new first...last detent.
+                relayoutCoast(animation, rate: rate, progress: newProgress, velocity: newVelocity, scale: scale, at: time)
+                pendingEvents.append(.layoutChanged(travel: mapping.travel, detents: resolvedDetents))
+                return
+            }
             let (target, left) = movedStop(animation.curve.target, from: oldResolved, viewAt: newProgress)
             if let left { pendingEvents.append(.detentInactive(left)) }
             if time >= animation.endTime && abs(newProgress - target) * mapping.travel <= Self.samePositionPoints {
@@ -109,6 +116,31 @@ extension InteractiveTransition {
     /// Two positions closer than this, points, are one (a detent in points computed over two
     /// travels differs from the view kept in points by rounding only).
     static let samePositionPoints = 1e-9
+
+    /// A completion that rests where it was released (`CompletionCurve.Shape.decay`) through a
+    /// layout change whose progress scale is `scale`: shown at `progress` with `velocity` now,
+    /// it rests, or coasts on, to the same place in points, within the first...last detent (a
+    /// place beyond them goes to that detent with `plannedCurve`).
+    mutating func relayoutCoast(_ animation: Animation, rate: DecelerationRate, progress: Double, velocity: Double, scale: Double, at time: Double) {
+        let first = stops[0], last = stops[stops.count - 1]
+        let target = animation.curve.target * scale
+        guard target >= first && target <= last else {
+            start(plannedCurve(from: progress, velocity: velocity, to: min(max(target, first), last)), at: time, sign: animation.sign)
+            return
+        }
+        if time >= animation.endTime {
+            // At rest there, still a rest where released (a coast of no distance), so the next
+            // layout change keeps it in points too.
+            let still = CompletionCurve(shape: .decay(rate), start: target, startVelocity: 0, target: target)
+            var resting = Animation(startTime: time, curve: still, endTime: time, sign: animation.sign)
+            resting.completionReported = animation.completionReported
+            state = .completing(resting)
+            return
+        }
+        // The same coast in points: both its start and its end scale alike, so its velocity
+        // stays the one it had (the decay's velocity is the distance left over tau).
+        start(CompletionCurve(shape: .decay(rate), start: progress, startVelocity: velocity, target: target), at: time, sign: animation.sign)
+    }
 
     /// Where the detent at `stop` (progress in the old layout, `oldResolved`) is now: the same
     /// detent by identity at its new progress; if it is no longer active, the active detent

@@ -19,8 +19,13 @@ extension InteractiveTransition {
     }
 
     /// The lift-off (or cancellation) `sample` of `tracking` at the finger's raw progress
-    /// `fingerRaw`: the release, its events, and the completion started.
-    mutating func release(_ tracking: Tracking, at sample: TouchSample, fingerRaw: Double) -> StrokeStep {
+    /// `fingerRaw`: the release, its events, and the completion started. With
+    /// `coastIntoContent` (a scroll view sharing the finger can take a fling on), a release
+    /// settling at the last detent whose coast at that rate would pass it coasts there instead
+    /// (`coastingIntoContent(_:state:rate:)`).
+    mutating func release(
+        _ tracking: Tracking, at sample: TouchSample, fingerRaw: Double, coastIntoContent: DecelerationRate? = nil
+    ) -> StrokeStep {
         var tracking = tracking
         // The lift-off rules of `Stroke.lift` (Android's and Flutter's trackers): a lift-off
         // that repeats the last position is dropped, and a cancelled touch or a pointer stopped
@@ -37,7 +42,8 @@ extension InteractiveTransition {
             progress: bounded(rawNow, tracking), velocity: velocity,
             lastChangedProgress: bounded(tracking.lastChangedRaw, tracking),
             recognizerCancelled: sample.phase == .cancelled)
-        let (completion, refusedDetent) = settledCompletion(for: state, touchDownDetent: tracking.touchDownDetent)
+        var (completion, refusedDetent) = settledCompletion(for: state, touchDownDetent: tracking.touchDownDetent)
+        if let rate = coastIntoContent { completion = coastingIntoContent(completion, state: state, rate: rate) }
         let release = Release(
             time: sample.time, state: state, completion: completion, sign: tracking.stroke.sign ?? 1, detent: completion.detent ?? detentID(at: completion.curve.target),
             decision: end(at: completion.curve.target))
@@ -71,6 +77,23 @@ extension InteractiveTransition {
             contentMovedLast: tracking.contentMovedLast)
     }
 
+    /// `completion` of a release in `state`, or, when it settles at the last detent moving
+    /// toward it and a scroll view's coast at `rate` from the release would pass that detent, that
+    /// coast (`CompletionCurve.Shape.decay`, to where it would stop): the sheet and its content
+    /// then move as one scroll, and `ScrollingSheet` hands the content the velocity the coast
+    /// has when it reaches the detent, (coast end - last detent) / tau, so the content scrolls
+    /// exactly the part of the coast past the detent. Reduce motion keeps its own curve.
+    func coastingIntoContent(_ completion: Completion, state: ReleaseState, rate: DecelerationRate) -> Completion {
+        let last = stops[stops.count - 1]
+        guard !reduceMotion, completion.curve.target == last, state.velocity > 0, state.progress <= last else { return completion }
+        let end = state.progress + rate.projectedDistance(initialVelocity: state.velocity, form: .continuous)
+        guard end > last, end.isFinite else { return completion }
+        var coasting = completion
+        coasting.curve = CompletionCurve(shape: .decay(rate), start: state.progress, startVelocity: state.velocity, target: end)
+        coasting.projectedProgress = end
+        return coasting
+    }
+
     /// The median interval between a touch's samples, seconds, at or above which its times look
     /// like milliseconds (`TransitionEvent.timesLookLikeMilliseconds`): 0.5 s. Digitizers report
     /// every 4 to 17 ms (60 to 240 Hz) and Android's and Flutter's trackers take 40 ms without a
@@ -102,7 +125,9 @@ extension InteractiveTransition {
     /// The one release decision of this transition (`ReleaseDecision`): its detents, policy,
     /// veto and reduce motion.
     var releaseDecision: ReleaseDecision {
-        ReleaseDecision(detents: resolvedDetents, stops: stops, policy: detentPolicy, refuses: refusesDetent, reduceMotion: reduceMotion)
+        ReleaseDecision(
+            detents: resolvedDetents, stops: stops, policy: detentPolicy, refuses: refusesDetent, reduceMotion: reduceMotion,
+            travel: mapping.travel)
     }
 
     /// The model's answer to a release in `state`, settled by `ReleaseDecision`: the completion

@@ -45,6 +45,7 @@ extension InteractiveTransition {
             var tracking = takeOver(
                 at: animation.state(at: time).progress, sign: sign, touch: finger, judged: atRest, shared: sharedWithContent)
             tracking.touchDownDetent = animation.curve.target
+            tracking.crossings.releaseDetent = detentID(at: animation.curve.target)
             if atRest {
                 reportBeganIfPending(&tracking)
             } else {
@@ -113,8 +114,12 @@ extension InteractiveTransition {
 
     /// Moves (or lifts) the stroke in progress to the merged finger's `finger`. Of a finger a
     /// scroll view shares (`ScrollingSheet`), the view took `sheetPoints` of this movement along
-    /// the axis (points, opening positive), and `mover` moved last, if either moved.
-    mutating func moveStroke(_ finger: TouchSample, sheetPoints: Double = 0, mover: ScrollHandoffMover? = nil) -> StrokeStep {
+    /// the axis (points, opening positive), and `mover` moved last, if either moved; with
+    /// `coastIntoContent`, a release whose coast at that rate passes the last detent coasts there
+    /// (`ScrollingSheet.LastDetentFling.continuesIntoContent`).
+    mutating func moveStroke(
+        _ finger: TouchSample, sheetPoints: Double = 0, mover: ScrollHandoffMover? = nil, coastIntoContent: DecelerationRate? = nil
+    ) -> StrokeStep {
         // A touch in progress leaves `state` while a move or lift-off changes it: its samples
         // then have one owner and grow in place (shared with `state`, the array was copied at
         // every sample, which made a replay quadratic in the trace's length).
@@ -128,7 +133,9 @@ extension InteractiveTransition {
             // A reversible direction flipped: the samples so far were mirrored, and so is this.
             tracking.lastChangedRaw.negate()
         }
-        guard finger.phase == .changed else { return release(tracking, at: finger, fingerRaw: fingerRaw) }
+        guard finger.phase == .changed else {
+            return release(tracking, at: finger, fingerRaw: fingerRaw, coastIntoContent: coastIntoContent)
+        }
         tracking.stroke.record(finger, raw: fingerRaw, severalFingers: pointers.fingers.count > 1)
         tracking.lastChangedRaw = tracking.raw(finger: fingerRaw, travel: mapping.travel)
         if moved { positionShown = false }
@@ -151,7 +158,9 @@ extension InteractiveTransition {
         let stroke = Stroke(
             touch: touch, mapping: mapping, baseProgress: raw, sign: sign, accepted: !judged || mapping.axisLock == nil,
             reversalDistance: reversalDistance)
-        var tracking = Tracking(stroke: stroke, limits: limits, lastChangedRaw: raw)
+        var tracking = Tracking(
+            stroke: stroke, limits: limits, lastChangedRaw: raw,
+            crossings: DetentCrossings(progress: progress, stops: stops, tolerance: pixelTolerance, releaseDetent: detentID(at: progress)))
         tracking.beganPending = true
         if shared { tracking.share = (raw, 0) }
         return tracking

@@ -120,6 +120,9 @@ public struct InteractiveTransition: Sendable {
         /// Whether the scroll view sharing the finger moved last: it then owns the lift-off, and
         /// the view releases (and tracks) with velocity 0.
         var contentMovedLast = false
+        /// The detents the frames have shown the view pass, and the detent a release would settle
+        /// at (`TransitionEvent.detentCrossed`, `.releaseDetentChanged`), since touch-down.
+        var crossings: DetentCrossings
 
         /// Raw progress the view shows (before the overdrag rule): the stroke's, or its share of
         /// a shared finger.

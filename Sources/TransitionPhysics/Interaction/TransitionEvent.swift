@@ -18,8 +18,9 @@
 ///     switch event {
 ///     case .released(let release): print("going to", release.detent)
 ///     case .completed(let progress): print("at rest at", progress)
+///     case .detentCrossed(let detent, _): print("passed", detent)  // a haptic tick
 ///     case .began, .interrupted, .retargeted, .timesLookLikeMilliseconds, .layoutChanged,
-///          .refused, .detentRefused, .detentInactive: break
+///          .refused, .detentRefused, .detentInactive, .releaseDetentChanged: break
 ///     @unknown default: break  // a kind added in a later minor version
 ///     }
 /// }
@@ -62,9 +63,24 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
     /// instead (the `released` event that follows names it). Ask the person, as UIKit's
     /// `presentationControllerDidAttemptToDismiss` does.
     case detentRefused(Detent.ID)
+    /// While a finger drags, the view passed the detent `id`, moving to larger progress
+    /// (`.next`) or smaller (`.previous`): once per crossing, when a frame shows the view a
+    /// physical pixel past it after it was a pixel or more on the other side (touch noise around
+    /// a detent reports nothing). A frame that passes several reports each, in the order passed;
+    /// a completion, its spring-back past a detent included, reports none. For a haptic tick as
+    /// the sheet passes a detent (`UISelectionFeedbackGenerator`).
+    case detentCrossed(Detent.ID, moving: InteractiveTransition.DetentStep)
+    /// While a finger drags, the detent a release now would settle at changed to `id` (the
+    /// frame's `TransitionUpdate.target` moved to another detent; under
+    /// `DetentPolicy.restsWhereReleased` the detent nearest where it would rest): once per change,
+    /// from the detent the view rested at or was going to when the finger landed. For a haptic
+    /// as the decision flips (`UIImpactFeedbackGenerator`), as iOS's swipe actions tick when a
+    /// release would commit.
+    case releaseDetentChanged(Detent.ID)
 
     /// The case's name (`began`, `released`, `interrupted`, `retargeted`, `completed`,
-    /// `timesLookLikeMilliseconds`, `layoutChanged`, `refused`, `detentRefused`, `detentInactive`), for logs and tests.
+    /// `timesLookLikeMilliseconds`, `layoutChanged`, `refused`, `detentRefused`, `detentInactive`,
+    /// `detentCrossed`, `releaseDetentChanged`), for logs and tests.
     public var name: String {
         switch self {
         case .began: return "began"
@@ -77,6 +93,8 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
         case .refused: return "refused"
         case .detentRefused: return "detentRefused"
         case .detentInactive: return "detentInactive"
+        case .detentCrossed: return "detentCrossed"
+        case .releaseDetentChanged: return "releaseDetentChanged"
         }
     }
 
@@ -104,6 +122,8 @@ public enum TransitionEvent: Hashable, Sendable, CustomStringConvertible {
             return "refused(moved \(Self.short(along)) pt along the axis, \(Self.short(across)) pt across)"
         case .detentRefused(let detent): return "detentRefused(detent \(detent))"
         case .detentInactive(let detent): return "detentInactive(detent \(detent))"
+        case .detentCrossed(let detent, let moving): return "detentCrossed(detent \(detent), moving \(moving.rawValue))"
+        case .releaseDetentChanged(let detent): return "releaseDetentChanged(detent \(detent))"
         case .began, .interrupted, .retargeted: return name
         }
     }

@@ -75,6 +75,13 @@ extension CompletionCurve {
                 rest = min(rest, arrival)
             }
             return rest
+        case .decay(let rate):
+            // The distance left, |target - start| e^(-t / tau), falls to `tolerance` at
+            // tau ln(|target - start| / tolerance): a little above it (1/256) as the upper end.
+            let distance = abs(target - start)
+            guard distance >= tolerance else { return 0 }
+            let tau = ProjectionForm.continuous.distancePerVelocity(rate: rate)
+            return tau * Double.log(distance / tolerance) * (1 + Self.visualBoundRelativePrecision)
         }
     }
 

@@ -24,6 +24,13 @@ public struct CompletionCurve: Hashable, Sendable {
         /// continuous at release like the spring's, and it ends exactly at `duration` like a
         /// timing curve.
         case minimumJerk(duration: Double)
+        /// A scroll view's coast (UIScrollView's deceleration, velocity kept at `rate` per
+        /// millisecond, an exponential decay in closed form) that comes to rest at the target:
+        /// p(t) = target - (target - start) e^(-t / tau), tau = -1 / (1000 ln rate) seconds
+        /// (`ProjectionForm.continuous`). Its velocity at release is (target - start) / tau, the
+        /// release velocity when the target is where that velocity coasts to
+        /// (`DetentPolicy.restsWhereReleased`); `startVelocity` is not read.
+        case decay(DecelerationRate)
     }
 
     /// How progress moves from `start` to `target`: a timed curve or a spring.
@@ -56,7 +63,7 @@ public struct CompletionCurve: Hashable, Sendable {
     public var fixedDuration: Double? {
         switch shape {
         case .timingCurve(_, let duration), .uiKitSpringCurve(let duration), .minimumJerk(let duration): return duration
-        case .spring: return nil
+        case .spring, .decay: return nil
         }
     }
 
@@ -65,7 +72,7 @@ public struct CompletionCurve: Hashable, Sendable {
     public var dependsOnStartVelocity: Bool {
         switch shape {
         case .spring, .minimumJerk: return true
-        case .timingCurve, .uiKitSpringCurve: return false
+        case .timingCurve, .uiKitSpringCurve, .decay: return false
         }
     }
 
@@ -93,6 +100,11 @@ public struct CompletionCurve: Hashable, Sendable {
         case .minimumJerk(let duration):
             return MinimumJerkCompletion.state(
                 start: start, startVelocity: startVelocity, target: target, duration: duration, time: time)
+        case .decay(let rate):
+            let tau = ProjectionForm.continuous.distancePerVelocity(rate: rate)
+            let decay = Double.exp(-max(0, time) / tau)
+            // 1 - e^(-t / tau) as -expm1, exact near the start, so progress equals `start` at 0.
+            return (start - change * Double.expMinusOne(-max(0, time) / tau), change / tau * decay, -change / (tau * tau) * decay)
         case .spring(let spring, let overshoot):
             if overshoot == .clamp,
                 let arrival = spring.firstZeroCrossing(initialDisplacement: start - target, initialVelocity: startVelocity),

@@ -19,12 +19,28 @@ public enum DetentPolicy: Hashable, Sendable {
     /// `positionalThreshold` per anchor pair; a sheet easy to open and hard to close takes small
     /// fractions. With detents [0, 1] it replaces the model's own threshold.
     case thresholds([Double])
+    /// Rests where the release coasts (a scroll view's deceleration at `deceleration`,
+    /// `CompletionCurve.Shape.decay`, from the release progress and velocity: no jump, and it
+    /// stops where a scroll view released the same way would), between detents or on one. A
+    /// coast that would end beyond the first or last allowed detent goes to that detent instead
+    /// (the completion spring, with the model's overshoot: the mapping's rubber band or clamp
+    /// governs dragging past it, and the spring brings it back). With
+    /// `snapsFasterThanPointsPerSecond`, a release at least that fast (a fling; points per
+    /// second along the axis, positive) snaps to the detent nearest its projection instead, as
+    /// the nearest policy does; nil: never snaps. framer-motion's `dragMomentum`, a drawer that
+    /// stays where it is put. A system cancel still returns to the touch-down detent.
+    case restsWhereReleased(deceleration: DecelerationRate = .normal, snapsFasterThanPointsPerSecond: Double? = nil)
 
     /// Why the policy cannot be used, or nil: a threshold outside 0...1 or not finite.
     package var problem: String? {
-        guard case .thresholds(let fractions) = self else { return nil }
-        if let bad = fractions.first(where: { !($0 >= 0 && $0 <= 1) }) {
-            return "a threshold fraction must be within 0...1 of the gap between two detents; got \(bad)"
+        switch self {
+        case .thresholds(let fractions):
+            if let bad = fractions.first(where: { !($0 >= 0 && $0 <= 1) }) {
+                return "a threshold fraction must be within 0...1 of the gap between two detents; got \(bad)"
+            }
+        case .restsWhereReleased(_, let speed?) where !(speed > 0):
+            return "snapsFasterThanPointsPerSecond must be a positive speed in points per second (or nil: never snaps); got \(speed)"
+        case .nearestToProjection, .oneDetentPerFling, .restsWhereReleased: break
         }
         return nil
     }
@@ -34,7 +50,9 @@ public enum DetentPolicy: Hashable, Sendable {
     /// the release progress (fractions of the travel); `detents` sorted ascending.
     package func detent(chosen: Double, projected: Double, progress: Double, in detents: [Double]) -> Double {
         switch self {
-        case .nearestToProjection:
+        case .nearestToProjection, .restsWhereReleased:
+            // A release that rests where it coasts is settled by `ReleaseDecision`; one that
+            // snaps takes the nearest.
             return chosen
         case .oneDetentPerFling:
             if chosen > progress, let next = detents.first(where: { $0 > progress }) { return min(chosen, next) }

@@ -39,7 +39,7 @@ func gettingStartedFrames() -> [String] {
         if frame.isAtRest { break }
         time += 1.0 / 120                           // a 120 Hz display
     }
-    print(names)   // ["began", "released", "completed"]
+    print(names)   // ["began", "releaseDetentChanged", "released", "completed"]
     return names
 }
 
@@ -219,7 +219,7 @@ func bottomSheetSizedDetents() -> (points: Double, current: Detent.ID, ids: [Det
     }
 
     @Test func gettingStartedFramesReportTheEvents() {
-        #expect(gettingStartedFrames() == ["began", "released", "completed"])
+        #expect(gettingStartedFrames() == ["began", "releaseDetentChanged", "released", "completed"])
     }
 
     @Test func theDriverFinishesTheFlickTheClassicRuleCancels() {

@@ -5,7 +5,7 @@ import TransitionLab
 
 /// The driver through random sequences of several fingers (ids, landing, lifting, cancelling,
 /// samples of one instant), strokes at every angle under an axis lock, VoiceOver steps, detent
-/// policies and a veto, at 60 to 240 Hz with jitter: what is shown stays finite and continuous
+/// policies (resting where released among them) and a veto, at 60 to 240 Hz with jitter: what is shown stays finite and continuous
 /// wherever nothing moved a finger, every step keeps progress and velocity, and left alone it
 /// comes to rest at a detent.
 @Suite struct BeyondOneFingerPropertyTests {
@@ -17,8 +17,11 @@ import TransitionLab
         var transition = InteractiveTransition(mapping: mapping)
         transition.multitouch = g.uniform() < 0.5 ? .latestPointer : .centroid
         transition.detents = [[0, 1], [0, 0.5, 1], [0, 0.3, 0.6, 1]][Int(g.uniform() * 3) % 3]
-        let policies: [DetentPolicy] = [.nearestToProjection, .oneDetentPerFling, .thresholds([0.2, 0.9]), .thresholds([])]
-        transition.detentPolicy = policies[Int(g.uniform() * 4) % 4]
+        let policies: [DetentPolicy] = [
+            .nearestToProjection, .oneDetentPerFling, .thresholds([0.2, 0.9]), .thresholds([]), .restsWhereReleased(),
+            .restsWhereReleased(deceleration: .fast, snapsFasterThanPointsPerSecond: 1000),
+        ]
+        transition.detentPolicy = policies[Int(g.uniform() * 6) % 6]
         if g.uniform() < 0.4 {
             let refused = transition.detents[Int(g.uniform() * Double(transition.detents.count)) % transition.detents.count].id
             transition.refusesDetent = { $0 == refused }
@@ -75,6 +78,12 @@ import TransitionLab
             end += 1.0 / 60
             last = transition.advance(to: end)
         }
-        #expect(last.isAtRest && transition.resolvedDetents.contains { $0.progress == last.progress }, "seed \(seed): ended at \(last.progress)")
+        // At a detent; resting where released, anywhere within the first...last detent.
+        let detents = transition.resolvedDetents.map(\.progress)
+        if case .restsWhereReleased = transition.detentPolicy {
+            #expect(last.isAtRest && last.progress >= detents[0] && last.progress <= detents[detents.count - 1], "seed \(seed): ended at \(last.progress)")
+        } else {
+            #expect(last.isAtRest && detents.contains(last.progress), "seed \(seed): ended at \(last.progress)")
+        }
     }
 }

@@ -6,7 +6,7 @@ import TransitionLab
 /// jitter and dropped frames, touches stamped before the frame, gaps, repeated timestamps, jumps
 /// of the finger, catches, retargets, layout and settings changes. Whatever the order, what is
 /// shown stays finite, continuous wherever nothing moved the finger, and comes to rest at a
-/// detent.
+/// detent (or, resting where released, where its coast stopped).
 @Suite struct DriverPropertyTests {
     @Test(arguments: Array(UInt64(1)...UInt64(200)))
     func randomSequencesKeepTheViewContinuousAndEndAtADetent(seed: UInt64) {
@@ -22,6 +22,10 @@ import TransitionLab
         transition.pixelsPerPoint = [1, 2, 3][Int(g.uniform() * 3) % 3]
         let detentSets: [[Double]] = [[0, 1], [0, 0.5, 1], [0, 0.25, 1], [0, 0.3, 0.6, 1]]
         transition.detents = detentSets[Int(g.uniform() * 4) % 4].map { .fraction($0) }
+        if g.uniform() < 0.25 {
+            // Rest where released, snapping on a fling half the time.
+            transition.detentPolicy = .restsWhereReleased(snapsFasterThanPointsPerSecond: g.uniform() < 0.5 ? nil : 1500)
+        }
 
         var time = 0.0, finger = 500.0, down = false
         var shown = 0.0
@@ -29,9 +33,41 @@ import TransitionLab
         func sample(_ t: Double, _ position: Double, _ phase: TouchPhase) -> TouchSample {
             axis == .x ? TouchSample(time: t, x: position, phase: phase) : TouchSample(time: t, y: position, phase: phase)
         }
+        // Events while dragging: only in frames a finger drives; a crossing shows the view a pixel
+        // past its detent, and the same detent is crossed in alternate directions (the sides start
+        // afresh at touch-down and when the detents change); the release detent changes each time.
+        var crossedLast: [Detent.ID: InteractiveTransition.DetentStep] = [:]
+        var releaseDetentLast: Detent.ID?
+        func checkCrossings(_ frame: TransitionUpdate) {
+            var tracking = false
+            if case .tracking = transition.phase { tracking = true }
+            for event in frame.events {
+                switch event {
+                case .detentCrossed(let id, let moving):
+                    #expect(tracking, "seed \(seed): a crossing with no finger down")
+                    let detent = transition.resolvedDetents.first { $0.id == id }?.progress ?? .nan
+                    let past = moving == .next ? frame.progress - detent : detent - frame.progress
+                    #expect(past >= transition.pixelTolerance * (1 - 1e-9), "seed \(seed): crossed \(id) \(moving) at \(frame.progress)")
+                    #expect(crossedLast[id] != moving, "seed \(seed): \(id) crossed \(moving) twice in a row")
+                    crossedLast[id] = moving
+                case .releaseDetentChanged(let id):
+                    #expect(tracking, "seed \(seed): a release detent with no finger down")
+                    #expect(releaseDetentLast != id, "seed \(seed): release detent \(id) reported twice in a row")
+                    releaseDetentLast = id
+                case .layoutChanged, .began, .interrupted: crossedLast = [:]
+                default: break
+                }
+            }
+        }
+        /// The frame at `t`, its events checked.
+        func checkedFrame(at t: Double) -> TransitionUpdate {
+            let update = transition.advance(to: t)
+            checkCrossings(update)
+            return update
+        }
         /// The frame at `time` after an action that must not move the view: same progress.
         func expectStill(_ note: String, scale: Double = 1) {
-            let now = transition.advance(to: time).progress
+            let now = checkedFrame(at: time).progress
             #expect(now.isFinite)
             // Within a physical pixel: a completion within a pixel of its target rests there at once.
             #expect(abs(now * scale - shown) <= transition.pixelTolerance, "seed \(seed) \(note): \(shown) -> \(now)")
@@ -40,7 +76,7 @@ import TransitionLab
         for _ in 0..<300 {
             // A frame (jittered, sometimes dropped frames).
             time += frameInterval * (g.uniform() < 0.1 ? Double(1 + Int(g.uniform() * 5)) : 1) + g.uniform() * 0.001
-            let frame = transition.advance(to: time)
+            let frame = checkedFrame(at: time)
             #expect(frame.progress.isFinite && frame.velocity.isFinite && frame.target.isFinite, "seed \(seed)")
             #expect(abs(frame.progress) < 50, "seed \(seed): flew off to \(frame.progress)")
             shown = frame.progress
@@ -51,6 +87,8 @@ import TransitionLab
                 finger = g.uniform(in: 100...900)
                 transition.handle(sample(stamp, finger, .began))
                 down = true
+                crossedLast = [:]
+                releaseDetentLast = nil
                 // Catching or beginning never moves the view.
                 expectStill("touch-down")
             } else if down && roll < 0.7 {
@@ -65,17 +103,17 @@ import TransitionLab
             } else if roll < 0.83 {
                 let detents = transition.resolvedDetents.map(\.progress)
                 let first = detents[0], last = detents[detents.count - 1]
-                let before = transition.advance(to: time)
+                let before = checkedFrame(at: time)
                 transition.retarget(to: g.uniform() < 0.8 ? detents[Int(g.uniform() * Double(detents.count)) % detents.count] : g.uniform(in: first...last), at: stamp)
-                let after = transition.advance(to: time)
+                let after = checkedFrame(at: time)
                 #expect(abs(after.progress - before.progress) <= transition.pixelTolerance && (after.isAtRest || abs(after.velocity - before.velocity) <= 1e-9), "seed \(seed) retarget: \(before.progress) \(before.velocity) -> \(after.progress) \(after.velocity) \(transition.phase)")
                 shown = after.progress
                 down = false
             } else if roll < 0.85 {
                 let newTravel = g.uniform(in: 200...1000)
-                let before = transition.advance(to: time)
+                let before = checkedFrame(at: time)
                 transition.updateLayout(travel: newTravel, at: stamp)
-                let after = transition.advance(to: time)
+                let after = checkedFrame(at: time)
                 // Where it is in points, and how fast in points per second.
                 #expect(abs(after.progress * newTravel - before.progress * travel) <= 1e-6 * travel, "seed \(seed) layout")
                 if case .completing = transition.phase {

@@ -65,7 +65,10 @@ import TransitionLab
         let second = Self.drag(speed: -900, frames: 6, t0: land, x0: 300).map { (time: $0.time, action: Action.sample($0)) }
         let actions = first + second + [(time: second.last!.time + 0.03, action: Action.retarget(0.5)), (time: second.last!.time + 0.06, action: .finish)]
         let run = Self.drive(&transition, frames: Self.frames(hz: 60), actions: actions)
-        #expect(run.events.map(\.name) == ["began", "released", "interrupted", "released", "retargeted", "retargeted", "completed"])
+        #expect(run.events.map(\.name) == [
+            "began", "releaseDetentChanged", "released", "interrupted", "releaseDetentChanged", "released", "retargeted", "retargeted",
+            "completed",
+        ])
         // Completed once, at the last detent, and the frames after it report rest.
         guard case .completed(let progress)? = run.frames.flatMap(\.update.events).last else { Issue.record("no completion"); return }
         #expect(progress == 1)
@@ -98,7 +101,8 @@ import TransitionLab
         transition.handle(TouchSample(time: landing, x: 123, phase: .began))
         let update = transition.advance(to: landing)
         #expect(update.progress == shown)
-        #expect(update.events.map(\.name) == ["interrupted"])
+        // Caught and still: a release now would settle at the nearest detent, not the finish.
+        #expect(update.events.map(\.name) == ["interrupted", "releaseDetentChanged"])
     }
 
     @Test(arguments: ["finish", "cancel", "retarget"])
@@ -213,7 +217,9 @@ import TransitionLab
                 }
                 previous = (frame, update.progress)
             }
-            #expect(names == ["began", "released", "interrupted", "released", "retargeted", "completed"], "schedule \(index)")
+            #expect(
+                names == ["began", "releaseDetentChanged", "released", "interrupted", "releaseDetentChanged", "released", "retargeted", "completed"],
+                "schedule \(index)")
         }
     }
 

@@ -30,7 +30,7 @@ func readmeExample() -> InteractiveTransition {
     for frameTime in stride(from: 0.0, through: 2, by: 1.0 / 120) {   // a 120 Hz display link
         while let sample = pending.first, sample.time <= frameTime { transition.handle(sample); pending.removeFirst() }
         let frame = transition.advance(to: frameTime)       // progress, velocity, target, events
-        for event in frame.events { print(frameTime, event.name) }   // began, released, completed
+        for event in frame.events { print(frameTime, event.name) }   // began, releaseDetentChanged, released, completed
         if frame.isAtRest { break }                       // progress is exactly 1 now
     }
 

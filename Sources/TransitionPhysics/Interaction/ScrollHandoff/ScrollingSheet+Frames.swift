@@ -22,11 +22,32 @@ extension ScrollingSheet {
     /// as it (nothing goes back); `time` must be finite. While the finger is down, the one of the
     /// two it moves last has the finger's velocity and the other 0; a coast that reaches the
     /// content's edge in this frame hands the velocity it has left to the sheet at the instant
-    /// it arrives (`edgeFling`).
+    /// it arrives (`edgeFling`), and a fling of the sheet that reaches its last detent hands its
+    /// velocity to the content (`lastDetentFling`).
     public mutating func advance(to time: Double) -> Update {
         precondition(time.isFinite, "ScrollingSheet.advance(to:) time must be finite seconds; got \(time).")
         let time = max(time, sheet.frameClock)
         var contentVelocity = 0.0
+        if let fling = sheetFling {
+            if lastDetentFling == .continuesIntoContent, coast == nil, offset < maximumOffset,
+                let arrival = sheet.arrival(of: fling, atLastDetentBy: time)
+            {
+                // The sheet's fling reached its last detent: it rests there, and the content coasts
+                // on from that instant with the velocity the sheet had (points per second).
+                sheetFling = nil
+                sheet.rest(atLastDetentFrom: arrival.time)
+                coast = ContentCoast(
+                    startTime: arrival.time, startOffset: offset, startVelocity: arrival.velocity * sheet.mapping.travel,
+                    rate: contentDecelerationRate)
+            } else if !sheet.isCompleting(fling) {
+                sheetFling = nil
+            } else if case .decay = fling.shape, contentTakesFling == nil {
+                // A coast through the last detent the content can no longer take on (its range
+                // shrank, or the setting changed): the sheet goes to the detent from what is shown.
+                sheetFling = nil
+                sheet.retarget(to: sheet.stops[sheet.stops.count - 1], at: time)
+            }
+        }
         if var coast {
             if coast.startsAtNextFrame {
                 coast.startTime = min(time, coast.startTime + InteractiveTransition.longestFrameInterval)

@@ -40,7 +40,9 @@ extension ScrollingSheet {
             fingerPoints = nil
             return nil
         case .pending:
-            return sheet.moveStroke(finger).release
+            let release = sheet.moveStroke(finger, coastIntoContent: contentTakesFling).release
+            sheetFling = release?.completion.curve
+            return release
         case .drives:
             break
         }
@@ -55,7 +57,8 @@ extension ScrollingSheet {
             contentOffset: offset, maximumContentOffset: maximumOffset)
         offset = min(max(offset + split.contentPoints, 0), maximumOffset)
         fingerPoints = finger.phase == .changed ? moved : nil
-        let step = sheet.moveStroke(finger, sheetPoints: split.sheetPoints, mover: split.lastMover)
+        let step = sheet.moveStroke(finger, sheetPoints: split.sheetPoints, mover: split.lastMover, coastIntoContent: contentTakesFling)
+        if let release = step.release, !step.contentMovedLast { sheetFling = release.completion.curve }
         if step.release != nil, step.contentMovedLast, step.fingerVelocity != 0 {
             // The content moved last: it coasts with the finger's velocity, from the frame that
             // shows the finger's last position, as the sheet's release does.
@@ -65,5 +68,11 @@ extension ScrollingSheet {
                 rate: contentDecelerationRate, startsAtNextFrame: !shown)
         }
         return step.release
+    }
+
+    /// The content's deceleration when it can take on a fling of the sheet at the last detent
+    /// (`lastDetentFling`, room left to scroll); nil otherwise.
+    var contentTakesFling: DecelerationRate? {
+        lastDetentFling == .continuesIntoContent && offset < maximumOffset ? contentDecelerationRate : nil
     }
 }

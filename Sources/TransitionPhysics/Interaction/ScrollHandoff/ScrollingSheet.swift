@@ -35,6 +35,9 @@
 ///   own: its offset stays within 0...`maximumContentOffset`. The sheet reports `.completed` once
 ///   per rest: at a lift-off the content owns (the sheet rests while the content coasts), and
 ///   again after the hand-off's own motion (`.retargeted`).
+/// - **A fling's end hands over, if asked.** With `lastDetentFling` `.continuesIntoContent`, the
+///   sheet's own fling that reaches the last detent with velocity left rests the sheet there and
+///   the content coasts on with that velocity: the mirror of the edge hand-off.
 /// - **A touch catches both.** A finger that lands during a coast stops the content where it is
 ///   shown; the sheet is caught by its driver's rules.
 ///
@@ -57,6 +60,22 @@ public struct ScrollingSheet: Sendable {
         case continuesIntoSheet
     }
 
+    /// What the sheet's own fling does with the velocity it has left when it reaches the last
+    /// detent.
+    public enum LastDetentFling: String, Hashable, Sendable, CaseIterable {
+        /// The sheet keeps it: its completion spring may carry it past the last detent (as its
+        /// overshoot policy allows) and brings it back; the content stays (iOS's sheets).
+        case staysInSheet
+        /// The content takes it: from the instant the sheet's completion reaches the last detent
+        /// the sheet rests there and the content coasts on with the velocity the sheet had
+        /// (`contentDecelerationRate`), as a list flung after its sheet expands (Android's nested
+        /// scrolling). What moves on screen, sheet and content together, keeps its position and
+        /// its speed through the hand-off. Only a fling of the finger (not a completion started by
+        /// code or by a hand-off from the content) is passed on, and only while the content can
+        /// scroll further.
+        case continuesIntoContent
+    }
+
     /// The sheet: a transition whose progress is how far it is open, with a `.fixed` direction.
     /// Set its detents, model, estimator and settings here; its touches come from `handle(_:)`.
     public var sheet: InteractiveTransition
@@ -66,6 +85,9 @@ public struct ScrollingSheet: Sendable {
     /// What a coast that reaches the content's edge does with its velocity; `.bouncesSheet` by
     /// default.
     public var edgeFling: EdgeFling = .bouncesSheet
+    /// What the sheet's own fling does with the velocity it has left at the last detent;
+    /// `.staysInSheet` by default. Applies from the next frame.
+    public var lastDetentFling: LastDetentFling = .staysInSheet
     /// The content's deceleration after a lift-off it owns: UIScrollView's `.normal` (0.998 of
     /// the velocity kept per millisecond) by default. Applies from the next coast.
     public var contentDecelerationRate: DecelerationRate = .normal
@@ -110,6 +132,9 @@ public struct ScrollingSheet: Sendable {
     var fingerPoints: Double?
     /// The content's coast after a lift-off it owned, until it rests or hands over.
     var coast: ContentCoast?
+    /// The completion of the sheet's latest release by the finger, while it may still hand its
+    /// velocity to the content at the last detent (`LastDetentFling.continuesIntoContent`).
+    var sheetFling: CompletionCurve?
 
     /// A sheet with content whose bottom edge is `maximumContentOffset` points (negative: 0), at
     /// its top edge, sharing touches as `policy` says (by default iOS's: the sheet first).
