@@ -44,6 +44,15 @@ extension InteractiveTransition {
             recognizerCancelled: sample.phase == .cancelled)
         var (completion, refusedDetent) = settledCompletion(for: state, touchDownDetent: tracking.touchDownDetent)
         if let rate = coastIntoContent { completion = coastingIntoContent(completion, state: state, rate: rate) }
+        if let target = tracking.systemBackTarget {
+            // The system decided (a predictive back committed or cancelled): that end, from the
+            // release progress at the velocity the system's progress had.
+            completion = Completion(
+                decision: target == stops[stops.count - 1] ? .finish : .cancel, projectedProgress: nil,
+                curve: plannedCurve(from: state.progress, velocity: state.velocity, to: target))
+            completion.detent = detentID(at: target)
+            refusedDetent = nil
+        }
         let release = Release(
             time: sample.time, state: state, completion: completion, sign: tracking.stroke.sign ?? 1, detent: completion.detent ?? detentID(at: completion.curve.target),
             decision: end(at: completion.curve.target))

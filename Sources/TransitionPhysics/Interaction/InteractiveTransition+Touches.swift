@@ -6,7 +6,8 @@ extension InteractiveTransition {
     /// Handles one sample. Returns the release when this sample ended the touch.
     @discardableResult
     public mutating func handle(_ sample: TouchSample) -> Release? {
-        guard let finger = mergeFingers(sample) else { return nil }
+        // The system's back gesture owns the transition until it ends (InteractiveTransition+PredictiveBack.swift).
+        guard !isSystemBack, let finger = mergeFingers(sample) else { return nil }
         if finger.phase == .began {
             beginStroke(finger)
             return nil
@@ -29,8 +30,12 @@ extension InteractiveTransition {
     /// touch-down while a finger drives is ignored, as a recognizer would.
     /// With `sharedWithContent`, a scroll view shares the finger (`ScrollingSheet`): the view
     /// shows its share of each movement (`Tracking.share`).
-    mutating func beginStroke(_ finger: TouchSample, sharedWithContent: Bool = false) {
+    /// A `systemBack` stroke is the system's back gesture (InteractiveTransition+PredictiveBack.swift):
+    /// the system has already judged it, so neither the edge zone nor the axis lock applies, and
+    /// it opens the transition (its direction is known from the start).
+    mutating func beginStroke(_ finger: TouchSample, sharedWithContent: Bool = false, systemBack: Bool = false) {
         let position = mapping.coordinate(of: finger)
+        let zone = systemBack ? nil : mapping.edgeZone
         switch state {
         case .completing:
             // A touch is never older than the frame shown: stamped before it, it is taken there.
@@ -39,11 +44,12 @@ extension InteractiveTransition {
             reportCompletion(at: time)
             guard case .completing(let animation) = state else { return }
             let atRest = time >= animation.endTime
-            if atRest, let zone = mapping.edgeZone, !zone.contains(position) { return }
+            if atRest, let zone, !zone.contains(position) { return }
             // Caught in motion: the completion's direction; from rest: decided afresh.
-            let sign = mapping.direction.fixedSign ?? (atRest ? nil : animation.sign)
+            let sign = mapping.direction.fixedSign ?? (systemBack ? 1 : atRest ? nil : animation.sign)
             var tracking = takeOver(
-                at: animation.state(at: time).progress, sign: sign, touch: finger, judged: atRest, shared: sharedWithContent)
+                at: animation.state(at: time).progress, sign: sign, touch: finger, judged: atRest && !systemBack, shared: sharedWithContent)
+            tracking.systemBack = systemBack
             tracking.touchDownDetent = animation.curve.target
             tracking.crossings.releaseDetent = detentID(at: animation.curve.target)
             if atRest {
@@ -54,8 +60,11 @@ extension InteractiveTransition {
             }
             state = .tracking(tracking)
         case .idle:
-            if let zone = mapping.edgeZone, !zone.contains(position) { return }
-            var tracking = takeOver(at: 0, sign: mapping.direction.fixedSign, touch: finger, judged: true, shared: sharedWithContent)
+            if let zone, !zone.contains(position) { return }
+            var tracking = takeOver(
+                at: 0, sign: mapping.direction.fixedSign ?? (systemBack ? 1 : nil), touch: finger, judged: !systemBack,
+                shared: sharedWithContent)
+            tracking.systemBack = systemBack
             tracking.fromIdle = true
             tracking.touchDownDetent = stops[ProjectionRule.nearestDetent(to: 0, in: stops)]
             reportBeganIfPending(&tracking)

@@ -120,6 +120,12 @@ public struct InteractiveTransition: Sendable {
         /// Whether the scroll view sharing the finger moved last: it then owns the lift-off, and
         /// the view releases (and tracks) with velocity 0.
         var contentMovedLast = false
+        /// Whether the stroke is the system's back gesture (`backStarted(_:)`): it ends by
+        /// `backInvoked(at:)` or `backCancelled(at:)`, which say where it goes.
+        var systemBack = false
+        /// Where the system's back gesture ends (`backInvoked(at:)`: the last detent,
+        /// `backCancelled(at:)`: where it began), set just before its release; nil for a finger.
+        var systemBackTarget: Double?
         /// The detents the frames have shown the view pass, and the detent a release would settle
         /// at (`TransitionEvent.detentCrossed`, `.releaseDetentChanged`), since touch-down.
         var crossings: DetentCrossings

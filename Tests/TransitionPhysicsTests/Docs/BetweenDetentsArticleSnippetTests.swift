@@ -5,7 +5,7 @@ import TransitionPhysics
 /// function shadows `Swift.print` for the listings below).
 private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
-// Every ```swift listing of BetweenDetents.md is the body of a function below, compiled and run
+// Every ```swift listing of BetweenDetents.md and AndroidPredictiveBack.md is the body of a function below, compiled and run
 // by the tests; `ArticleListingTests` checks that each appears here verbatim.
 
 // BetweenDetents.md, listing 1: dim and tick, frame by frame.
@@ -78,6 +78,25 @@ func betweenDetentsFlingIntoTheList() -> ScrollingSheet.Update {
     return frame
 }
 
+// AndroidPredictiveBack.md, listing 1: the system's back gesture drives the transition.
+func androidPredictiveBack() -> InteractiveTransition.Release {
+    var back = InteractiveTransition(
+        mapping: ProgressMapping(travel: 390, toward: .right))
+
+    // The system's events at 60 Hz: a swipe from the left edge to 0.4 in a quarter of a second.
+    back.backStarted(BackGestureEvent(time: 0, progress: 0, touchX: 8, touchY: 420, swipeEdge: .left))
+    for i in 1...15 {
+        let time = Double(i) / 60
+        back.backProgressed(BackGestureEvent(
+            time: time, progress: 1.6 * time, touchX: 8 + 620 * time, touchY: 420, swipeEdge: .left))
+        _ = back.advance(to: time)   // frame.progress is the system's progress
+    }
+    let commit = back.backInvoked(at: 0.254)!
+    print(commit.state.progress, commit.state.velocity)   // 0.4 at about 1.6 per second
+    print(commit.detent)                                  // 1.0: the back navigation completes
+    return commit
+}
+
 @Suite struct BetweenDetentsArticleSnippetTests {
     @Test func dimAndTick() {
         let (ticks, fraction, opacity) = betweenDetentsDimAndTick()
@@ -90,6 +109,13 @@ func betweenDetentsFlingIntoTheList() -> ScrollingSheet.Update {
         let release = betweenDetentsRestWhereReleased()
         #expect(abs(release.completion.curve.target - 0.35) < 0.0005)
         #expect(release.decision == nil)
+    }
+
+    @Test func predictiveBackCommits() {
+        let commit = androidPredictiveBack()
+        #expect(abs(commit.state.progress - 0.4) < 1e-12)
+        #expect(abs(commit.state.velocity - 1.6) < 0.1)
+        #expect(commit.detent == 1)
     }
 
     @Test func flingIntoTheList() {
