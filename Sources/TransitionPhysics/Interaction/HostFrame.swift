@@ -58,11 +58,13 @@ extension InteractiveTransition {
     }
 }
 
-/// The display rate an adapter's frame loop asks for (a `CADisplayLink`'s
-/// `preferredFrameRateRange`), in frames per second. A ProMotion display runs a display link at
-/// 60 Hz unless the link asks for more; the app's Info.plist must also set
-/// `CADisableMinimumFrameDurationOnPhone` to true on iPhone (Apple, "Optimizing ProMotion refresh
-/// rates for iPhone 13 Pro and iPad Pro").
+/// The display rate an adapter's frame loop asks for while it runs (a `CADisplayLink`'s
+/// `preferredFrameRateRange`), in frames per second. The loop runs only while something moves (a
+/// finger drags, a completion plays: `HostTransitionLifecycle`'s `.runFrames`) and stops at rest,
+/// so it asks for `moving` whenever it runs. A ProMotion display runs a display link at 60 Hz
+/// unless the link asks for more, and on iPhone only if the app's Info.plist sets
+/// `CADisableMinimumFrameDurationOnPhone` to true (Apple, "Optimizing ProMotion refresh rates for
+/// iPhone 13 Pro and iPad Pro").
 package struct HostFrameRate: Hashable, Sendable {
     /// The lowest rate the motion may drop to, frames per second.
     package var minimum: Double
@@ -75,16 +77,6 @@ package struct HostFrameRate: Hashable, Sendable {
     /// for fast, interactive motion on ProMotion displays; a 60 Hz display runs at 60 whatever
     /// it is asked).
     package static let moving = HostFrameRate(minimum: 80, maximum: 120, preferred: 120)
-
-    /// The rate to ask for while `transition` is in `phase`: `moving` while a finger drags or a
-    /// completion plays (each frame shows a new position); nil at rest or before anything began
-    /// (the frame loop stops; nothing to ask).
-    package static func request(for phase: InteractiveTransition.Phase) -> HostFrameRate? {
-        switch phase {
-        case .tracking, .completing: return .moving
-        case .idle, .atRest: return nil
-        }
-    }
 }
 
 /// Whether a platform animation scrubbed by percent shows that percent: a cubic Bezier timing

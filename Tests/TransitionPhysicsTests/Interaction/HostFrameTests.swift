@@ -77,24 +77,12 @@ struct HostFrameTests {
 
     // MARK: Frame rate
 
-    @Test("ProMotion rates while a finger drags or a completion plays, nothing asked at rest")
+    @Test("the rate asked while moving is ProMotion's top rate, within a range that excludes 60 Hz")
     func frameRate() {
-        var pop = InteractiveTransition(mapping: ProgressMapping(travel: 390, toward: .right))
-        #expect(HostFrameRate.request(for: pop.phase) == nil)
-        pop.handle(TouchSample(time: 0, x: 10, phase: .began))
-        #expect(HostFrameRate.request(for: pop.phase) == .moving)
-        pop.handle(TouchSample(time: 0.1, x: 200, phase: .changed))
-        pop.handle(TouchSample(time: 0.11, x: 200, phase: .ended))
-        var frame = pop.advance(to: 0.11)
-        #expect(HostFrameRate.request(for: pop.phase) == .moving)
-        var time = 0.11
-        while !frame.isAtRest {
-            time += 1.0 / 120
-            frame = pop.advance(to: time)
-        }
-        #expect(HostFrameRate.request(for: pop.phase) == nil)
         let moving = HostFrameRate.moving
-        #expect(moving.minimum <= moving.preferred && moving.preferred <= moving.maximum && moving.maximum == 120)
+        #expect(moving.minimum <= moving.preferred && moving.preferred <= moving.maximum)
+        #expect(moving.preferred == 120 && moving.maximum == 120)
+        #expect(moving.minimum > 60)   // a 60 Hz link on a 120 Hz display is what this asks away from
     }
 
     // MARK: Animator curve
