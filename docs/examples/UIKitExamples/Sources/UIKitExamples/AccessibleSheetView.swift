@@ -6,7 +6,8 @@ import UIKit
 
 enum VoiceOverListing {
     final class SheetView: UIView {
-        var transition: InteractiveTransition!   // the sheet's driver, advanced by the display link
+        // The sheet's driver, advanced by the display link; the app sets its detents and travel.
+        var transition = InteractiveTransition(mapping: ProgressMapping(travel: 600, toward: .up))
         let names: [Detent.ID: String] = [0: "closed", 0.5: "half open", 1: "open"]
 
         override var accessibilityTraits: UIAccessibilityTraits { get { .adjustable } set {} }
