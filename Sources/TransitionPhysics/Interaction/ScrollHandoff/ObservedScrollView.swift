@@ -26,7 +26,7 @@
 ///   and the sheet follows the offset it shows (the core's coast and its `edgeFling` are not
 ///   used; a drag outside the scroll view, which the scroll view does not decelerate, shows the
 ///   core's coast instead). After a lift-off the sheet owned, the offset stays where it is while
-///   the sheet moves, and `decelerationTarget(proposed:at:in:)` stops the scroll view's own
+///   the sheet moves, and `decelerationTarget(in:)` stops the scroll view's own
 ///   deceleration before it starts.
 /// - **Otherwise the scroll view leads.** At rest (a scroll from code, VoiceOver, a tap on the
 ///   status bar, a refresh control's inset) the shown offset becomes the sheet's, within its edges.
@@ -92,10 +92,10 @@ public struct ObservedScrollView: Hashable, Sendable {
 
     /// Where the scroll view's own deceleration at the end of its drag must stop (points from
     /// the content's top edge: `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`),
-    /// or nil to keep the scroll view's `proposed` target: nil when the content took the lift-off
-    /// or the scroll view bounces; the sheet's `contentOffset` (no deceleration) when the sheet
-    /// took it. Call it after handing the sheet every sample recorded so far.
-    public mutating func decelerationTarget(proposed: Double, at time: Double, in shared: ScrollingSheet) -> Double? {
+    /// or nil to keep the scroll view's own target: nil when the content took the lift-off or the
+    /// scroll view bounces; the sheet's `contentOffset` (no deceleration) when the sheet took it.
+    /// Call it after handing the sheet every sample recorded so far.
+    public mutating func decelerationTarget(in shared: ScrollingSheet) -> Double? {
         noteLiftOff(shared)
         return contentOwnsFling || isBeyondEdge ? nil : shared.contentOffset
     }

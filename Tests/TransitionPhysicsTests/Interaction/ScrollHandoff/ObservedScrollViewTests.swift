@@ -136,7 +136,7 @@ import Testing
     func listFlingIsTheScrollViews() {
         var rig = Rig(at: 1, content: 200)
         rig.drag(Self.steps(from: 600, by: -25, count: 8), lift: true)   // 3,000 pt/s up
-        #expect(rig.observer.decelerationTarget(proposed: 900, at: rig.time, in: rig.shared) == nil)
+        #expect(rig.observer.decelerationTarget(in: rig.shared) == nil)
         for _ in 0..<30 {
             rig.time += 1.0 / 120
             rig.scrollView.offset += 10   // UIScrollView decelerating by itself
@@ -167,7 +167,7 @@ import Testing
     func sheetFlingHoldsList() {
         var rig = Rig(at: 0.5)
         rig.drag(Self.steps(from: 600, by: -25, count: 4), lift: true)
-        #expect(rig.observer.decelerationTarget(proposed: 400, at: rig.time, in: rig.shared) == 0)
+        #expect(rig.observer.decelerationTarget(in: rig.shared) == 0)
         rig.time += 1.0 / 120
         _ = rig.shared.advance(to: rig.time)
         #expect(rig.shared.sheet.isCompleting)

@@ -79,10 +79,8 @@ enum SheetListing {
             _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>
         ) {
             for sample in pan.takeSamples() { shared.handle(sample) }
-            let top = scrollView.adjustedContentInset.top
-            let proposed = Double(targetContentOffset.pointee.y + top)
-            if let target = observer.decelerationTarget(proposed: proposed, at: CACurrentMediaTime(), in: shared) {
-                targetContentOffset.pointee.y = CGFloat(target) - top
+            if let target = observer.decelerationTarget(in: shared) {
+                targetContentOffset.pointee.y = CGFloat(target) - scrollView.adjustedContentInset.top
             }
             frames.start()
         }
