@@ -7,12 +7,12 @@ import TransitionPhysicsUIKit
 import UIKit
 
 enum SheetListing {
-    final class SheetViewController: UIViewController, UIScrollViewDelegate, UIGestureRecognizerDelegate {
+    final class SheetViewController: UIViewController, UITableViewDelegate, UIGestureRecognizerDelegate {
         let list = UITableView()
         private let pan = PhysicsPanGestureRecognizer()
         private var shared: ScrollingSheet
         private var observer = ObservedScrollView()
-        private lazy var frames = PhysicsDisplayLink { [weak self] time in self?.frame(at: time) ?? false }
+        private lazy var frames: PhysicsDisplayLink = PhysicsDisplayLink { [weak self] time in self?.frame(at: time) ?? false }
 
         init(height: CGFloat) {
             var sheet = InteractiveTransition(
