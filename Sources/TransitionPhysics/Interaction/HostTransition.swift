@@ -181,12 +181,16 @@ package struct HostTransitionLifecycle: Hashable, Sendable {
     ) -> Action {
         guard !isOver else { return .stopFrames }
         for sample in samples { give(sample, to: &transition) }
-        if let end = recognizerEnded, transition.isTracking, let last = lastSample {
+        if recognizerEnded != nil, transition.isTracking, let last = lastSample {
             let time = endTime.map { $0.isFinite ? max($0, last.time) : last.time } ?? last.time
+            let phase: TouchPhase = recognizerEnded == .ended ? .ended : .cancelled
             for finger in fingersDown.isEmpty ? [last] : fingersDown where transition.isTracking {
-                give(TouchSample(time: time, x: finger.x, y: finger.y, phase: end == .ended ? .ended : .cancelled, pointer: finger.pointer), to: &transition)
+                give(TouchSample(time: time, x: finger.x, y: finger.y, phase: phase, pointer: finger.pointer), to: &transition)
             }
         }
+        // The recognizer's fingers are all up once it ended (a finger whose end a stroke let go by
+        // code never saw is forgotten here).
+        if recognizerEnded != nil { fingersDown.removeAll() }
         return action(for: transition)
     }
 

@@ -2,9 +2,9 @@
 /// pan, bounce, deceleration and refresh control: the sheet observes the offset it shows and
 /// answers, each time it changes, whether it stands or which offset to show instead, so that
 /// `ScrollingSheet`'s rules still decide who moves. This is the design of FloatingPanel's
-/// `track(scrollView:)` (scenee/FloatingPanel, `Core.swift`: the scroll view's pan recognizes
-/// with the panel's, and its offset is locked while the panel moves) with the decision taken by
-/// the core's split instead of the panel's state.
+/// `track(scrollView:)` (scenee/FloatingPanel, `Sources/Core.swift`: the scroll view's pan
+/// recognizes with the panel's, and `stopScrolling(at:)` puts it back at the offset it had while
+/// the panel moves) with the decision taken by the core's split instead of the panel's state.
 ///
 /// Offsets are in points from the content's top edge (a bottom sheet's `contentOffset.y` plus
 /// `adjustedContentInset.top`), as `ScrollingSheet.contentOffset`; the shown one may lie beyond

@@ -68,7 +68,9 @@ enum SheetListing {
             if let offset = observer.offset(
                 showing: shown, scrollViewDecelerates: list.isDecelerating, at: CACurrentMediaTime(), in: &shared)
             {
-                list.contentOffset.y = CGFloat(offset) - list.adjustedContentInset.top
+                // setContentOffset(_:animated:) also stops a deceleration (FloatingPanel's stopScrolling).
+                let y = CGFloat(offset) - list.adjustedContentInset.top
+                list.setContentOffset(CGPoint(x: list.contentOffset.x, y: y), animated: false)
             }
         }
 
