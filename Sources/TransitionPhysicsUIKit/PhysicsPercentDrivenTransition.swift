@@ -3,101 +3,47 @@
 // THIS FILE CANNOT BE COMPILED ON LINUX, where the project's tests run: UIKit does not exist
 // there, so everything below sits under `#if canImport(UIKit) && !os(watchOS)` and the module is
 // empty. Apple CI (.github/workflows/apple.yml) compiles it for the iOS Simulator in Swift 6
-// language mode; nothing runs it. It is written against Apple's documented API
-// (UIPercentDrivenInteractiveTransition, UIPanGestureRecognizer's subclass hooks, UIEvent's
-// coalesced touches, CADisplayLink) and kept small enough that reading it is the review. It
+// language mode, with the examples of docs/uikit-adapter.md; nothing runs it. It is written
+// against Apple's documented API (UIPercentDrivenInteractiveTransition, Core Animation's
+// animations and timing functions) and kept small enough that reading it is the review. It
 // makes no decision of its own: direction, velocity, detent, curve and when the completion is
 // done come from `InteractiveTransition`; when the display link runs or stops and how the UIKit
-// transition ends come from `HostTransitionLifecycle` and `HostTransitionEnd`; the travel along
-// the axis from `ProgressMapping.travel(width:height:)`. All of those are tested on Linux
-// (Tests/TransitionPhysicsTests/Interaction/HostTransitionTests.swift). docs/uikit-adapter.md
-// shows a percent-driven pop rewritten with it, beside the classic version.
+// transition ends from `HostTransitionLifecycle` and `HostTransitionEnd`; the travel along the
+// axis from `ProgressMapping.travel(width:height:)`; the percent UIKit shows and the overshoot
+// drawn beyond it from `HostFrameProgress`; whether an animation's curve shows the percent
+// from `HostTimingCurve`. All of those are tested on Linux
+// (Tests/TransitionPhysicsTests/Interaction/HostTransitionTests.swift, HostFrameTests.swift).
 #if canImport(UIKit) && !os(watchOS)
 import QuartzCore
 import TransitionPhysics
 import UIKit
-import UIKit.UIGestureRecognizerSubclass
-
-/// A pan recognizer that keeps its first finger's touch samples as they happened: every
-/// coalesced touch (the positions a 120 or 240 Hz digitizer reported between two deliveries),
-/// stamped with the touch's own `timestamp` (seconds on `CACurrentMediaTime()`'s clock, the
-/// display link's too), at its position in the window (a view that does not move while the
-/// transition moves its views). `PhysicsPercentDrivenTransition.handle(_:)` takes them at each
-/// action; a recognizer that begins after the touch slop hands over the samples since touch-down.
-open class PhysicsPanGestureRecognizer: UIPanGestureRecognizer {
-    /// The finger followed: the first touch of the sequence (a second finger is ignored).
-    private weak var trackedTouch: UITouch?
-    /// Samples recorded since the last `takeSamples()`, oldest first.
-    private var recorded: [TouchSample] = []
-
-    /// The samples recorded since the previous call, oldest first, and forgets them.
-    public func takeSamples() -> [TouchSample] {
-        defer { recorded.removeAll(keepingCapacity: true) }
-        return recorded
-    }
-
-    // Each override records before calling super, so the samples are in place before the state
-    // change that sends the action.
-    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        if trackedTouch == nil, let touch = touches.first {
-            trackedTouch = touch
-            record(touch, .began)
-        }
-        super.touchesBegan(touches, with: event)
-    }
-
-    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        if let touch = trackedTouch, touches.contains(touch) {
-            for sample in event.coalescedTouches(for: touch) ?? [touch] { record(sample, .changed) }
-        }
-        super.touchesMoved(touches, with: event)
-    }
-
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        if let touch = trackedTouch, touches.contains(touch) {
-            // The coalesced moves since the last delivery, then the lift-off itself.
-            let coalesced = event.coalescedTouches(for: touch) ?? [touch]
-            for sample in coalesced.dropLast() { record(sample, .changed) }
-            record(coalesced.last ?? touch, .ended)
-            trackedTouch = nil
-        }
-        super.touchesEnded(touches, with: event)
-    }
-
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        if let touch = trackedTouch, touches.contains(touch) {
-            record(touch, .cancelled)
-            trackedTouch = nil
-        }
-        super.touchesCancelled(touches, with: event)
-    }
-
-    open override func reset() {
-        super.reset()
-        trackedTouch = nil
-        recorded.removeAll()
-    }
-
-    private func record(_ touch: UITouch, _ phase: TouchPhase) {
-        let point = touch.location(in: nil)   // nil: the window's coordinates
-        recorded.append(TouchSample(time: touch.timestamp, x: Double(point.x), y: Double(point.y), phase: phase))
-    }
-}
+import os
 
 /// A `UIPercentDrivenInteractiveTransition` whose progress comes from `InteractiveTransition`:
-/// a `PhysicsPanGestureRecognizer`'s touch samples go in with their own timestamps, a display
-/// link calls `advance(to:)` each frame and shows the progress with `update(_:)`, and when the
-/// driver comes to rest the UIKit transition finishes (last detent), is cancelled (first
-/// detent), or stays open, paused, at a middle detent (`onRest` says which: `HostTransitionEnd`).
+/// a `PhysicsPanGestureRecognizer`'s touch samples (every finger's) go in with their own
+/// timestamps, a `PhysicsDisplayLink` calls `advance(to:)` each frame and shows the progress,
+/// and when the driver comes to rest the UIKit transition finishes (last detent), is cancelled
+/// (first detent), or stays open, paused, at a middle detent (`onRest` says which:
+/// `HostTransitionEnd`).
 ///
-/// The display link holds only a weak proxy of this object, and is invalidated on every path
-/// that ends it: the completion at rest, `finish()` or `cancel()` called by anyone, a touch the
-/// mapping's edge zone refuses, a gesture that never began, a cancelled recognizer, and deinit.
-/// Keep a strong reference until `onRest` reports `.finish` or `.cancel`.
+/// Progress within 0...1 is UIKit's percent (`update(_:)`), which scrubs the animator's
+/// animations by time: the screen shows the progress only if the animator's curve is linear
+/// (`UIView.animate(withDuration:delay:options: .curveLinear, ...)`). When UIKit starts the
+/// transition, the adapter reads the curves of the Core Animation animations the animator added
+/// in the container, and reports one that is not linear through `onNonLinearAnimation`. Progress
+/// beyond 0...1 (a spring's overshoot, a rubber-banded drag) is drawn by moving the container's
+/// content along the axis by the excess (`containerView.layer.sublayerTransform`, identity
+/// within 0...1 and again when the transition ends), since UIKit's percent stops at its ends.
+///
+/// The display link is stopped on every path that ends it: the completion at rest, `finish()` or
+/// `cancel()` called by anyone, a touch the mapping's edge zone refuses, a gesture that never
+/// began, a cancelled recognizer, and deinit. Keep a strong reference until `onRest` reports
+/// `.finish` or `.cancel`.
 @MainActor
 public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTransition {
-    /// The core: set `detents`, `reduceMotion`, `completionSpring` or `mapping.edgeZone` here.
-    /// The mapping's `travel` and the `pixelsPerPoint` are set when a pan begins.
+    /// The core: set `detents`, `reduceMotion`, `completionSpring`, `multitouch` or
+    /// `mapping.edgeZone` here. The mapping's `travel` and the `pixelsPerPoint` are set when a
+    /// pan begins.
     public var transition: InteractiveTransition
     /// Every event, as `advance(to:)` reports it (haptics, analytics).
     public var onEvent: ((TransitionEvent) -> Void)?
@@ -105,17 +51,24 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
     /// transition was finished or cancelled; `.detent(index:progress:)` or `.between(progress:)`
     /// while it stays open, paused there, until the next pan or a `...KeepingVelocity` call.
     public var onRest: ((HostTransitionEnd) -> Void)?
+    /// Called once per transition, when UIKit starts it, with a sentence naming an animation of
+    /// the animator whose timing curve is not linear (an ease-in-out, a spring): UIKit would draw
+    /// curve(progress) where the driver computed progress. By default the sentence goes to the
+    /// unified log (subsystem "TransitionPhysicsUIKit"); nil reports nothing.
+    public var onNonLinearAnimation: ((String) -> Void)? = { PhysicsPercentDrivenTransition.log.warning("\($0, privacy: .public)") }
     /// When the display link runs and how the UIKit transition ends (the core's bookkeeping).
-    private(set) var lifecycle = HostTransitionLifecycle()
+    private var lifecycle = HostTransitionLifecycle()
     /// Whether this transition runs: a pan began it and it is not finished or cancelled yet (its
     /// completion plays, or it waits at a middle detent). While it runs, a new pan's `.began`
     /// catches it: hand the pan to `handle(_:)` and begin no second view controller transition.
     public var isRunning: Bool { lifecycle.isHostTransitionRunning }
-    /// The running display link, nil when stopped. Nonisolated so that deinit (nonisolated) can
-    /// read it.
-    nonisolated(unsafe) private var displayLink: CADisplayLink?
-    /// The transition's container, once UIKit has started the transition: its size is the travel.
+    /// The frames, while something moves.
+    private var frames: PhysicsDisplayLink?
+    /// The transition's container, once UIKit has started the transition: its size is the travel,
+    /// and its content moves by the progress beyond 0...1.
     private weak var containerView: UIView?
+
+    private nonisolated static let log = Logger(subsystem: "TransitionPhysicsUIKit", category: "animator")
 
     /// - Parameters:
     ///   - axis: the screen axis progress follows (`.x` for a pop, `.y` for a sheet); the travel
@@ -132,19 +85,17 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
         transition = InteractiveTransition(
             mapping: ProgressMapping(travel: 1, axis: axis, direction: direction), model: model, estimator: estimator)
         super.init()
+        frames = PhysicsDisplayLink { [weak self] time in self?.step(at: time) ?? false }
     }
 
-    deinit {
-        // On the main thread, where UIKit releases it, the link stops now. Elsewhere (invalidating
-        // off the link's thread has been seen to wait on the main thread) the proxy, finding no
-        // transition, invalidates it on the main thread at its next frame.
-        if Thread.isMainThread { displayLink?.invalidate() }
-    }
-
-    /// Remembers the container view (the travel's measure), then starts as UIKit does.
+    /// Remembers the container view (the travel's measure), starts as UIKit does (which runs the
+    /// animator's `animateTransition(using:)`), then checks the animations it added are linear.
     public override func startInteractiveTransition(_ transitionContext: any UIViewControllerContextTransitioning) {
         containerView = transitionContext.containerView
         super.startInteractiveTransition(transitionContext)
+        if let report = onNonLinearAnimation, let problem = Self.nonLinearAnimation(in: transitionContext.containerView.layer) {
+            report(problem)
+        }
     }
 
     /// Call from the pan recognizer's action for every state. On `.began` the travel becomes the
@@ -181,16 +132,20 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
 
     /// Finishes the UIKit transition now; the display link stops and the driver is fed no more.
     public override func finish() {
-        stopFrames()
-        lifecycle.hostTransitionEnded()
+        end()
         super.finish()
     }
 
     /// Cancels the UIKit transition now; the display link stops and the driver is fed no more.
     public override func cancel() {
-        stopFrames()
-        lifecycle.hostTransitionEnded()
+        end()
         super.cancel()
+    }
+
+    private func end() {
+        frames?.stop()
+        showBeyond(points: 0)
+        lifecycle.hostTransitionEnded()
     }
 
     private func fromCode(_ change: (inout InteractiveTransition) -> Void) {
@@ -203,11 +158,11 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
     private func perform(_ action: HostTransitionLifecycle.Action) {
         switch action {
         case .runFrames:
-            startFrames()
+            frames?.start()
         case .stopFrames:
-            stopFrames()
+            frames?.stop()
         case .rest(let end):
-            stopFrames()
+            frames?.stop()
             // The core chose where to rest; UIKit hears finish, cancel, or nothing (paused).
             switch end {
             case .finish: finish()
@@ -218,44 +173,71 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
         }
     }
 
-    private func startFrames() {
-        guard displayLink == nil else { return }
-        let link = CADisplayLink(target: DisplayLinkProxy(owner: self), selector: #selector(DisplayLinkProxy.step(_:)))
-        link.add(to: .main, forMode: .common)
-        displayLink = link
-    }
-
-    private func stopFrames() {
-        displayLink?.invalidate()
-        displayLink = nil
-    }
-
-    /// One display frame (from the proxy).
-    fileprivate func step(_ link: CADisplayLink) {
-        guard !lifecycle.isOver else { return stopFrames() }
-        // targetTimestamp: when this frame will be on screen, on the touches' clock.
-        let frame = transition.advance(to: link.targetTimestamp)
-        // UIKit's percent is 0...1: an overshoot past either end shows as that end.
-        update(CGFloat(min(max(frame.progress, 0), 1)))
+    /// One display frame at `time` (the frame's target timestamp, on the touches' clock);
+    /// returns whether frames go on.
+    private func step(at time: Double) -> Bool {
+        guard !lifecycle.isOver else { return false }
+        let frame = transition.advance(to: time)
+        let shown = transition.hostProgress(of: frame)
+        update(CGFloat(shown.percent))
+        showBeyond(points: shown.beyondPoints)
         for event in frame.events { onEvent?(event) }
-        perform(lifecycle.action(for: transition))
-    }
-}
-
-/// The display link's target: it retains this proxy, not the transition, and invalidates itself
-/// when the transition is gone.
-@MainActor
-private final class DisplayLinkProxy: NSObject {
-    weak var owner: PhysicsPercentDrivenTransition?
-
-    init(owner: PhysicsPercentDrivenTransition) {
-        self.owner = owner
-        super.init()
+        let action = lifecycle.action(for: transition)
+        perform(action)
+        return action == .runFrames
     }
 
-    @objc func step(_ link: CADisplayLink) {
-        guard let owner else { return link.invalidate() }
-        owner.step(link)
+    /// Moves the container's content by `points` along the mapping's axis (screen coordinates).
+    private func showBeyond(points: Double) {
+        guard let layer = containerView?.layer else { return }
+        let dx = transition.mapping.axis == .x ? CGFloat(points) : 0
+        let dy = transition.mapping.axis == .y ? CGFloat(points) : 0
+        let transform = points == 0 ? CATransform3DIdentity : CATransform3DMakeTranslation(dx, dy, 0)
+        guard !CATransform3DEqualToTransform(layer.sublayerTransform, transform) else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.sublayerTransform = transform
+        CATransaction.commit()
+    }
+
+    /// A sentence naming the first animation under `root` whose timing curve is not linear
+    /// (`HostTimingCurve`), nil when every one is.
+    private static func nonLinearAnimation(in root: CALayer) -> String? {
+        var layers = [root]
+        while let layer = layers.popLast() {
+            layers += layer.sublayers ?? []
+            for key in layer.animationKeys() ?? [] {
+                guard let animation = layer.animation(forKey: key), let curve = nonLinearCurve(of: animation) else { continue }
+                return "The animator's animation of \"\(key)\" on \(layer) runs along \(curve); UIPercentDrivenInteractiveTransition "
+                    + "scrubs it by time, so the screen shows that curve of the driver's progress and the release's velocity "
+                    + "does not match on screen. Animate with a linear curve (UIView.animate(withDuration:delay:options: .curveLinear, ...))."
+            }
+        }
+        return nil
+    }
+
+    /// What is not linear about `animation`'s timing, or nil.
+    private static func nonLinearCurve(of animation: CAAnimation) -> String? {
+        if animation is CASpringAnimation { return "a spring (CASpringAnimation)" }
+        if let group = animation as? CAAnimationGroup {
+            if let curve = group.timingFunction.flatMap(nonLinear) { return curve }
+            return (group.animations ?? []).lazy.compactMap(nonLinearCurve).first
+        }
+        if let keyframes = animation as? CAKeyframeAnimation, let curve = (keyframes.timingFunctions ?? []).lazy.compactMap(nonLinear).first {
+            return curve
+        }
+        return animation.timingFunction.flatMap(nonLinear)
+    }
+
+    /// The control points of `function` when it is not linear.
+    private static func nonLinear(_ function: CAMediaTimingFunction) -> String? {
+        var first: [Float] = [0, 0]
+        var second: [Float] = [0, 0]
+        function.getControlPoint(at: 1, values: &first)
+        function.getControlPoint(at: 2, values: &second)
+        let curve = HostTimingCurve(x1: Double(first[0]), y1: Double(first[1]), x2: Double(second[0]), y2: Double(second[1]))
+        guard !curve.isLinear() else { return nil }
+        return "the cubic curve (\(first[0]), \(first[1])), (\(second[0]), \(second[1]))"
     }
 }
 #endif

@@ -128,6 +128,8 @@ package struct HostTransitionLifecycle: Hashable, Sendable {
     private var restAnswered = false
     /// The newest sample fed to the driver through `feed(_:recognizerEnded:to:)`.
     package private(set) var lastSample: TouchSample?
+    /// The newest sample of each finger down (by `TouchSample.pointer`), in the order they landed.
+    private var fingersDown: [TouchSample] = []
 
     /// A lifecycle before any touch: not over, nothing answered.
     package init() {}
@@ -165,32 +167,48 @@ package struct HostTransitionLifecycle: Hashable, Sendable {
     /// Feeds one recognizer callback's samples to `transition`, oldest first, and answers
     /// `action(for:)`. `recognizerEnded` is the phase of the recognizer's own end (`.ended`, or
     /// `.cancelled` for a cancelled or failed recognizer), nil while it is still tracking: when
-    /// the recognizer ended but its samples hold no end of the touch (the end was not delivered
-    /// to the recorder, or came without touches), a sample of that phase is added at the
-    /// newest sample's position and at `endTime` (seconds, the samples' clock: when the
-    /// recognizer ended; never before the newest sample), so the driver always releases, the
-    /// platform transition always ends, and a finger that rested before the recognizer ended
-    /// releases with velocity 0 (`ReleaseSamples.liftOff`'s pointer-stopped rule). Without
-    /// `endTime` the end takes the newest sample's time. Nothing is fed once the lifecycle is
-    /// over.
+    /// the recognizer ended but the driver still follows a finger (the end of a touch was not
+    /// delivered to the recorder, or came without touches), each finger still down ends with
+    /// that phase at its newest position (the samples' `pointer`s: several fingers end in the
+    /// order they landed) and at `endTime` (seconds, the samples' clock: when the recognizer
+    /// ended; never before the newest sample), so the driver always releases, the platform
+    /// transition always ends, and a finger that rested before the recognizer ended releases
+    /// with velocity 0 (`ReleaseSamples.liftOff`'s pointer-stopped rule). Without `endTime` the
+    /// end takes the newest sample's time. Nothing is fed once the lifecycle is over.
     package mutating func feed(
         _ samples: [TouchSample], recognizerEnded: TouchPhase?, endTime: Double? = nil,
         to transition: inout InteractiveTransition
     ) -> Action {
         guard !isOver else { return .stopFrames }
-        var samples = samples
-        if let end = recognizerEnded, !samples.contains(where: { $0.phase == .ended || $0.phase == .cancelled }),
-            let last = samples.last ?? lastSample
-        {
+        for sample in samples { give(sample, to: &transition) }
+        if recognizerEnded != nil, transition.isTracking, let last = lastSample {
             let time = endTime.map { $0.isFinite ? max($0, last.time) : last.time } ?? last.time
-            samples.append(TouchSample(time: time, x: last.x, y: last.y, phase: end == .ended ? .ended : .cancelled))
+            let phase: TouchPhase = recognizerEnded == .ended ? .ended : .cancelled
+            for finger in fingersDown.isEmpty ? [last] : fingersDown where transition.isTracking {
+                give(TouchSample(time: time, x: finger.x, y: finger.y, phase: phase, pointer: finger.pointer), to: &transition)
+            }
         }
-        for sample in samples { transition.handle(sample) }
-        if let last = samples.last {
-            lastSample = last
-            hasBegun = true
-        }
+        // The recognizer's fingers are all up once it ended (a finger whose end a stroke let go by
+        // code never saw is forgotten here).
+        if recognizerEnded != nil { fingersDown.removeAll() }
         return action(for: transition)
+    }
+
+    /// Hands one sample to the driver and keeps the fingers down up to date.
+    private mutating func give(_ sample: TouchSample, to transition: inout InteractiveTransition) {
+        transition.handle(sample)
+        lastSample = sample
+        hasBegun = true
+        let index = fingersDown.firstIndex { $0.pointer == sample.pointer }
+        switch sample.phase {
+        case .began:
+            if let index { fingersDown.remove(at: index) }
+            fingersDown.append(sample)
+        case .changed:
+            if let index { fingersDown[index] = sample }
+        case .ended, .cancelled:
+            if let index { fingersDown.remove(at: index) }
+        }
     }
 
     /// The platform transition was finished or cancelled outside the lifecycle (the app called

@@ -3,8 +3,10 @@ import Testing
 
 // Every ```swift block of the DocC articles must appear verbatim (at some indentation) in its
 // catalog's snippet test files (the catalog's ArticleSnippetTests.swift and any other
-// *SnippetTests.swift beside it), where it is compiled and run: editing a listing without
-// editing the tested code fails here.
+// *SnippetTests.swift beside it), where it is compiled and run, or, for a UIKit listing, in the
+// UIKit examples (docs/examples/UIKitExamples, compiled for the iOS Simulator by Apple CI):
+// editing a listing without editing the compiled code fails here. docs/uikit-adapter.md's
+// listings must all be UIKit examples.
 
 @Suite struct ArticleListingTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -49,7 +51,7 @@ import Testing
         #expect(snippetFiles.contains(Self.root.appendingPathComponent(snippets).lastPathComponent))
         let source = try snippetFiles.map {
             try String(contentsOf: snippetFolder.appendingPathComponent($0), encoding: .utf8)
-        }.joined(separator: "\n")
+        }.joined(separator: "\n") + "\n" + Self.uikitExamples()
         let folder = Self.root.appendingPathComponent(catalog)
         let articles = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
         #expect(!articles.isEmpty)
@@ -62,6 +64,23 @@ import Testing
             }
         }
         #expect(listings > 0)
+    }
+
+    /// The sources of the UIKit examples' package, joined.
+    static func uikitExamples() throws -> String {
+        let folder = root.appendingPathComponent("docs/examples/UIKitExamples/Sources/UIKitExamples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        return try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
+    }
+
+    @Test func everyUIKitAdapterListingIsACompiledExample() throws {
+        let source = try Self.uikitExamples()
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/uikit-adapter.md"), encoding: .utf8)
+        let blocks = Self.swiftBlocks(text)
+        #expect(blocks.count >= 6)
+        for (i, block) in blocks.enumerated() {
+            #expect(Self.contains(source, block), "docs/uikit-adapter.md: listing \(i + 1) is not in docs/examples/UIKitExamples")
+        }
     }
 
     @Test func theCatalogsHaveTheArticlesTheReadmeLinks() {
