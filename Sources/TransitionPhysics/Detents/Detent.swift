@@ -79,15 +79,19 @@ public struct Detent: Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerL
     /// Its progress in `layout`, or nil when it is inactive there: a fraction as it is; a length
     /// in points over the travel, inactive outside 0...travel (a sheet cannot be taller than its
     /// travel, nor less than closed); a value that is not finite is inactive.
+    /// With a keyboard (`layout.keyboardHeight` above 0), a detent above closed is lifted by the
+    /// keyboard's height so the sheet shows the same above it, and one lifted past the travel's
+    /// end is at the end (1).
     package func progress(in layout: DetentLayout) -> Double? {
         let progress: Double?
         switch size {
-        case .fraction(let fraction): return fraction.isFinite ? fraction : nil
+        case .fraction(let fraction): progress = fraction.isFinite ? fraction : nil
         case .points(let points): progress = points / layout.travel
         case .custom(let resolver): progress = resolver(layout).map { $0 / layout.travel }
         }
         guard let progress, progress.isFinite, (0...1).contains(progress) else { return nil }
-        return progress
+        guard layout.keyboardHeight > 0, progress > 0 else { return progress }
+        return min(1, progress + layout.keyboardHeight / layout.travel)
     }
 }
 
@@ -98,11 +102,17 @@ public struct DetentLayout: Hashable, Sendable {
     public var travel: Double
     /// The content's length along the axis, points, as the app last reported it; nil until then.
     public var contentLength: Double?
+    /// The height of the keyboard over the travel's start, points (0: none), under
+    /// `KeyboardPolicy.liftsDetents` (`InteractiveTransition.updateKeyboard(height:duration:curve:at:)`):
+    /// every detent above closed is lifted by it.
+    public var keyboardHeight: Double
 
-    /// A layout of `travel` points with content `contentLength` points long (nil: not reported).
-    package init(travel: Double, contentLength: Double? = nil) {
+    /// A layout of `travel` points with content `contentLength` points long (nil: not reported)
+    /// and a keyboard `keyboardHeight` points high.
+    package init(travel: Double, contentLength: Double? = nil, keyboardHeight: Double = 0) {
         self.travel = travel
         self.contentLength = contentLength
+        self.keyboardHeight = keyboardHeight
     }
 }
 

@@ -106,6 +106,9 @@ extension InteractiveTransition {
                 var resting = restingAnimation(at: target, time: time)
                 resting.completionReported = true
                 state = .completing(resting)
+            } else if let keyboard = layoutCurve {
+                // With the keyboard's own curve and duration: both arrive together.
+                start(keyboard.curve.completion(from: newProgress, to: target, duration: keyboard.duration), at: time, sign: animation.sign)
             } else {
                 start(plannedCurve(from: newProgress, velocity: newVelocity, to: target), at: time, sign: animation.sign)
             }

@@ -72,7 +72,7 @@ extension InteractiveTransition {
     public mutating func backProgressed(_ event: BackGestureEvent) {
         if !isSystemBack { backStarted(event) }
         guard isSystemBack, let sample = backSample(event, phase: .changed) else { return }
-        moveStroke(sample)
+        _ = moveStroke(sample)
     }
 
     /// `onBackInvoked`: the system committed the gesture at `time` (seconds). The transition

@@ -190,12 +190,23 @@ public struct InteractiveTransition: Sendable {
     /// The content's length along the axis, points, as last reported
     /// (`updateLayout(travel:contentLength:detents:at:)`): what content-sized detents resolve against.
     var contentLength: Double?
+    /// The keyboard's height over the travel's start, points, as last reported
+    /// (`updateKeyboard(height:duration:curve:at:)`; 0: none).
+    var keyboardHeight = 0.0
+    /// A keyboard change's curve and duration (seconds) for the layout change in progress, if any
+    /// (`relayout`).
+    var layoutCurve: (curve: KeyboardCurve, duration: Double)?
+    /// What a keyboard does to the sheet: lifts its detents above it (default) or opens it to
+    /// its last detent when it appears (`KeyboardPolicy`). Applies from the next keyboard change.
+    public var keyboardPolicy: KeyboardPolicy = .liftsDetents
     /// `resolvedDetents`' progress values, ascending: the stops the rules work with.
     var stops: [Double] = [0, 1]
 
     /// Resolves `detents` in the current travel and content length.
     mutating func resolveDetents() {
-        resolvedDetents = ResolvedDetent.resolve(detents, in: DetentLayout(travel: mapping.travel, contentLength: contentLength))
+        let lift = keyboardPolicy == .liftsDetents ? keyboardHeight : 0
+        resolvedDetents = ResolvedDetent.resolve(
+            detents, in: DetentLayout(travel: mapping.travel, contentLength: contentLength, keyboardHeight: lift))
         stops = resolvedDetents.map(\.progress)
     }
 

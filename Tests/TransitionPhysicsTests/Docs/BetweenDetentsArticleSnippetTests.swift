@@ -97,6 +97,20 @@ func androidPredictiveBack() -> InteractiveTransition.Release {
     return commit
 }
 
+// BottomSheetWithDetents.md, "Move with the keyboard": detents lifted above the keyboard.
+func bottomSheetKeyboard() -> TransitionUpdate {
+    var composer = InteractiveTransition(
+        mapping: ProgressMapping(travel: 800, toward: .up))
+    composer.detents = [0, .points(200, id: "peek"), 1]
+    composer.jump(toDetent: "peek", at: 0)
+
+    // The keyboard comes up 300 pt in 0.25 s along UIKit's keyboard curve.
+    composer.updateKeyboard(height: 300, duration: 0.25, curve: .system, at: 1)
+    let lifted = composer.advance(to: 1.25)
+    print(lifted.progress * 800)   // 500.0: still 200 pt above the keyboard
+    return lifted
+}
+
 @Suite struct BetweenDetentsArticleSnippetTests {
     @Test func dimAndTick() {
         let (ticks, fraction, opacity) = betweenDetentsDimAndTick()
@@ -116,6 +130,11 @@ func androidPredictiveBack() -> InteractiveTransition.Release {
         #expect(abs(commit.state.progress - 0.4) < 1e-12)
         #expect(abs(commit.state.velocity - 1.6) < 0.1)
         #expect(commit.detent == 1)
+    }
+
+    @Test func keyboardLiftsTheSheet() {
+        let lifted = bottomSheetKeyboard()
+        #expect(abs(lifted.progress * 800 - 500) < 1e-9 && lifted.isAtRest)
     }
 
     @Test func flingIntoTheList() {
