@@ -52,10 +52,10 @@ public struct AndroidBottomSheetModel: ReleaseModel, Hashable {
     public static let baseSettleDurationSeconds = 0.256
     /// `ViewDragHelper`'s `MAX_SETTLE_DURATION`, 600 ms, as seconds.
     public static let maximumSettleDurationSeconds = 0.6
-    /// `ViewDragHelper`'s interpolator, 1 − (1 − t)⁵, as the cubic Bezier (0.215, 1), (0.359, 1),
+    /// `ViewDragHelper`'s interpolator, 1 − (1 − t)⁵, as the cubic Bezier (0.2148, 1), (0.3591, 1),
     /// which stays within 0.007 of it (fitted by least maximum error; `AndroidBottomSheetModelTests`).
     public static let androidQuinticEaseOut = UnitCurve.bezier(
-        startControlPoint: UnitPoint(x: 0.215, y: 1), endControlPoint: UnitPoint(x: 0.359, y: 1))
+        startControlPoint: UnitPoint(x: 0.2148, y: 1), endControlPoint: UnitPoint(x: 0.3591, y: 1))
 
     /// The sheet's travel from expanded to hidden, physical pixels, > 0.
     public var travelPixels: Double
