@@ -236,7 +236,12 @@ import TransitionCSV
     }
 
     @Test func modelSelection() throws {
-        #expect(try BehaviorCommand.parse([]).models().map(\.name) == ["classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk"])
+        #expect(try BehaviorCommand.parse([]).models().map(\.name) == [
+            "classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk", "android-sheet", "compose-anchored", "floatingpanel",
+        ])
+        // A platform's rule runs on the scalar path, its model built for each trace.
+        let rule = try #require(try BehaviorCommand.parse(["--builtin", "compose-anchored"]).models().first)
+        #expect(rule.name == "compose-anchored" && rule.lanes == nil && rule.modelForTrace != nil)
         #expect(try BehaviorCommand.parse(["--builtin", "physics", "--builtin", "classic"]).models().map(\.name) == ["physics", "classic"])
         // The sweep's flags configure variants: lists are axes, each combination a row.
         let variants = try BehaviorCommand.parse(["--model", "physics", "--response", "0.2,0.3"]).models().map(\.name)

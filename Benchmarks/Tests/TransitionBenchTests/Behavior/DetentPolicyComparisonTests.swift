@@ -33,7 +33,8 @@ import TransitionLab
         #expect(rows.map(\.finishAt) == [[0, 1, 1], [0, 2, 0], [0, 0, 2], [0, 1, 1], [0, 2, 0], [0, 2, 0], [0, 2, 0]])
         #expect(rows.map(\.cancelAt) == [[1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0]])
         let table = DetentPolicyComparison.table(rows)
-        #expect(table.contains("hand.csv  one-per-fling         2   0.0 100.0 0.0        2 50.0  50.0 0.0"), "\(table)")
+        #expect(table.contains("hand.csv  one-per-fling            2   0.0 100.0 0.0        2 50.0  50.0 0.0"), "\(table)")
+        #expect(table.contains("hand.csv  compose-anchored         2   0.0 100.0 0.0        2 50.0  50.0 0.0"), "\(table)")
         #expect(table.split(separator: "\n").allSatisfy { $0.count <= 100 })
     }
 
