@@ -22,12 +22,18 @@ public enum PlatformSheetRule: String, CaseIterable, Hashable, Sendable {
     case floatingPanel = "floatingpanel"
 
     /// The rule's model for a gesture whose travel (from progress 0 to 1) is `travelPoints`
-    /// points on a display of `pixelsPerPoint` physical pixels per point.
+    /// points on a display of `pixelsPerPoint` physical pixels per point, both positive. Each
+    /// length the model is given is held within the finite positive numbers (a trace file's
+    /// `pixels_per_point` of 1e-300 makes its travel overflow to infinity in points: the model
+    /// then reads it as the largest finite travel rather than trapping).
     public func model(travelPoints: Double, pixelsPerPoint: Double) -> any ReleaseModel {
+        precondition(travelPoints > 0 && pixelsPerPoint > 0, "PlatformSheetRule needs a positive travel and pixels per point; got \(travelPoints), \(pixelsPerPoint).")
+        func finite(_ value: Double) -> Double { min(max(value, .leastNormalMagnitude), .greatestFiniteMagnitude) }
         switch self {
-        case .androidBottomSheet: return AndroidBottomSheetModel(travelPixels: travelPoints * pixelsPerPoint, pixelsPerDip: pixelsPerPoint)
-        case .composeAnchoredDraggable: return ComposeAnchoredDraggableModel(travelDips: travelPoints)
-        case .floatingPanel: return FloatingPanelModel(travelPoints: travelPoints)
+        case .androidBottomSheet:
+            return AndroidBottomSheetModel(travelPixels: finite(travelPoints * pixelsPerPoint), pixelsPerDip: finite(pixelsPerPoint))
+        case .composeAnchoredDraggable: return ComposeAnchoredDraggableModel(travelDips: finite(travelPoints))
+        case .floatingPanel: return FloatingPanelModel(travelPoints: finite(travelPoints))
         }
     }
 

@@ -168,6 +168,20 @@ struct PlatformSheetRuleTests {
         #expect(PlatformSheetRule.allCases.map { $0.model(for: points).name } == PlatformSheetRule.allCases.map(\.rawValue))
     }
 
+    @Test("a trace's absurd pixels per point builds a model that decides, no trap", arguments: PlatformSheetRule.allCases)
+    func absurdDensity(rule: PlatformSheetRule) {
+        let samples = [TouchSample(time: 0, x: 0, phase: .began), TouchSample(time: 0.1, x: 600, phase: .ended)]
+        for pixelsPerPoint in [1e-300, 5e-324, 1e300] {
+            let trace = GestureTrace(id: "t", samples: samples, travel: 1e7, pixelsPerPoint: pixelsPerPoint)
+            let model = rule.model(for: trace)
+            for state in [ReleaseState(progress: 0.3, velocity: 5), ReleaseState(progress: 0.7, velocity: -5), ReleaseState(progress: 0.6, velocity: 0)] {
+                let completion = model.release(state)
+                #expect(completion.curve.target == 0 || completion.curve.target == 1)
+                #expect(completion.curve.fixedDuration.map { $0.isFinite && $0 >= 0 } ?? true)
+            }
+        }
+    }
+
     @Test("through the driver, the detent a rule names is where a sheet settles", arguments: PlatformSheetRule.allCases)
     func throughTheDriver(rule: PlatformSheetRule) {
         // A slow drag to 0.8 of a 400-point travel, then at rest: every rule settles at the end
