@@ -5,13 +5,14 @@
 /// synthetic gestures with detents [0, 0.5, 1] (docs/behaviour.md, "Detent policies").
 public enum DetentPolicy: Hashable, Sendable {
     /// The detent nearest to the projection (`ProjectionRule.nearestDetent`): a fast fling can
-    /// skip the detents between (Apple's "Designing Fluid Interfaces"; FloatingPanel's default).
-    /// The default.
+    /// skip the detents between (Apple's "Designing Fluid Interfaces"; FloatingPanel with
+    /// `shouldProjectMomentum` returning true). The default.
     case nearestToProjection
     /// The nearest to the projection, but never past the first detent beyond the release
-    /// progress in the direction it goes: a fling moves the sheet one detent at most
-    /// (FloatingPanel's `shouldProjectMomentum` returning false; a sheet that must not close
-    /// from full height in one fling).
+    /// progress in the direction it goes: a fling moves the sheet one detent at most (close to
+    /// FloatingPanel's default, `shouldProjectMomentum` returning false, which holds the
+    /// projection to the next segment: `FloatingPanelModel` in the lab; a sheet that must not
+    /// close from full height in one fling).
     case oneDetentPerFling
     /// Per pair of neighbouring detents, the fraction of the gap between them the projection
     /// must pass to settle at the upper one: `fractions[i]` for detents i and i + 1, the last

@@ -32,8 +32,9 @@ public enum ProjectionRule {
 extension ProjectionRule {
     /// The index of the detent nearest to `projectedProgress` (Apple's "Designing Fluid
     /// Interfaces": project the release, then go to the nearest target; FloatingPanel's segment
-    /// rule with its default `redirectionalProgress` 0.5 picks the same). `detents` are progress
-    /// stops, sorted ascending, at least one; a projection exactly halfway between two detents
+    /// rule with its default `redirectionalProgress` 0.5 picks the same when `shouldProjectMomentum`
+    /// is true, but for a projection exactly halfway, which it keeps on the side it comes from).
+    /// `detents` are progress stops, sorted ascending, at least one; a projection exactly halfway between two detents
     /// goes to the upper one (as `decision` finishes at its threshold). A projection past the
     /// first or last detent goes to that detent, so a fast fling can skip the detents between.
     ///

@@ -58,7 +58,7 @@ public struct BehaviorCommand: ParsableCommand {
     @Option(
         name: .customLong("builtin"),
         help: ArgumentHelp(
-            "A built-in model with its shipped defaults: \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")); repeatable (default: all of them, unless variants are configured).",
+            "A built-in model with its shipped defaults, \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")), or a platform's sheet rule, \(PlatformSheetRule.allCases.map(\.rawValue).joined(separator: ", ")) (on the scalar path whatever --evaluator says); repeatable (default: all of them, unless variants are configured).",
             valueName: "name"))
     public var builtInNames: [String] = []
 
@@ -151,16 +151,21 @@ public struct BehaviorCommand: ParsableCommand {
         if detentPolicies && (shard != nil || shardCount != nil) {
             throw ValidationError("--detent-policies compares every gesture in one run: it cannot be combined with --shard or --shard-count.")
         }
-        for name in builtInNames where ReleaseModelPreset(rawValue: name) == nil {
-            throw ValidationError("--builtin '\(name)' is not one of \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")).")
+        for name in builtInNames where ReleaseModelPreset(rawValue: name) == nil && PlatformSheetRule(rawValue: name) == nil {
+            throw ValidationError("--builtin '\(name)' is not one of \(Self.builtInChoices.joined(separator: ", ")).")
         }
     }
 
     /// True when any of the sweep's model flags was given.
     var hasVariants: Bool { variantOptions.isConfigured }
 
-    /// The models to run, in table order: the built-ins asked for (all four by default, unless
-    /// only variants were configured), then the variants.
+    /// What `--builtin` takes: the presets, then the platforms' sheet rules.
+    static var builtInChoices: [String] {
+        ReleaseModelPreset.allCases.map(\.rawValue) + PlatformSheetRule.allCases.map(\.rawValue)
+    }
+
+    /// The models to run, in table order: the built-ins asked for (every preset and platform rule
+    /// by default, unless only variants were configured), then the variants.
     public func models() throws -> [BenchModel] {
         models(variants: hasVariants ? try variantOptions.variants() : [])
     }
@@ -168,10 +173,14 @@ public struct BehaviorCommand: ParsableCommand {
     /// `models()` with the variants of `--model` and its flags made already (`builtIns` false:
     /// the variants' models alone).
     func models(builtIns withBuiltIns: Bool = true, variants: [ModelVariant]) -> [BenchModel] {
-        let builtIns: [ReleaseModelPreset] =
-            !withBuiltIns ? [] : builtInNames.isEmpty ? (hasVariants ? [] : ReleaseModelPreset.allCases) : builtInNames.compactMap(ReleaseModelPreset.init)
+        let names: [String] =
+            !withBuiltIns ? [] : builtInNames.isEmpty ? (hasVariants ? [] : Self.builtInChoices) : builtInNames
         let settings = replay.settings
-        return builtIns.map { $0.benchModel(replay: settings) }
+        let builtIns = names.compactMap { name in
+            ReleaseModelPreset(rawValue: name)?.benchModel(replay: settings)
+                ?? PlatformSheetRule(rawValue: name).map { BenchModel(rule: $0, replay: settings) }
+        }
+        return builtIns
             + variants.map { variant in
                 var replay = settings
                 replay.frameRate = variant.frameRate

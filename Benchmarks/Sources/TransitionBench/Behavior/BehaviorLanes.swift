@@ -273,7 +273,7 @@ private struct BlockWork {
         for i in order {
             let m = range.lowerBound + i
             guard let r = lanes.replayIndex[m] else {
-                for t in block { slot(i, t, lanes.models[m].runner.run(lanes.traces[t]).outcome) }
+                for t in block { slot(i, t, lanes.models[m].run(lanes.traces[t]).outcome) }
                 continue
             }
             let model = lanes.laneModels[m]!
@@ -291,7 +291,7 @@ private struct BlockWork {
                     slot(i, t, ReleaseOutcome.notStarted)
                     continue
                 case .several:
-                    slot(i, t, lanes.models[m].runner.run(lanes.traces[t]).outcome)
+                    slot(i, t, lanes.models[m].run(lanes.traces[t]).outcome)
                     continue
                 case .one(let s, let pixel):
                     (state, tolerance) = (s, pixel)

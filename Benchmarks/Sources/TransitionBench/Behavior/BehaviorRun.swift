@@ -120,12 +120,12 @@ public struct BehaviorBenchmark: Sendable {
             chunk: BehaviorChunk(models: 0..<models.count, traceCount: traceCount, outcomes: outcomes))
     }
 
-    /// The scalar evaluator: `models[m].runner.run(trace)` for every pair.
+    /// The scalar evaluator: `models[m].run(trace)` for every pair.
     func scalarOutcomes(_ traces: [GestureTrace], models range: Range<Int>, into outcomes: inout [ReleaseOutcome]) {
         let models = self.models
         ConcurrentFill.fill(&outcomes, rows: traces.count, columns: range.count) { block, slot in
             for t in block {
-                for (i, m) in range.enumerated() { slot(i, t, models[m].runner.run(traces[t]).outcome) }
+                for (i, m) in range.enumerated() { slot(i, t, models[m].run(traces[t]).outcome) }
             }
         }
     }

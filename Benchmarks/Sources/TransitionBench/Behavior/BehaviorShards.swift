@@ -71,7 +71,7 @@ extension BehaviorCommand {
         entries.append(RunIdentity.Entry(key: "skip-invalid-traces", value: "\(skipInvalidTraces)"))
         entries.append(RunIdentity.Entry(key: "synthetic", value: "\(synthetic)"))
         entries.append(RunIdentity.Entry(key: "seed", value: "\(seed)"))
-        let builtIns = builtInNames.isEmpty ? (hasVariants ? [] : ReleaseModelPreset.allCases.map(\.rawValue)) : builtInNames
+        let builtIns = builtInNames.isEmpty ? (hasVariants ? [] : Self.builtInChoices) : builtInNames
         entries.append(RunIdentity.Entry(key: "builtin", value: builtIns.isEmpty ? "none" : builtIns.joined(separator: ",")))
         entries += hasVariants ? try variantOptions.canonicalSpec() : [RunIdentity.Entry(key: "model", value: "none")]
         let replay = replay.settings

@@ -12,9 +12,13 @@ public struct BenchModel: Sendable {
     /// The `model` column.
     public var name: String
     public var runner: GestureRunner
-    /// The model as batch lanes; nil for a user-written model, which the batch evaluator replays
-    /// through `runner` like the scalar one.
+    /// The model as batch lanes; nil for a user-written model or a platform's rule, which the
+    /// batch evaluator replays through `run(_:)` like the scalar one.
     public var lanes: Lanes?
+    /// For a model built per gesture (a platform's rule, whose constants are in points or
+    /// pixels: `PlatformSheetRule.model(for:)`): the model for one trace, which replaces
+    /// `runner`'s; nil: `runner`'s model for every trace.
+    public var modelForTrace: (@Sendable (GestureTrace) -> any ReleaseModel)?
 
     /// A built-in model as the batch evaluator runs it: `runner` is exactly
     /// `replay.runner(model: model.model)`.
@@ -34,6 +38,15 @@ public struct BenchModel: Sendable {
         self.lanes = nil
     }
 
+    /// A platform's sheet rule replayed with `replay`, its model built for each trace; on the
+    /// scalar path whatever the evaluator (it has no batch twin).
+    public init(rule: PlatformSheetRule, replay: ReplaySettings) {
+        self.name = rule.rawValue
+        self.runner = replay.runner(model: rule.model(travelPoints: 1, pixelsPerPoint: 1))
+        self.lanes = nil
+        self.modelForTrace = { rule.model(for: $0) }
+    }
+
     /// A built-in model replayed with `replay`: the batch evaluator runs it as lanes.
     public init(name: String, model: BuiltInReleaseModel, replay: ReplaySettings) {
         self.name = name
@@ -43,6 +56,15 @@ public struct BenchModel: Sendable {
 }
 
 extension BenchModel {
+    /// Replays `trace` through `runner`, with the trace's own model when the model is built per
+    /// gesture (`modelForTrace`): what the scalar path computes for every pair.
+    public func run(_ trace: GestureTrace) -> GestureOutcome {
+        guard let modelForTrace else { return runner.run(trace) }
+        var runner = runner
+        runner.model = modelForTrace(trace)
+        return runner.run(trace)
+    }
+
     /// True for the shipped default (`ReleaseModelPreset.physics`, whether asked for with
     /// `--builtin physics` or as a variant with every parameter at its default): the row
     /// `--pareto` marks.

@@ -3,7 +3,8 @@ import TransitionPhysics
 
 /// The detent policies side by side (`behavior --detent-policies`): each gesture replayed as a
 /// sheet with detents [0, 0.5, 1] that begins at 0, under the projected spring and each
-/// `DetentPolicy`, and where its release settles, per intent. A gesture meant to finish should
+/// `DetentPolicy`, then under each platform's sheet rule (`PlatformSheetRule`, the model naming
+/// its detent, built for the gesture), and where its release settles, per intent. A gesture meant to finish should
 /// reach the last detent (1) or at least the middle one; one meant to cancel should stay at 0.
 /// A gesture that never started (edge zone) counts as settled at 0.
 public enum DetentPolicyComparison {
@@ -31,12 +32,19 @@ public enum DetentPolicyComparison {
     /// policies in `policies` order.
     public static func rows(_ sets: [TraceSet], settings: ReplaySettings) -> [Row] {
         let runner = GestureRunner(model: ProjectedSpringModel(), settings: settings)
+        // Ours under each policy, then each platform's rule with the default policy (its model
+        // names the detent, which the policy leaves alone).
+        let compared: [(name: String, policy: DetentPolicy, model: (@Sendable (GestureTrace) -> any ReleaseModel)?)] =
+            policies.map { ($0.name, $0.policy, nil) }
+            + PlatformSheetRule.allCases.map { rule in (rule.rawValue, .nearestToProjection, { rule.model(for: $0) }) }
         var rows: [Row] = []
         for set in sets where !set.traces.isEmpty {
-            for (name, policy) in policies {
+            for (name, policy, model) in compared {
                 var row = Row(source: set.source, policy: name, finishAt: [0, 0, 0], cancelAt: [0, 0, 0])
                 for trace in set.traces {
-                    var sheet = runner.transition(
+                    var traceRunner = runner
+                    if let model { traceRunner.model = model(trace) }
+                    var sheet = traceRunner.transition(
                         travel: trace.travel, axis: trace.axis, pixelsPerPoint: trace.pixelsPerUnit, unitsPerPoint: trace.unitsPerPoint)
                     sheet.detents = detents.map { .fraction($0) }
                     sheet.detentPolicy = policy
@@ -75,7 +83,8 @@ public enum DetentPolicyComparison {
             }
         }.map { $0[0] + "  " + $0[1] + "  " + $0[2...].joined(separator: " ") }
         let legend = [
-            "Detent policies: a sheet with detents 0, 0.5, 1 that begins at 0, the projected spring.",
+            "Detent policies: a sheet with detents 0, 0.5, 1 that begins at 0, the projected spring per policy,",
+            "then each platform's rule (\(PlatformSheetRule.allCases.map(\.rawValue).joined(separator: ", "))), which picks the detent.",
             "finish n: the gestures meant to finish, and the % settled at 1, 0.5 and 0;",
             "cancel n: those meant to cancel, and the % settled at 0, 0.5 and 1.",
             "gap 0.25, gap 0.75: .thresholds, the fraction of each gap the projection passes to go up.",

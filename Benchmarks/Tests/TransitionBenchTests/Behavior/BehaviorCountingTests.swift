@@ -21,7 +21,7 @@ import TransitionTraces
         let command = try BehaviorCommand.parse(["--traces", url.path, "--format", "csv"])
         let output = try command.report(currentDirectory: url.deletingLastPathComponent()) { _ in }
         let (_, rows) = parseCSV(output)
-        #expect(rows.count == ReleaseModelPreset.allCases.count)
+        #expect(rows.count == BehaviorCommand.builtInChoices.count)
         #expect(rows.allSatisfy { $0["source"] == "hand.csv" && $0["traces"] == "4" && $0["started"] == "4" })
         #expect(rows.allSatisfy { $0["intended_finish"] == "2" && $0["intended_cancel"] == "2" })
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["model"]!, $0) })
@@ -109,6 +109,32 @@ import TransitionTraces
         expect(row, "median_completion_time_s", (times[1] + times[2]) / 2)
         let visual = try #require(Double(row?["median_visual_completion_s"] ?? ""))
         #expect(visual > 0 && visual < (times[1] + times[2]) / 2)
+    }
+
+    /// The platforms' sheet rules on the hand-made traces (400 px read as points, 1 pixel per
+    /// point): every one honours the four intents, two detents being expanded (0) and hidden (1).
+    /// Android: A at rest released low hides, B at 2,000 px/s (over 500) hides, C moving up and D
+    /// at rest not low expand. Compose: A and D at rest go to the nearer end, B and C are over
+    /// 125 dp/s (0.3125 travels/s). FloatingPanel: A at rest past 0.5 forward from 0, B and C
+    /// project past an end, D at rest short of 0.5.
+    @Test(arguments: PlatformSheetRule.allCases)
+    func platformRulesHonourTheIntents(rule: PlatformSheetRule) throws {
+        let row = try summaries()[rule.rawValue]
+        expect(row, "finished_of_intended_finish", 1)
+        expect(row, "cancelled_of_intended_cancel", 1)
+        expect(row, "intent_match_rate", 1)
+    }
+
+    /// Compose's tween is 300 ms whatever the distance; Android's settle, worked out:
+    /// A 150 px at rest (150/400 + 1) × 256 = 352 ms; B 280 px at 2,000 px/s
+    /// 4 × round(1000 × (200 + 200 sin(0.2 × 0.15π)) / 2000) = 436 ms; C 60 px at 1,000 px/s
+    /// 4 × 167 = 668, capped at 600 ms; D 160 px at rest (0.4 + 1) × 256 = 358 ms.
+    @Test func platformCompletionTimes() throws {
+        let rows = try summaries()
+        expect(rows["compose-anchored"], "median_completion_time_s", 0.3)
+        expect(rows["compose-anchored"], "p90_completion_time_s", 0.3)
+        expect(rows["android-sheet"], "median_completion_time_s", (0.358 + 0.436) / 2)
+        expect(rows["android-sheet"], "p90_completion_time_s", 0.436 + 0.7 * (0.6 - 0.436))
     }
 
     /// A trace that never starts (outside an edge zone) counts as a cancel and leaves the medians.

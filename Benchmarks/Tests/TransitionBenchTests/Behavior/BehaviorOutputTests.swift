@@ -34,10 +34,11 @@ import TransitionCSV
         let columns = BehaviorSummary.columns + BehaviorSummary.modelColumns
         #expect(output.hasPrefix(columns.joined(separator: ",") + "\n"))
         let rows = parseCSV(output).rows
-        #expect(rows.count == ReleaseModelPreset.allCases.count && output.hasSuffix("\n"), "header, a row per preset, LF after each")
+        #expect(rows.count == BehaviorCommand.builtInChoices.count && output.hasSuffix("\n"), "header, a row per built-in, LF after each")
         #expect(rows.allSatisfy { $0.count == columns.count })
         // One column per parameter, and the Swift expression that builds the row's model.
-        #expect(rows.map { $0["swift_expression"] } == ReleaseModelPreset.allCases.map { $0.model.swiftExpression })
+        // A platform's rule has no parameters of the table and no expression of ours: empty cells.
+        #expect(rows.map { $0["swift_expression"] } == ReleaseModelPreset.allCases.map { $0.model.swiftExpression } + PlatformSheetRule.allCases.map { _ in "" })
         #expect(rows.first { $0["model"] == "physics" }?["response_s"] == "0.3")
         #expect(rows.first { $0["model"] == "classic" }?["response_s"] == "")
     }
@@ -78,9 +79,11 @@ import TransitionCSV
     @Test func jsonIsAnArrayOfRowsKeyedByColumn() throws {
         let output = try report("json")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
-        #expect(rows.count == ReleaseModelPreset.allCases.count)
+        #expect(rows.count == BehaviorCommand.builtInChoices.count)
         #expect(rows.allSatisfy { Set($0.keys) == Set(BehaviorSummary.columns + BehaviorSummary.modelColumns) })
-        #expect(rows.map { $0["model"] as? String } == ["classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk"])
+        #expect(rows.map { $0["model"] as? String } == [
+            "classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk", "android-sheet", "compose-anchored", "floatingpanel",
+        ])
         // No intended-cancel traces would make the cancel rate null, not 0.
         #expect((rows[3]["intent_match_rate"] as? Double) == 1)
         #expect(rows[0]["cancelled_of_intended_cancel"] as? Double == 1)
@@ -106,7 +109,7 @@ import TransitionCSV
         // The table, then a blank line and the line saying where the other columns are.
         #expect(output.hasSuffix("\n\n" + BehaviorReport.restOfTheColumns + "\n"))
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map(String.init)
-        #expect(lines.count == 3 + ReleaseModelPreset.allCases.count)
+        #expect(lines.count == 3 + BehaviorCommand.builtInChoices.count)
         #expect(lines[0] == "hand.csv: 4 traces, 2 meant to finish, 2 meant to cancel, 4 started")
         #expect(lines[1].hasSuffix("visual") && lines[2].hasPrefix("model ") && lines[2].hasSuffix("s p90"))
         #expect(Set(lines.dropFirst().map(\.count)).count == 1)
@@ -136,7 +139,7 @@ import TransitionCSV
         let text = try String(contentsOf: file, encoding: .utf8)
         let (header, rows) = parseCSV(text)
         #expect(header == PerTraceWriter.columns)
-        #expect(rows.count == 4 * ReleaseModelPreset.allCases.count, "4 traces x the presets")
+        #expect(rows.count == 4 * BehaviorCommand.builtInChoices.count, "4 traces x the built-ins")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["per-trace.csv"], "no temporary left")
         let b = try #require(rows.first { $0["trace_id"] == "B" && $0["model"] == "physics" })
         #expect(b["decision"] == "finish" && b["intent"] == "finish" && b["user_id"] == "u1" && b["device_id"] == "d1")
@@ -233,7 +236,12 @@ import TransitionCSV
     }
 
     @Test func modelSelection() throws {
-        #expect(try BehaviorCommand.parse([]).models().map(\.name) == ["classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk"])
+        #expect(try BehaviorCommand.parse([]).models().map(\.name) == [
+            "classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk", "android-sheet", "compose-anchored", "floatingpanel",
+        ])
+        // A platform's rule runs on the scalar path, its model built for each trace.
+        let rule = try #require(try BehaviorCommand.parse(["--builtin", "compose-anchored"]).models().first)
+        #expect(rule.name == "compose-anchored" && rule.lanes == nil && rule.modelForTrace != nil)
         #expect(try BehaviorCommand.parse(["--builtin", "physics", "--builtin", "classic"]).models().map(\.name) == ["physics", "classic"])
         // The sweep's flags configure variants: lists are axes, each combination a row.
         let variants = try BehaviorCommand.parse(["--model", "physics", "--response", "0.2,0.3"]).models().map(\.name)

@@ -15,15 +15,26 @@ import TransitionLab
     /// - one per fling: B stops at 0.5, the first detent above 0.3; the rest as nearest;
     /// - gap 0.25: A goes up (0.625 >= 0.5 + 0.25 * 0.5), the rest as nearest;
     /// - gap 0.75: A stays at 0.5 (0.625 < 0.875), D goes up (0.4 >= 0.375): as nearest.
+    ///
+    /// The platforms' rules (400 px read as points; 0 expanded, 0.5 collapsed or the middle, 1):
+    /// - android-sheet: A at rest is not half the peek below collapsed (0.125 / 0.5 = 0.25), so
+    ///   the nearer of expanded and collapsed, 0.5; B moves down from above collapsed: 0.5; C
+    ///   moves up: 0; D at rest nearer collapsed: 0.5;
+    /// - compose-anchored: A and D at rest go to the nearest, 0.5; B (fast) to the next anchor
+    ///   up, 0.5; C (fast) down to 0;
+    /// - floatingpanel: A's segment is 0.5 to 1 and it passed 0.25 of it: 0.5; B's projection is
+    ///   held to the next segment and passes 0.5: 0.5; C projects past 0: 0; D passed 0.8 of 0
+    ///   to 0.5: 0.5.
     @Test func handMadeTracesSettleWhereWorkedOut() throws {
         let url = try HandMadeTraces.write(HandMadeTraces.csv)
         let sets = try TraceSources.recorded([url])
         let rows = DetentPolicyComparison.rows(sets, settings: ReplaySettings())
-        #expect(rows.map(\.policy) == ["nearest", "one-per-fling", "gap 0.25", "gap 0.75"])
-        #expect(rows.map(\.finishAt) == [[0, 1, 1], [0, 2, 0], [0, 0, 2], [0, 1, 1]])
-        #expect(rows.map(\.cancelAt) == [[1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0]])
+        #expect(rows.map(\.policy) == ["nearest", "one-per-fling", "gap 0.25", "gap 0.75", "android-sheet", "compose-anchored", "floatingpanel"])
+        #expect(rows.map(\.finishAt) == [[0, 1, 1], [0, 2, 0], [0, 0, 2], [0, 1, 1], [0, 2, 0], [0, 2, 0], [0, 2, 0]])
+        #expect(rows.map(\.cancelAt) == [[1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0]])
         let table = DetentPolicyComparison.table(rows)
-        #expect(table.contains("hand.csv  one-per-fling         2   0.0 100.0 0.0        2 50.0  50.0 0.0"), "\(table)")
+        #expect(table.contains("hand.csv  one-per-fling            2   0.0 100.0 0.0        2 50.0  50.0 0.0"), "\(table)")
+        #expect(table.contains("hand.csv  compose-anchored         2   0.0 100.0 0.0        2 50.0  50.0 0.0"), "\(table)")
         #expect(table.split(separator: "\n").allSatisfy { $0.count <= 100 })
     }
 
