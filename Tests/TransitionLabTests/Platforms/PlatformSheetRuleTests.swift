@@ -171,7 +171,7 @@ struct PlatformSheetRuleTests {
     @Test("a trace's absurd pixels per point builds a model that decides, no trap", arguments: PlatformSheetRule.allCases)
     func absurdDensity(rule: PlatformSheetRule) {
         let samples = [TouchSample(time: 0, x: 0, phase: .began), TouchSample(time: 0.1, x: 600, phase: .ended)]
-        for pixelsPerPoint in [1e-300, 5e-324, 1e300] {
+        for pixelsPerPoint in [1e-300, Double.leastNonzeroMagnitude, 1e300] {
             let trace = GestureTrace(id: "t", samples: samples, travel: 1e7, pixelsPerPoint: pixelsPerPoint)
             let model = rule.model(for: trace)
             for state in [ReleaseState(progress: 0.3, velocity: 5), ReleaseState(progress: 0.7, velocity: -5), ReleaseState(progress: 0.6, velocity: 0)] {
