@@ -47,30 +47,19 @@ public struct BehaviorMergeCommand: ParsableCommand {
 
     public func run() throws {
         do {
-            // CSV streams (every check first, then the rows shard by shard); JSON is rendered whole.
-            let plan = format == .csv ? try streamingPlan() : nil
-            let text = plan == nil ? try merged() : ""
+            // Every check first, then the rows shard by shard, in either format.
+            let plan = try streamingPlan()
             let file = try output.map { try AtomicFile(path: $0) }
             defer { file?.abort() }
             let sink = StandardOutputSink()
-            let write: ([UInt8]) throws -> Void = { bytes in
-                try bytes.withUnsafeBufferPointer { if let file { try file.write($0) } else { try sink.write($0) } }
+            try plan.write(format: format) { bytes in
+                if let file { try file.write(bytes) } else { try sink.write(bytes) }
             }
-            if let plan { try plan.write(write) } else { try write(Array(text.utf8)) }
             try file?.commit()
         } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-bench merge: error: \(error.description)\n".utf8))
             throw ExitStatus(error.kind).exitCode
         }
-    }
-
-    /// One shard file read and checked against its record.
-    struct ShardTable {
-        var path: String
-        var record: ShardRecord
-        var header: [String]
-        /// The rows by source, sources in file order.
-        var sources: [(source: String, rows: [BehaviorSummary])]
     }
 
     /// Each file's shard record, checked to be transition-bench's.
@@ -116,22 +105,6 @@ public struct BehaviorMergeCommand: ParsableCommand {
         return maxOvershoot
     }
 
-    /// The merged table, after every check, rendered whole (`--format json`).
-    func merged() throws -> String {
-        var tables = try records().map { try Self.read($0.path, record: $0.record) }
-        try ShardRecord.checkSet(tables.map { ($0.path, $0.record) }, complete: true, unit: "models")
-        tables.sort { $0.record.shard.index < $1.record.shard.index }
-        try Self.checkAgree(tables, path: \.path, header: \.header, sources: { $0.sources.map(\.source) })
-        let first = tables[0]
-        // Source by source, the shards' models in order: the unsharded run's row order.
-        var rows = first.sources.indices.flatMap { s in tables.flatMap { $0.sources[s].rows } }
-        if first.header.contains(BehaviorSummary.paretoColumn) {
-            let defaults = Set(rows.filter { $0.defaultModel == true }.map(\.model))
-            ParetoFront.mark(&rows, defaultModels: defaults, maxOvershoot: try Self.maxOvershoot(first.path, first.record))
-        }
-        return BehaviorReport.render(rows, format: format)
-    }
-
     /// One shard file scanned and checked against its record, keeping of its rows only where
     /// each source's rows lie in the file and the four figures the front needs.
     struct ShardScan {
@@ -141,18 +114,23 @@ public struct BehaviorMergeCommand: ParsableCommand {
         var blocks: [(source: String, bytes: Range<Int>, figures: [ParetoFront.Figures], defaults: [Bool])]
     }
 
-    /// What `--format csv` writes, planned after every check (each file read once, whole, and
-    /// let go): the rows are then copied source by source, shard by shard, with only the
-    /// `--pareto` columns rewritten, so memory holds one shard's block of rows and four figures a
-    /// row, not the table.
+    /// What the merge writes, planned after every check (each file read once, whole, and let
+    /// go): the rows are then read again source by source, shard by shard, with only the
+    /// `--pareto` columns rewritten, and written as they come, so memory holds one shard's
+    /// block of rows and four figures a row, not the table. CSV copies each row's fields; JSON
+    /// reads each row back (`BehaviorTableReader.Layout`) and writes its object
+    /// (`BehaviorReport.TableStream`, the unsharded run's writer).
     struct StreamingPlan {
         var scans: [ShardScan]
         /// Per source, over all shards' rows in order: the front, the places and the pick.
         var marks: [(pareto: [Bool], beatenBy: [Int], pick: Int?)]?
 
-        func write(_ out: ([UInt8]) throws -> Void) throws {
+        func write(format: BehaviorFormat, _ out: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+            let header = scans[0].header
             var csv = CSVWriter()
-            csv.record(scans[0].header)
+            var stream = format == .json ? BehaviorReport.TableStream(format: .json, columns: header, out: out) : nil
+            let layout = try BehaviorTableReader.Layout(header: header, path: scans[0].path)
+            if stream == nil { csv.record(header) }
             let pareto = BehaviorSummary.columns.count
             for s in scans[0].blocks.indices {
                 var k = 0
@@ -169,19 +147,24 @@ public struct BehaviorMergeCommand: ParsableCommand {
                             fields[pareto + 1] = mark.pick == k ? "true" : "false"
                             fields[pareto + 3] = String(mark.beatenBy[k])
                         }
-                        csv.record(fields)
+                        if stream != nil {
+                            try stream!.append(try layout.summary(fields, path: scan.path, line: record.line))
+                        } else {
+                            csv.record(fields)
+                        }
                         k += 1
                     }
-                    let text = csv.text
-                    try out(Array(text.utf8))
-                    csv = CSVWriter()
+                    if stream == nil {
+                        try out(csv.buffer.bytes)
+                        csv.buffer.removeAll()
+                    }
                 }
             }
-            if scans[0].blocks.isEmpty { try out(Array(csv.text.utf8)) }
+            if stream != nil { try stream!.finish() } else if scans[0].blocks.isEmpty { try out(csv.buffer.bytes) }
         }
     }
 
-    /// Every check of `merged()`, reading each shard once, and the front and picks recomputed
+    /// Every check, reading each shard once, and the front and picks recomputed
     /// over all models from the rows' figures (`ParetoFront.front`, `ParetoFront.pick`).
     func streamingPlan() throws -> StreamingPlan {
         var scans = try records().map { try Self.scan($0.path, record: $0.record) }
@@ -201,21 +184,8 @@ public struct BehaviorMergeCommand: ParsableCommand {
         return StreamingPlan(scans: scans, marks: marks)
     }
 
-    /// Reads the shard file at `path`, checked against `record`: its size and CRC-32, a header
-    /// of the behaviour table, and for every source one row per model of the record's range.
-    static func read(_ path: String, record: ShardRecord) throws -> ShardTable {
-        var sources: [(source: String, rows: [BehaviorSummary])] = []
-        let header = try forEachRow(path, record: record) { row, _ in
-            if sources.last?.source == row.source {
-                sources[sources.count - 1].rows.append(row)
-            } else {
-                sources.append((row.source, [row]))
-            }
-        }
-        return ShardTable(path: path, record: record, header: header, sources: sources)
-    }
-
-    /// `read`'s checks, keeping only where each source's rows lie and their figures.
+    /// Reads the shard file at `path`, checked against `record` (`forEachRow`), keeping only
+    /// where each source's rows lie and their figures.
     static func scan(_ path: String, record: ShardRecord) throws -> ShardScan {
         var blocks: [(source: String, bytes: Range<Int>, figures: [ParetoFront.Figures], defaults: [Bool])] = []
         let header = try forEachRow(path, record: record) { row, bytes in
@@ -230,8 +200,9 @@ public struct BehaviorMergeCommand: ParsableCommand {
         return ShardScan(path: path, record: record, header: header, blocks: blocks)
     }
 
-    /// Reads the shard file at `path`, checked against `record` (see `read`), calling `body` with
-    /// each row and the bytes it spans in the file; returns the header.
+    /// Reads the shard file at `path`, checked against `record`: its size and CRC-32, a header
+    /// of the behaviour table, and for every source one row per model of the record's range;
+    /// calls `body` with each row and the bytes it spans in the file; returns the header.
     static func forEachRow(_ path: String, record: ShardRecord, _ body: (BehaviorSummary, Range<Int>) throws -> Void) throws -> [String] {
         // The record's size is the limit: a longer file is refused before it is read whole.
         let bytes: [UInt8]
