@@ -99,7 +99,7 @@ public struct BehaviorMergeCommand: ParsableCommand {
         let setting = record.identity.spec.first { $0.key == "max-overshoot" }?.value
         guard let setting, let maxOvershoot = Double(setting) else {
             throw FileIOError(
-                description: "\(ShardRecord.recordPath(for: path)): no 'spec max-overshoot' value, which the pick needs",
+                description: "\(ShardRecord.recordPath(for: path)): no spec value for max-overshoot, which the pick needs",
                 kind: .malformedInput)
         }
         return maxOvershoot
@@ -137,7 +137,7 @@ public struct BehaviorMergeCommand: ParsableCommand {
                 for scan in scans {
                     let block = scan.blocks[s]
                     let bytes = try readFileRange(scan.path, range: block.bytes, expectedSize: scan.record.bytes, what: "the shard")
-                    for record in try BehaviorTableReader.records(bytes, path: scan.path) {
+                    try BehaviorTableReader.forEachRecord(bytes, path: scan.path) { record in
                         var fields = record.fields
                         guard fields.count == scan.header.count, fields[1] == block.source else {
                             throw FileIOError(description: "\(scan.path): changed while being merged", kind: .malformedInput)
@@ -225,16 +225,21 @@ public struct BehaviorMergeCommand: ParsableCommand {
                 description: "\(path): its bytes have CRC-32 \(digest.hex), but its shard record \(ShardRecord.recordPath(for: path)) says \(record.crc32) (changed after it was written?)",
                 kind: .malformedInput)
         }
-        let records = try BehaviorTableReader.records(bytes, path: path)
-        guard let header = records.first?.fields else {
-            throw FileIOError(description: "\(path):1: empty file, expected a header line", kind: .malformedInput)
-        }
-        let layout = try BehaviorTableReader.Layout(header: header, path: path)
+        var header: [String]?
+        var layout: BehaviorTableReader.Layout?
         var counts: [(source: String, rows: Int)] = []
-        for row in records.dropFirst() {
+        try BehaviorTableReader.forEachRecord(bytes, path: path) { row in
+            guard let layout else {
+                header = row.fields
+                layout = try BehaviorTableReader.Layout(header: row.fields, path: path)
+                return
+            }
             let summary = try layout.summary(row.fields, path: path, line: row.line)
             if counts.last?.source == summary.source { counts[counts.count - 1].rows += 1 } else { counts.append((summary.source, 1)) }
             try body(summary, row.bytes)
+        }
+        guard let header else {
+            throw FileIOError(description: "\(path):1: empty file, expected a header line", kind: .malformedInput)
         }
         for (source, rows) in counts where rows != record.rows.count {
             throw FileIOError(
@@ -249,12 +254,12 @@ public struct BehaviorMergeCommand: ParsableCommand {
 /// (through the package's one reader, `CSVReader`), and each row as the `BehaviorSummary` it was written from
 /// (numbers in the number format read back exactly: Swift's shortest round trip).
 enum BehaviorTableReader {
-    /// The records of `bytes` (`CSVReader`, LF line ends only: what `CSVWriter` writes); a
-    /// quote out of place, a carriage return or a last line without its line end throws (exit
-    /// 65) naming `path` and the line.
-    static func records(_ bytes: [UInt8], path: String) throws -> [CSVRecord] {
+    /// Calls `body` with each record of `bytes` in turn, none kept (80,000 rows held as fields
+    /// take several times their bytes), read by `CSVReader` with LF line ends only (what
+    /// `CSVWriter` writes); a quote out of place, a carriage return or a last line without its
+    /// line end throws (exit 65) naming `path` and the line.
+    static func forEachRecord(_ bytes: [UInt8], path: String, _ body: (CSVRecord) throws -> Void) throws {
         var reader = CSVReader(bytes: bytes, lineEnds: .lf)
-        var records: [CSVRecord] = []
         do {
             while let record = try reader.nextRecord() {
                 guard record.isTerminated else {
@@ -262,14 +267,13 @@ enum BehaviorTableReader {
                         description: "\(path):\(record.line): the last line without its line end (a truncated file?; a table written by transition-bench behavior --format csv)",
                         kind: .malformedInput)
                 }
-                records.append(record)
+                try body(record)
             }
         } catch let error as CSVSyntaxError {
             throw FileIOError(
                 description: "\(path):\(error.line): field \(error.fieldNumber): expected \(error.expected), found \(error.found) (a table written by transition-bench behavior --format csv)",
                 kind: .malformedInput)
         }
-        return records
     }
 
     /// Which columns a table has: `BehaviorSummary.columns`, then the `--pareto` columns when
