@@ -11,11 +11,12 @@
 #   mkdir -p results && sbatch deploy/slurm-bench.sh
 #   sbatch --dependency=afterok:<jobid> --mem=2G --wrap 'transition-bench merge --output results/bench.csv results/bench-*.csv'
 #
-# Memory (docs/tuning.md): a task builds only its slice of the models; one of 10,000 variants
-# over the recorded swipes and 10,000 synthetic gestures peaked at 319 MB, so --mem=1G below
-# leaves room. The merge streams the rows (CSV), keeping four figures a row: 293 MB for 700,000
-# rows (100,000 variants); a million variants' 8,000,000 rows are expected near 600 MB (not
-# measured whole), so its job asks for 2G.
+# Memory (docs/throughput.md, "Tuning grids and their merge"): a task builds only its slice of
+# the models and writes its table as it renders it; one of 10,000 variants over the recorded
+# swipes and 10,000 synthetic gestures peaked at 234 MB, so --mem=1G below leaves room. The
+# merge streams the rows (CSV and JSON), keeping four figures a row and one shard's bytes: 38 MB
+# for 70,000 rows; a million variants' 8,000,000 rows are expected well under 1 GB (four figures
+# a row; not measured whole), so its job asks for 2G.
 #
 # transition-bench reads SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT
 # itself (shard = ID - MIN + 1 of COUNT, as transition-sweep does), so the array range below is

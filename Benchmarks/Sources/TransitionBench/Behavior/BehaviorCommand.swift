@@ -219,10 +219,30 @@ public struct BehaviorCommand: ParsableCommand {
         try run(currentDirectory: currentDirectory, packageRoot: packageRoot, environment: [:], note: note).table
     }
 
-    /// What one run produced: the rendered table, and for a shard its place (`ShardPlan`).
+    /// What one run produced: its table, and for a shard its place (`ShardPlan`).
     public struct Outcome {
-        public var table: String
+        /// The text table, rendered whole; CSV and JSON rows, rendered as they are written.
+        enum Body {
+            case text(String)
+            case rows([BehaviorSummary], BehaviorFormat)
+        }
+        var body: Body
         public var shard: ShardPlan?
+
+        /// The table's whole text (what `write(to:)` hands out in pieces).
+        public var table: String { BehaviorReport.collected { try write(to: $0) } }
+
+        /// The table's bytes handed to `out` in pieces: a CSV or JSON table of tens of
+        /// thousands of rows (a shard's) is never one string in memory.
+        func write(to out: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+            switch body {
+            case .text(let text):
+                var text = text
+                try text.withUTF8 { try out($0) }
+            case .rows(let rows, let format):
+                try BehaviorReport.write(rows, format: format, to: out)
+            }
+        }
     }
 
     /// Runs the benchmark (the shard of the models `environment` or `--shard` asks for); returns
@@ -278,21 +298,23 @@ public struct BehaviorCommand: ParsableCommand {
         for i in rows.indices { rows[i].modelCells = modelCells[i % models.count] }
         // Short names are the text table's (the CSV and JSON keep every parameter in the name).
         let variantNames = format == .table ? VariantNames(variants, alone: variants.count == models.count) : VariantNames([])
-        var table = BehaviorReport.render(rows, format: format, names: variantNames.shortName, fixed: variantNames.fixed)
+        var body = Outcome.Body.rows(rows, format)
         if format == .table {
+            var table = BehaviorReport.render(rows, format: format, names: variantNames.shortName, fixed: variantNames.fixed)
             table += SkippedStrokesReport.footer(sets)
             if pareto { table += ParetoFront.footer(rows, maxOvershoot: maxOvershoot, names: variantNames.shortName) }
             table += "\n" + BehaviorReport.wrapped(BehaviorReport.restOfTheColumns).joined(separator: "\n") + "\n"
             if detentPolicies {
                 table += "\n" + DetentPolicyComparison.table(DetentPolicyComparison.rows(sets, settings: replay.settings))
             }
+            body = .text(table)
         }
         let elapsed = clock.now - start
         let traceCount = sets.reduce(0) { $0 + $1.traces.count }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let shardWords = shardPlan.map { " (shard \($0.shard): models \($0.models.lowerBound)..<\($0.models.upperBound) of \(modelCount))" } ?? ""
         note("behavior: \(traceCount) traces x \(models.count) models\(shardWords) in \(BehaviorReport.fixed(seconds, decimals: 2)) s (\(evaluator.rawValue) evaluator) on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.buildConfiguration) build; estimator \(replay.estimator), touch slop \(replay.touchSlop), direction \(replay.direction), settle tolerance \(replay.settleTolerance))")
-        return Outcome(table: table, shard: shardPlan)
+        return Outcome(body: body, shard: shardPlan)
     }
 
     static var buildConfiguration: String {
@@ -312,7 +334,7 @@ public struct BehaviorCommand: ParsableCommand {
             // silently dropped error.
             let target = output.map { URL(fileURLWithPath: (outcome.shard?.shard ?? .whole).substitute(into: $0), relativeTo: currentDirectory).path }
             do {
-                try Self.write(outcome.table, to: target, shard: outcome.shard)
+                try Self.write(outcome, to: target, shard: outcome.shard)
             } catch {
                 // A failed run leaves none of its outputs: the files written before the table go.
                 for path in [perTrace, writeSynthetic].compactMap({ $0 }) {

@@ -47,30 +47,19 @@ public struct BehaviorMergeCommand: ParsableCommand {
 
     public func run() throws {
         do {
-            // CSV streams (every check first, then the rows shard by shard); JSON is rendered whole.
-            let plan = format == .csv ? try streamingPlan() : nil
-            let text = plan == nil ? try merged() : ""
+            // Every check first, then the rows shard by shard, in either format.
+            let plan = try streamingPlan()
             let file = try output.map { try AtomicFile(path: $0) }
             defer { file?.abort() }
             let sink = StandardOutputSink()
-            let write: ([UInt8]) throws -> Void = { bytes in
-                try bytes.withUnsafeBufferPointer { if let file { try file.write($0) } else { try sink.write($0) } }
+            try plan.write(format: format) { bytes in
+                if let file { try file.write(bytes) } else { try sink.write(bytes) }
             }
-            if let plan { try plan.write(write) } else { try write(Array(text.utf8)) }
             try file?.commit()
         } catch let error as FileIOError {
             FileHandle.standardError.write(Data("transition-bench merge: error: \(error.description)\n".utf8))
             throw ExitStatus(error.kind).exitCode
         }
-    }
-
-    /// One shard file read and checked against its record.
-    struct ShardTable {
-        var path: String
-        var record: ShardRecord
-        var header: [String]
-        /// The rows by source, sources in file order.
-        var sources: [(source: String, rows: [BehaviorSummary])]
     }
 
     /// Each file's shard record, checked to be transition-bench's.
@@ -110,26 +99,10 @@ public struct BehaviorMergeCommand: ParsableCommand {
         let setting = record.identity.spec.first { $0.key == "max-overshoot" }?.value
         guard let setting, let maxOvershoot = Double(setting) else {
             throw FileIOError(
-                description: "\(ShardRecord.recordPath(for: path)): no 'spec max-overshoot' value, which the pick needs",
+                description: "\(ShardRecord.recordPath(for: path)): no spec value for max-overshoot, which the pick needs",
                 kind: .malformedInput)
         }
         return maxOvershoot
-    }
-
-    /// The merged table, after every check, rendered whole (`--format json`).
-    func merged() throws -> String {
-        var tables = try records().map { try Self.read($0.path, record: $0.record) }
-        try ShardRecord.checkSet(tables.map { ($0.path, $0.record) }, complete: true, unit: "models")
-        tables.sort { $0.record.shard.index < $1.record.shard.index }
-        try Self.checkAgree(tables, path: \.path, header: \.header, sources: { $0.sources.map(\.source) })
-        let first = tables[0]
-        // Source by source, the shards' models in order: the unsharded run's row order.
-        var rows = first.sources.indices.flatMap { s in tables.flatMap { $0.sources[s].rows } }
-        if first.header.contains(BehaviorSummary.paretoColumn) {
-            let defaults = Set(rows.filter { $0.defaultModel == true }.map(\.model))
-            ParetoFront.mark(&rows, defaultModels: defaults, maxOvershoot: try Self.maxOvershoot(first.path, first.record))
-        }
-        return BehaviorReport.render(rows, format: format)
     }
 
     /// One shard file scanned and checked against its record, keeping of its rows only where
@@ -141,25 +114,30 @@ public struct BehaviorMergeCommand: ParsableCommand {
         var blocks: [(source: String, bytes: Range<Int>, figures: [ParetoFront.Figures], defaults: [Bool])]
     }
 
-    /// What `--format csv` writes, planned after every check (each file read once, whole, and
-    /// let go): the rows are then copied source by source, shard by shard, with only the
-    /// `--pareto` columns rewritten, so memory holds one shard's block of rows and four figures a
-    /// row, not the table.
+    /// What the merge writes, planned after every check (each file read once, whole, and let
+    /// go): the rows are then read again source by source, shard by shard, with only the
+    /// `--pareto` columns rewritten, and written as they come, so memory holds one shard's
+    /// block of rows and four figures a row, not the table. CSV copies each row's fields; JSON
+    /// reads each row back (`BehaviorTableReader.Layout`) and writes its object
+    /// (`BehaviorReport.TableStream`, the unsharded run's writer).
     struct StreamingPlan {
         var scans: [ShardScan]
         /// Per source, over all shards' rows in order: the front, the places and the pick.
         var marks: [(pareto: [Bool], beatenBy: [Int], pick: Int?)]?
 
-        func write(_ out: ([UInt8]) throws -> Void) throws {
+        func write(format: BehaviorFormat, _ out: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+            let header = scans[0].header
             var csv = CSVWriter()
-            csv.record(scans[0].header)
+            var stream = format == .json ? BehaviorReport.TableStream(format: .json, columns: header, out: out) : nil
+            let layout = try BehaviorTableReader.Layout(header: header, path: scans[0].path)
+            if stream == nil { csv.record(header) }
             let pareto = BehaviorSummary.columns.count
             for s in scans[0].blocks.indices {
                 var k = 0
                 for scan in scans {
                     let block = scan.blocks[s]
                     let bytes = try readFileRange(scan.path, range: block.bytes, expectedSize: scan.record.bytes, what: "the shard")
-                    for record in try BehaviorTableReader.records(bytes, path: scan.path) {
+                    try BehaviorTableReader.forEachRecord(bytes, path: scan.path) { record in
                         var fields = record.fields
                         guard fields.count == scan.header.count, fields[1] == block.source else {
                             throw FileIOError(description: "\(scan.path): changed while being merged", kind: .malformedInput)
@@ -169,19 +147,24 @@ public struct BehaviorMergeCommand: ParsableCommand {
                             fields[pareto + 1] = mark.pick == k ? "true" : "false"
                             fields[pareto + 3] = String(mark.beatenBy[k])
                         }
-                        csv.record(fields)
+                        if stream != nil {
+                            try stream!.append(try layout.summary(fields, path: scan.path, line: record.line))
+                        } else {
+                            csv.record(fields)
+                        }
                         k += 1
                     }
-                    let text = csv.text
-                    try out(Array(text.utf8))
-                    csv = CSVWriter()
+                    if stream == nil {
+                        try out(csv.buffer.bytes)
+                        csv.buffer.removeAll()
+                    }
                 }
             }
-            if scans[0].blocks.isEmpty { try out(Array(csv.text.utf8)) }
+            if stream != nil { try stream!.finish() } else if scans[0].blocks.isEmpty { try out(csv.buffer.bytes) }
         }
     }
 
-    /// Every check of `merged()`, reading each shard once, and the front and picks recomputed
+    /// Every check, reading each shard once, and the front and picks recomputed
     /// over all models from the rows' figures (`ParetoFront.front`, `ParetoFront.pick`).
     func streamingPlan() throws -> StreamingPlan {
         var scans = try records().map { try Self.scan($0.path, record: $0.record) }
@@ -201,21 +184,8 @@ public struct BehaviorMergeCommand: ParsableCommand {
         return StreamingPlan(scans: scans, marks: marks)
     }
 
-    /// Reads the shard file at `path`, checked against `record`: its size and CRC-32, a header
-    /// of the behaviour table, and for every source one row per model of the record's range.
-    static func read(_ path: String, record: ShardRecord) throws -> ShardTable {
-        var sources: [(source: String, rows: [BehaviorSummary])] = []
-        let header = try forEachRow(path, record: record) { row, _ in
-            if sources.last?.source == row.source {
-                sources[sources.count - 1].rows.append(row)
-            } else {
-                sources.append((row.source, [row]))
-            }
-        }
-        return ShardTable(path: path, record: record, header: header, sources: sources)
-    }
-
-    /// `read`'s checks, keeping only where each source's rows lie and their figures.
+    /// Reads the shard file at `path`, checked against `record` (`forEachRow`), keeping only
+    /// where each source's rows lie and their figures.
     static func scan(_ path: String, record: ShardRecord) throws -> ShardScan {
         var blocks: [(source: String, bytes: Range<Int>, figures: [ParetoFront.Figures], defaults: [Bool])] = []
         let header = try forEachRow(path, record: record) { row, bytes in
@@ -230,8 +200,9 @@ public struct BehaviorMergeCommand: ParsableCommand {
         return ShardScan(path: path, record: record, header: header, blocks: blocks)
     }
 
-    /// Reads the shard file at `path`, checked against `record` (see `read`), calling `body` with
-    /// each row and the bytes it spans in the file; returns the header.
+    /// Reads the shard file at `path`, checked against `record`: its size and CRC-32, a header
+    /// of the behaviour table, and for every source one row per model of the record's range;
+    /// calls `body` with each row and the bytes it spans in the file; returns the header.
     static func forEachRow(_ path: String, record: ShardRecord, _ body: (BehaviorSummary, Range<Int>) throws -> Void) throws -> [String] {
         // The record's size is the limit: a longer file is refused before it is read whole.
         let bytes: [UInt8]
@@ -254,16 +225,21 @@ public struct BehaviorMergeCommand: ParsableCommand {
                 description: "\(path): its bytes have CRC-32 \(digest.hex), but its shard record \(ShardRecord.recordPath(for: path)) says \(record.crc32) (changed after it was written?)",
                 kind: .malformedInput)
         }
-        let records = try BehaviorTableReader.records(bytes, path: path)
-        guard let header = records.first?.fields else {
-            throw FileIOError(description: "\(path):1: empty file, expected a header line", kind: .malformedInput)
-        }
-        let layout = try BehaviorTableReader.Layout(header: header, path: path)
+        var header: [String]?
+        var layout: BehaviorTableReader.Layout?
         var counts: [(source: String, rows: Int)] = []
-        for row in records.dropFirst() {
+        try BehaviorTableReader.forEachRecord(bytes, path: path) { row in
+            guard let layout else {
+                header = row.fields
+                layout = try BehaviorTableReader.Layout(header: row.fields, path: path)
+                return
+            }
             let summary = try layout.summary(row.fields, path: path, line: row.line)
             if counts.last?.source == summary.source { counts[counts.count - 1].rows += 1 } else { counts.append((summary.source, 1)) }
             try body(summary, row.bytes)
+        }
+        guard let header else {
+            throw FileIOError(description: "\(path):1: empty file, expected a header line", kind: .malformedInput)
         }
         for (source, rows) in counts where rows != record.rows.count {
             throw FileIOError(
@@ -278,12 +254,12 @@ public struct BehaviorMergeCommand: ParsableCommand {
 /// (through the package's one reader, `CSVReader`), and each row as the `BehaviorSummary` it was written from
 /// (numbers in the number format read back exactly: Swift's shortest round trip).
 enum BehaviorTableReader {
-    /// The records of `bytes` (`CSVReader`, LF line ends only: what `CSVWriter` writes); a
-    /// quote out of place, a carriage return or a last line without its line end throws (exit
-    /// 65) naming `path` and the line.
-    static func records(_ bytes: [UInt8], path: String) throws -> [CSVRecord] {
+    /// Calls `body` with each record of `bytes` in turn, none kept (80,000 rows held as fields
+    /// take several times their bytes), read by `CSVReader` with LF line ends only (what
+    /// `CSVWriter` writes); a quote out of place, a carriage return or a last line without its
+    /// line end throws (exit 65) naming `path` and the line.
+    static func forEachRecord(_ bytes: [UInt8], path: String, _ body: (CSVRecord) throws -> Void) throws {
         var reader = CSVReader(bytes: bytes, lineEnds: .lf)
-        var records: [CSVRecord] = []
         do {
             while let record = try reader.nextRecord() {
                 guard record.isTerminated else {
@@ -291,14 +267,13 @@ enum BehaviorTableReader {
                         description: "\(path):\(record.line): the last line without its line end (a truncated file?; a table written by transition-bench behavior --format csv)",
                         kind: .malformedInput)
                 }
-                records.append(record)
+                try body(record)
             }
         } catch let error as CSVSyntaxError {
             throw FileIOError(
                 description: "\(path):\(error.line): field \(error.fieldNumber): expected \(error.expected), found \(error.found) (a table written by transition-bench behavior --format csv)",
                 kind: .malformedInput)
         }
-        return records
     }
 
     /// Which columns a table has: `BehaviorSummary.columns`, then the `--pareto` columns when

@@ -197,14 +197,71 @@ public enum BehaviorReport {
 
     // MARK: CSV
 
-    static func csv(_ rows: [BehaviorSummary]) -> String {
-        var csv = CSVWriter()
-        csv.record(BehaviorSummary.columns(of: rows))
-        for row in rows {
-            for cell in row.cells { csvField(cell, into: &csv) }
-            csv.endRecord()
+    static func csv(_ rows: [BehaviorSummary]) -> String { collected { try write(rows, format: .csv, to: $0) } }
+
+    /// The bytes of `render(rows, format:)` for `.csv` and `.json`, handed to `out` a piece of
+    /// about `pieceBytes` at a time as the rows are rendered: a shard's or a merge's table of
+    /// tens of thousands of rows is never one string (`render` collects these pieces).
+    static func write(
+        _ rows: [BehaviorSummary], format: BehaviorFormat, to out: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws {
+        precondition(format != .table, "BehaviorReport.write: the text table is rendered whole")
+        let columns = BehaviorSummary.columns(of: rows)
+        try withoutActuallyEscaping(out) { out in
+            var stream = TableStream(format: format, columns: columns, out: out)
+            for row in rows { try stream.append(row) }
+            try stream.finish()
         }
-        return csv.text
+    }
+
+    /// The rows of one table in `.csv` or `.json`, appended one at a time and handed to `out`
+    /// in pieces (`write`; the merge appends the rows it reads back).
+    struct TableStream {
+        let format: BehaviorFormat
+        /// The JSON keys, quoted once, not once per row.
+        private let keys: [String]
+        private let out: (UnsafeBufferPointer<UInt8>) throws -> Void
+        private var csv = CSVWriter()
+        private var rowsWritten = 0
+
+        /// How many bytes are gathered before they go to `out`.
+        static let pieceBytes = 1 << 20
+
+        init(format: BehaviorFormat, columns: [String], out: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
+            self.format = format
+            self.out = out
+            keys = format == .json ? columns.map(BehaviorReport.jsonString) : []
+            if format == .csv { csv.record(columns) } else { csv.buffer.append("[\n") }
+        }
+
+        mutating func append(_ row: BehaviorSummary) throws {
+            if format == .csv {
+                for cell in row.cells { csvField(cell, into: &csv) }
+                csv.endRecord()
+            } else {
+                csv.buffer.append((rowsWritten > 0 ? ",\n" : "") + jsonObject(row, keys: keys))
+            }
+            rowsWritten += 1
+            if csv.buffer.count >= Self.pieceBytes { try flush() }
+        }
+
+        mutating func finish() throws {
+            if format == .json { csv.buffer.append("\n]\n") }
+            try flush()
+        }
+
+        private mutating func flush() throws {
+            try out(csv.buffer.bytes)
+            csv.buffer.removeAll()
+        }
+    }
+
+    /// The text of the pieces `body` hands its closure.
+    static func collected(_ body: ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) -> String {
+        var bytes: [UInt8] = []
+        // Rendering into memory cannot fail.
+        try! body { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func csvField(_ cell: BehaviorSummary.Cell, into csv: inout CSVWriter) {
@@ -224,23 +281,21 @@ public enum BehaviorReport {
     /// the same rows through `JSONEncoder` took the whole command 0.57-0.76 s (median 0.67) against
     /// 0.47-0.50 s (median 0.48) here, 40% slower, and its objects' keys came out in hash order,
     /// not column order (the values parsed back equal).
-    static func json(_ rows: [BehaviorSummary]) -> String {
-        // The keys quoted once, not once per row.
-        let keys = BehaviorSummary.columns(of: rows).map(jsonString)
-        let objects = rows.map { row in
-            "  {" + zip(keys, row.cells).map { key, cell in
-                let value: String
-                switch cell {
-                case .text(let s): value = jsonString(s)
-                case .count(let n): value = String(n)
-                case .rate(let r), .measure(let r):
-                    value = r.flatMap { $0.isFinite ? NumberFormatting.string($0) : nil } ?? "null"
-                case .flag(let b): value = b ? "true" : "false"
-                }
-                return key + ": " + value
-            }.joined(separator: ", ") + "}"
-        }
-        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    static func json(_ rows: [BehaviorSummary]) -> String { collected { try write(rows, format: .json, to: $0) } }
+
+    /// One row as a JSON object, `keys` (quoted) in column order.
+    static func jsonObject(_ row: BehaviorSummary, keys: [String]) -> String {
+        "  {" + zip(keys, row.cells).map { key, cell in
+            let value: String
+            switch cell {
+            case .text(let s): value = jsonString(s)
+            case .count(let n): value = String(n)
+            case .rate(let r), .measure(let r):
+                value = r.flatMap { $0.isFinite ? NumberFormatting.string($0) : nil } ?? "null"
+            case .flag(let b): value = b ? "true" : "false"
+            }
+            return key + ": " + value
+        }.joined(separator: ", ") + "}"
     }
 
     static func jsonString(_ s: String) -> String {

@@ -22,7 +22,7 @@ extension BehaviorCommand {
     /// The tool and version a bench shard record carries (`RunIdentity.tool`): raise the
     /// version with any change to what a row of the table holds, so shards of two versions are
     /// never merged.
-    public static let tool = "transition-bench 1.1.0"
+    public static let tool = "transition-bench 1.2.0"
 
     /// The shard of `models` models this run evaluates, or nil for the whole run (no `--shard`
     /// and no launcher variables). Throws `ValidationError` (exit 64) for a shard that cannot be
@@ -86,25 +86,30 @@ extension BehaviorCommand {
         return RunIdentity(tool: Self.tool, spec: entries)
     }
 
-    /// Writes `table` to the file at `path` (atomically; standard output when nil), and for a
-    /// shard its record beside it once the file is complete. A record that cannot be written
+    /// Writes the outcome's table to the file at `path` (atomically; standard output when nil),
+    /// piece by piece as it is rendered, and for a shard its record beside it once the file is
+    /// complete (its size and CRC-32 counted from the pieces). A record that cannot be written
     /// takes the file back: a shard without its record is no result.
-    static func write(_ table: String, to path: String?, shard: ShardPlan?) throws {
-        let bytes = Array(table.utf8)
+    static func write(_ outcome: Outcome, to path: String?, shard: ShardPlan?) throws {
         guard let path else {
-            try bytes.withUnsafeBufferPointer { try StandardOutputSink().write($0) }
+            let sink = StandardOutputSink()
+            try outcome.write { try sink.write($0) }
             return
         }
         let file = try AtomicFile(path: path)
         defer { file.abort() }
-        try bytes.withUnsafeBufferPointer { try file.write($0) }
+        var digest = FileDigest()
+        var count = 0
+        try outcome.write { piece in
+            try file.write(piece)
+            digest.update(piece)
+            count += piece.count
+        }
         try file.commit()
         guard let shard else { return }
-        var digest = FileDigest()
-        bytes.withUnsafeBufferPointer { digest.update($0) }
         do {
             try ShardRecord(
-                identity: shard.identity, shard: shard.shard, rows: shard.models, gridRows: shard.modelCount, bytes: bytes.count,
+                identity: shard.identity, shard: shard.shard, rows: shard.models, gridRows: shard.modelCount, bytes: count,
                 crc32: digest.hex
             ).write(for: path)
         } catch {

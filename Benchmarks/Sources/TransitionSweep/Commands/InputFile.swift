@@ -31,10 +31,14 @@ public func readSmallFile(_ path: String, limit: Int, what: String) throws -> [U
     guard size <= limit else {
         throw FileIOError(description: "\(what) \(path) is \(size) bytes; the limit is \(limit) bytes", kind: .inputTooLarge)
     }
-    var bytes = [UInt8](repeating: 0, count: limit + 1)
+    // Room for the size the file had when opened and one byte more (which tells a file that
+    // grew), grown only if it did: a buffer of the limit, zero-filled, would hold 256 MiB while
+    // a 3.8 MB trace file is read.
+    var bytes = [UInt8](repeating: 0, count: size + 1)
     var count = 0
     while count <= limit {
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, limit + 1 - count) }
+        if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - count)) }
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
         if n < 0 {
             if errno == EINTR { continue }
             throw FileIOError.system("cannot read \(what)", path: path, kind: .cannotOpenInput)
@@ -45,7 +49,8 @@ public func readSmallFile(_ path: String, limit: Int, what: String) throws -> [U
     guard count <= limit else {
         throw FileIOError(description: "\(what) \(path) is over the limit of \(limit) bytes", kind: .inputTooLarge)
     }
-    return Array(bytes[..<count])
+    bytes.removeSubrange(count...)
+    return bytes
 }
 
 /// The bytes `range` of the regular file at `path`, whose size must still be `expectedSize`

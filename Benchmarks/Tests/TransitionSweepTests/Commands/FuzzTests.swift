@@ -265,15 +265,16 @@ struct FuzzTests {
         }
         let recordText = String(decoding: record, as: UTF8.self)
         for (i, tampered) in [
-            recordText.replacingOccurrences(of: "shard \(k)/\(n)", with: "shard \(k)/\(n + 1)"),
-            recordText.replacingOccurrences(of: "bytes ", with: "bytes 1"),
+            recordText.replacingOccurrences(
+                of: #""shard" : \[\s*\#(k),\s*\#(n)\s*\]"#, with: "\"shard\" : [\(k), \(n + 1)]", options: .regularExpression),
+            recordText.replacingOccurrences(of: "\"bytes\" : ", with: "\"bytes\" : 1"),
             // Another digest of the right form (its first digit changed), then one digit too many.
             Self.changingFirstDigestDigit(recordText),
-            recordText.replacingOccurrences(of: "crc32 ", with: "crc32 f"),
-            recordText.replacingOccurrences(of: "record 3", with: "record 2"),
-            recordText.replacingOccurrences(of: "spec model classic,physics", with: "spec model physics,classic"),
-            recordText.replacingOccurrences(of: "tool transition-sweep ", with: "tool transition-sweep 0"),
-            recordText.replacingOccurrences(of: "rows ", with: "rows 99999999999999999999"),
+            recordText.replacingOccurrences(of: "\"crc32\" : \"", with: "\"crc32\" : \"f"),
+            recordText.replacingOccurrences(of: "record 4", with: "record 3"),
+            recordText.replacingOccurrences(of: "\"classic,physics\"", with: "\"physics,classic\""),
+            recordText.replacingOccurrences(of: "\"tool\" : \"transition-sweep ", with: "\"tool\" : \"transition-sweep 0"),
+            recordText.replacingOccurrences(of: "\"rows\" : [", with: "\"rows\" : [99999999999999999999,"),
             String(recordText.prefix(random.below(recordText.count - 1))),
             "garbage\n", String(repeating: "x", count: 10_000),
         ].enumerated() {
@@ -284,7 +285,7 @@ struct FuzzTests {
 
     /// A shard record's text with the first digit of its CRC-32 replaced by another.
     static func changingFirstDigestDigit(_ record: String) -> String {
-        guard let r = record.range(of: "crc32 ") else { return record }
+        guard let r = record.range(of: "\"crc32\" : \"") else { return record }
         let first = record[r.upperBound]
         return record.replacingCharacters(in: r.upperBound...r.upperBound, with: first == "0" ? "1" : "0")
     }

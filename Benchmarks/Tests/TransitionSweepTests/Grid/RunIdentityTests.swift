@@ -67,7 +67,7 @@ struct RunIdentityTests {
         #expect(r.stdout.isEmpty, "wrote \(r.stdout.count) bytes before refusing")
     }
 
-    @Test("a record without the run's identity (version 2) is refused: rerun")
+    @Test("a text record (versions 2 and 3, version 2 without the run's identity) is refused: rerun")
     func olderRecordRefused() throws {
         let folder = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -78,6 +78,12 @@ struct RunIdentityTests {
         #expect(r.status == ExitStatus.dataError.rawValue)
         #expect(r.stderr.contains("s-2.csv.shard:1") && r.stderr.contains("identity") && r.stderr.contains("rerun"), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
+        try "transition-sweep shard record 3\ntool transition-sweep 2.0.0\nspec model physics\nshard 2/2\nrows 27..<55\ngrid-rows 55\nbytes 1\ncrc32 00000000\n"
+            .write(toFile: files[1] + ".shard", atomically: true, encoding: .utf8)
+        let v3 = try Binary.run(["merge"] + files)
+        #expect(v3.status == ExitStatus.dataError.rawValue)
+        #expect(v3.stderr.contains("s-2.csv.shard:1") && v3.stderr.contains("version 3") && v3.stderr.contains("rerun"), "\(v3.stderr)")
+        #expect(v3.stdout.isEmpty)
     }
 
     @Test("a shard or record that is a FIFO is refused (66), not blocked on")
