@@ -151,7 +151,10 @@ public struct TransitionUpdate: Sendable {
     /// True when nothing moves until a finger or code starts something new: nothing has begun,
     /// or the completion has come to rest (one physical pixel, see
     /// `InteractiveTransition.pixelsPerPoint`). A display link can stop; the end of a completion
-    /// is the `.completed(progress:)` event.
+    /// is the `.completed(progress:)` event. The first frame at rest shows the target exactly,
+    /// less than one physical pixel from where the curve itself is at that time (the one-pixel
+    /// rule's promise: Flutter's and Android's); a curve still moving there moves by less than a
+    /// pixel in all.
     public var isAtRest: Bool
     /// What happened since the previous `advance(to:)`, each event once, oldest first.
     public var events: [TransitionEvent]
