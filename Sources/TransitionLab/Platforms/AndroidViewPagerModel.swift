@@ -46,8 +46,9 @@ public struct AndroidViewPagerModel: ReleaseModel, Hashable {
     /// The truncator of a slow release back (before the page the drag began on), 0.6: the page
     /// turns back at 0.6 of the way back.
     public static let backwardTruncator = 0.6
-    /// `smoothScrollTo`'s duration per page without a velocity, 100 ms, as seconds.
-    public static let restingSecondsPerPage = 0.1
+    /// `smoothScrollTo`'s duration per page without a velocity, 100 ms (kept in milliseconds, as
+    /// the source multiplies: (0.4 + 1) × 0.1 × 1000 would truncate to 139 ms where it has 140).
+    public static let restingMillisecondsPerPage = 100.0
 
     /// The pager's width (a page's travel), physical pixels, > 0.
     public var travelPixels: Double
@@ -106,7 +107,7 @@ public struct AndroidViewPagerModel: ReleaseModel, Hashable {
         let pageDelta = pagePixels > 0 ? deltaPixels / pagePixels : 0
         return AndroidSnapDuration.seconds(
             deltaPixels: deltaPixels, widthPixels: travelPixels, pixelsPerSecond: pixelsPerSecond(velocity),
-            restingMilliseconds: (pageDelta + 1) * Self.restingSecondsPerPage * 1000)
+            restingMilliseconds: (pageDelta + 1) * Self.restingMillisecondsPerPage)
     }
 
     /// The page `determineTargetPage` turns to and `smoothScrollTo`'s settle toward it.

@@ -7,7 +7,7 @@ import TransitionPhysics
 /// of the constants the sources name (Compose's 125 dp/s, Android's hide friction and significant
 /// velocity, FloatingPanel's redirectional progress, ViewPager's fling distance and velocity and
 /// its truncators), with the arithmetic written out.
-@Suite("The platforms' sheet rules, from their sources")
+@Suite("The platforms' sheet and pager rules, from their sources")
 struct PlatformSheetRuleTests {
     // MARK: Compose anchoredDraggable
 
@@ -209,6 +209,8 @@ struct PlatformSheetRuleTests {
         #expect(pager.settleDuration(from: 0.3, to: 1, of: [0, 1], velocity: 0.002) == 0.6)
         // Under 1 px/s the int velocity is 0: at rest.
         #expect(pager.settleDuration(from: 0.7, to: 1, of: [0, 1], velocity: 0.0009) == 0.13)
+        // At rest from 0.6: (0.4 + 1) × 100 = 140 ms, the source's float arithmetic (not 139).
+        #expect(pager.settleDuration(from: 0.6, to: 1, of: [0, 1], velocity: 0) == 0.14)
         // Three pages, back from 0.79 to 0.5: 290 px of a 500 px page, (0.58 + 1) × 100 = 158 ms.
         #expect(pager.settleDuration(from: 0.79, to: 1, of: [0, 0.5, 1], velocity: 0) == 0.158)
         #expect(pager.settleDuration(from: 1, to: 1, of: [0, 1], velocity: 3) == 0)
