@@ -1,4 +1,3 @@
-import RealModule
 import TransitionPhysics
 
 /// Android's `BottomSheetBehavior` as a modal sheet is dragged down to dismiss it, in our
@@ -31,7 +30,8 @@ import TransitionPhysics
 ///   (`MAX_SETTLE_DURATION`): with a velocity, 4 × round(1000 × d / |v|) where
 ///   d = w/2 + w/2 × sin((min(1, |Δ| / w) − 0.5) × 0.3π/2), w the parent's width, taken as the
 ///   travel (pixels); without, (|Δ| / range + 1) × 256 ms (`BASE_SETTLE_DURATION`), range the
-///   travel; along the quintic ease-out 1 − (1 − t)⁵ (`androidQuinticEaseOut`, a cubic Bezier within
+///   travel (the rule `ViewPager` shares bar the resting duration, `AndroidViewPagerModel`);
+///   along the quintic ease-out 1 − (1 − t)⁵ (`androidQuinticEaseOut`, a cubic Bezier within
 ///   0.007 of it). The finger's velocity sets the duration only: the curve starts at the
 ///   interpolator's own slope.
 public struct AndroidBottomSheetModel: ReleaseModel, Hashable {
@@ -50,8 +50,8 @@ public struct AndroidBottomSheetModel: ReleaseModel, Hashable {
     public static let minimumFlingVelocityDipsPerSecond = 50.0
     /// `ViewDragHelper`'s `BASE_SETTLE_DURATION`, 256 ms, as seconds.
     public static let baseSettleDurationSeconds = 0.256
-    /// `ViewDragHelper`'s `MAX_SETTLE_DURATION`, 600 ms, as seconds.
-    public static let maximumSettleDurationSeconds = 0.6
+    /// `ViewDragHelper`'s `MAX_SETTLE_DURATION`, 600 ms, as seconds (`ViewPager`'s too).
+    public static let maximumSettleDurationSeconds = AndroidSnapDuration.maximumSeconds
     /// `ViewDragHelper`'s interpolator, 1 − (1 − t)⁵, as the cubic Bezier (0.2148, 1), (0.3591, 1),
     /// which stays within 0.007 of it (fitted by least maximum error; `AndroidBottomSheetModelTests`).
     public static let androidQuinticEaseOut = UnitCurve.bezier(
@@ -127,16 +127,9 @@ public struct AndroidBottomSheetModel: ReleaseModel, Hashable {
     /// second), in seconds: whole milliseconds, at most 600.
     public func settleDuration(distance: Double, velocity: Double) -> Double {
         let delta = abs(distance) * travelPixels
-        guard delta > 0 else { return 0 }
-        let width = travelPixels
-        let ratio = min(1, delta / width)
-        let influenced = width / 2 + width / 2 * Double.sin((ratio - 0.5) * 0.3 * Double.pi / 2)
-        let speed = abs(clampedPixelsPerSecond(velocity * travelPixels).rounded(.towardZero))
-        let milliseconds =
-            speed > 0
-            ? 4 * (1000 * influenced / speed).rounded(.toNearestOrAwayFromZero)
-            : ((delta / travelPixels + 1) * Self.baseSettleDurationSeconds * 1000).rounded(.towardZero)
-        return min(milliseconds / 1000, Self.maximumSettleDurationSeconds)
+        return AndroidSnapDuration.seconds(
+            deltaPixels: delta, widthPixels: travelPixels, pixelsPerSecond: clampedPixelsPerSecond(velocity * travelPixels),
+            restingMilliseconds: (delta / travelPixels + 1) * Self.baseSettleDurationSeconds * 1000)
     }
 
     /// The detent `onViewReleased` chooses and `ViewDragHelper`'s settle toward it.

@@ -1,6 +1,6 @@
 import TransitionPhysics
 
-/// The sheet rules other platforms ship, as release models the behaviour benchmark runs beside
+/// The sheet and pager rules other platforms ship, as release models the behaviour benchmark runs beside
 /// ours (`transition-bench behavior`, docs/behaviour.md): each written from its source, with the
 /// constants cited in its model's documentation and in docs/references.md#platform-sheet-rules.
 ///
@@ -20,6 +20,8 @@ public enum PlatformSheetRule: String, CaseIterable, Hashable, Sendable {
     case composeAnchoredDraggable = "compose-anchored"
     /// FloatingPanel's default behaviour (`FloatingPanelModel`).
     case floatingPanel = "floatingpanel"
+    /// Android's `ViewPager`, a page turn (`AndroidViewPagerModel`).
+    case androidViewPager = "android-pager"
 
     /// The rule's model for a gesture whose travel (from progress 0 to 1) is `travelPoints`
     /// points on a display of `pixelsPerPoint` physical pixels per point, both positive. Each
@@ -34,6 +36,8 @@ public enum PlatformSheetRule: String, CaseIterable, Hashable, Sendable {
             return AndroidBottomSheetModel(travelPixels: finite(travelPoints * pixelsPerPoint), pixelsPerDip: finite(pixelsPerPoint))
         case .composeAnchoredDraggable: return ComposeAnchoredDraggableModel(travelDips: finite(travelPoints))
         case .floatingPanel: return FloatingPanelModel(travelPoints: finite(travelPoints))
+        case .androidViewPager:
+            return AndroidViewPagerModel(travelPixels: finite(travelPoints * pixelsPerPoint), pixelsPerDip: finite(pixelsPerPoint))
         }
     }
 

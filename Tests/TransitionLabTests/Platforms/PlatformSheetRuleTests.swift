@@ -3,10 +3,11 @@ import Testing
 import TransitionLab
 import TransitionPhysics
 
-/// Each platform's sheet rule against its source, as tables: the cases sit either side of the
-/// constants the sources name (Compose's 125 dp/s, Android's hide friction and significant
-/// velocity, FloatingPanel's redirectional progress), with the arithmetic written out.
-@Suite("The platforms' sheet rules, from their sources")
+/// Each platform's sheet and pager rule against its source, as tables: the cases sit either side
+/// of the constants the sources name (Compose's 125 dp/s, Android's hide friction and significant
+/// velocity, FloatingPanel's redirectional progress, ViewPager's fling distance and velocity and
+/// its truncators), with the arithmetic written out.
+@Suite("The platforms' sheet and pager rules, from their sources")
 struct PlatformSheetRuleTests {
     // MARK: Compose anchoredDraggable
 
@@ -152,6 +153,72 @@ struct PlatformSheetRuleTests {
         #expect(completion.curve.shape == .spring(fast, overshoot: .allow))
     }
 
+    // MARK: Android ViewPager
+
+    /// 1,000 pixels of page at 2.5 pixels per dp (a 400 dp page): the fling distance, 25 dp, is
+    /// 62 px (truncated) and the fling velocity, 400 dp/s, 1,000 px/s (1 travel per second).
+    let pager = AndroidViewPagerModel(travelPixels: 1000, pixelsPerDip: 2.5)
+
+    @Test(
+        "Android pager: a fling past 25 dp and 400 dp/s turns one page its way, else 60% of a page turns it",
+        arguments: [
+            // (progress, dp per second, expected page); 1 dp is 0.0025 of the page.
+            (0.06, 800.0, 0), (0.065, 800.0, 1),  // 24 dp (60 px) is no fling, 26 dp (65 px) is
+            (0.065, -800.0, 0),  // a fling back from the page under the scroll position
+            (0.3, 399.0, 0), (0.3, 401.0, 1),  // 997 px/s is no fling, 1,002 px/s is
+            (0.7, -399.0, 1), (0.7, -401.0, 0),
+            (0.59, 0.0, 0), (0.61, 0.0, 1),  // (int)(offset + 0.4)
+            (0.59, 300.0, 0), (0.41, -300.0, 0),  // slow: the finger's direction does not count
+        ])
+    func pagerForward(progress: Double, dipsPerSecond: Double, expected: Int) {
+        #expect(pager.settlingIndex(progress: progress, velocity: dipsPerSecond * 2.5 / 1000, stops: [0, 1]) == expected)
+    }
+
+    @Test(
+        "Android pager: back from the next page, (int)(offset + 0.6): 60% of the way back turns it",
+        arguments: [
+            // (progress, dp per second, expected page), the drag begun on page 1 (progress 1).
+            (0.41, 0.0, 1), (0.39, 0.0, 0),  // 0.59 and 0.61 of the page back
+            (0.41, -300.0, 1),
+            (0.94, -800.0, 1), (0.935, -800.0, 0),  // 24 dp back is no fling (and 0.06 of the way), 26 dp is
+        ])
+    func pagerBack(progress: Double, dipsPerSecond: Double, expected: Int) {
+        var back = pager
+        back.dragStartProgress = 1
+        #expect(back.settlingIndex(progress: progress, velocity: dipsPerSecond * 2.5 / 1000, stops: [0, 1]) == expected)
+    }
+
+    @Test("Android pager: with three pages a fling turns one page; the target is held within the pages")
+    func pagerThreePages() {
+        let stops = [0, 0.5, 1.0]
+        #expect(pager.settlingIndex(progress: 0.3, velocity: 5, stops: stops) == 1)
+        #expect(pager.settlingIndex(progress: 0.8, velocity: 5, stops: stops) == 2)
+        #expect(pager.settlingIndex(progress: 0.79, velocity: 0, stops: stops) == 1)  // 0.58 of page 1
+        #expect(pager.settlingIndex(progress: 0.81, velocity: 0, stops: stops) == 2)  // 0.62
+        #expect(pager.settlingIndex(progress: 1, velocity: 5, stops: stops) == 2)  // no page after the last
+        #expect(pager.settlingIndex(progress: -0.2, velocity: -5, stops: stops) == 0)  // held at the first
+    }
+
+    @Test("Android pager: smoothScrollTo's duration, (pageDelta + 1) × 100 ms at rest, any velocity else, at most 600")
+    func pagerDurations() {
+        // At rest from 0.7 to 1: (300 / 1000 + 1) × 100 = 130 ms.
+        #expect(pager.settleDuration(from: 0.7, to: 1, of: [0, 1], velocity: 0) == 0.13)
+        // 700 px at 5,000 px/s: the same influenced distance as ViewDragHelper's, 436 ms.
+        #expect(pager.settleDuration(from: 0.3, to: 1, of: [0, 1], velocity: 5) == 0.436)
+        // 2 px/s is a velocity to ViewPager (no minimum fling): 4 × round(1000 × 547.05 / 2), capped.
+        #expect(pager.settleDuration(from: 0.3, to: 1, of: [0, 1], velocity: 0.002) == 0.6)
+        // Under 1 px/s the int velocity is 0: at rest.
+        #expect(pager.settleDuration(from: 0.7, to: 1, of: [0, 1], velocity: 0.0009) == 0.13)
+        // At rest from 0.6: (0.4 + 1) × 100 = 140 ms, the source's float arithmetic (not 139).
+        #expect(pager.settleDuration(from: 0.6, to: 1, of: [0, 1], velocity: 0) == 0.14)
+        // Three pages, back from 0.79 to 0.5: 290 px of a 500 px page, (0.58 + 1) × 100 = 158 ms.
+        #expect(pager.settleDuration(from: 0.79, to: 1, of: [0, 0.5, 1], velocity: 0) == 0.158)
+        #expect(pager.settleDuration(from: 1, to: 1, of: [0, 1], velocity: 3) == 0)
+        let completion = pager.release(ReleaseState(progress: 0.7, velocity: 0))
+        #expect(completion.decision == .finish)
+        #expect(completion.curve.shape == .timingCurve(AndroidBottomSheetModel.androidQuinticEaseOut, duration: 0.13))
+    }
+
     // MARK: Per gesture
 
     @Test("a rule's model is built from the trace's travel in points and its pixels per point")
@@ -165,6 +232,8 @@ struct PlatformSheetRuleTests {
         let points = GestureTrace(id: "s", samples: samples, travel: 390, pixelsPerUnit: 3)
         let panel = try #require(PlatformSheetRule.floatingPanel.model(for: points) as? FloatingPanelModel)
         #expect(panel.travelPoints == 390)
+        let pager = try #require(PlatformSheetRule.androidViewPager.model(for: recorded) as? AndroidViewPagerModel)
+        #expect(pager.travelPixels == 1170 && pager.pixelsPerDip == 3)
         #expect(PlatformSheetRule.allCases.map { $0.model(for: points).name } == PlatformSheetRule.allCases.map(\.rawValue))
     }
 
@@ -184,14 +253,15 @@ struct PlatformSheetRuleTests {
 
     @Test("through the driver, the detent a rule names is where a sheet settles", arguments: PlatformSheetRule.allCases)
     func throughTheDriver(rule: PlatformSheetRule) {
-        // A slow drag to 0.8 of a 400-point travel, then at rest: every rule settles at the end
-        // (Android: released low; Compose and FloatingPanel: nearer the end than the middle).
+        // A slow drag to 0.82 of a 400-point travel, then at rest: every rule settles at the end
+        // (Android's sheet: released low; Compose and FloatingPanel: nearer the end than the
+        // middle; Android's pager: 0.64 of the page from 0.5, past its 0.6).
         let model = rule.model(travelPoints: 400, pixelsPerPoint: 2)
         var sheet = InteractiveTransition(mapping: ProgressMapping(travel: 400), model: model)
         sheet.detents = [.fraction(0), .fraction(0.5), .fraction(1)]
-        for i in 0...40 { sheet.handle(TouchSample(time: Double(i) * 0.02, x: Double(i) * 8, phase: i == 0 ? .began : .changed)) }
-        for i in 1...10 { sheet.handle(TouchSample(time: 0.8 + Double(i) * 0.02, x: 320, phase: .changed)) }
-        sheet.handle(TouchSample(time: 1.02, x: 320, phase: .ended))
+        for i in 0...41 { sheet.handle(TouchSample(time: Double(i) * 0.02, x: Double(i) * 8, phase: i == 0 ? .began : .changed)) }
+        for i in 1...10 { sheet.handle(TouchSample(time: 0.82 + Double(i) * 0.02, x: 328, phase: .changed)) }
+        sheet.handle(TouchSample(time: 1.04, x: 328, phase: .ended))
         #expect(sheet.releases.last?.completion.curve.target == 1)
     }
 }

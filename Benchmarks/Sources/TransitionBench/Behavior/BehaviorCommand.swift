@@ -58,7 +58,7 @@ public struct BehaviorCommand: ParsableCommand {
     @Option(
         name: .customLong("builtin"),
         help: ArgumentHelp(
-            "A built-in model with its shipped defaults, \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")), or a platform's sheet rule, \(PlatformSheetRule.allCases.map(\.rawValue).joined(separator: ", ")) (on the scalar path whatever --evaluator says); repeatable (default: all of them, unless variants are configured).",
+            "A built-in model with its shipped defaults, \(ReleaseModelPreset.allCases.map(\.rawValue).joined(separator: ", ")), or a platform's sheet or pager rule, \(PlatformSheetRule.allCases.map(\.rawValue).joined(separator: ", ")) (on the scalar path whatever --evaluator says); repeatable (default: all of them, unless variants are configured).",
             valueName: "name"))
     public var builtInNames: [String] = []
 
@@ -159,7 +159,7 @@ public struct BehaviorCommand: ParsableCommand {
     /// True when any of the sweep's model flags was given.
     var hasVariants: Bool { variantOptions.isConfigured }
 
-    /// What `--builtin` takes: the presets, then the platforms' sheet rules.
+    /// What `--builtin` takes: the presets, then the platforms' sheet and pager rules.
     static var builtInChoices: [String] {
         ReleaseModelPreset.allCases.map(\.rawValue) + PlatformSheetRule.allCases.map(\.rawValue)
     }

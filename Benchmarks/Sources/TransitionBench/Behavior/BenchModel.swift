@@ -38,7 +38,7 @@ public struct BenchModel: Sendable {
         self.lanes = nil
     }
 
-    /// A platform's sheet rule replayed with `replay`, its model built for each trace; on the
+    /// A platform's sheet or pager rule replayed with `replay`, its model built for each trace; on the
     /// scalar path whatever the evaluator (it has no batch twin).
     public init(rule: PlatformSheetRule, replay: ReplaySettings) {
         self.name = rule.rawValue

@@ -3,7 +3,7 @@ import TransitionPhysics
 
 /// The detent policies side by side (`behavior --detent-policies`): each gesture replayed as a
 /// sheet with detents [0, 0.5, 1] that begins at 0, under the projected spring and each
-/// `DetentPolicy`, then under each platform's sheet rule (`PlatformSheetRule`, the model naming
+/// `DetentPolicy`, then under each platform's sheet or pager rule (`PlatformSheetRule`, the model naming
 /// its detent, built for the gesture), and where its release settles, per intent. A gesture meant to finish should
 /// reach the last detent (1) or at least the middle one; one meant to cancel should stay at 0.
 /// A gesture that never started (edge zone) counts as settled at 0.
@@ -84,7 +84,8 @@ public enum DetentPolicyComparison {
         }.map { $0[0] + "  " + $0[1] + "  " + $0[2...].joined(separator: " ") }
         let legend = [
             "Detent policies: a sheet with detents 0, 0.5, 1 that begins at 0, the projected spring per policy,",
-            "then each platform's rule (\(PlatformSheetRule.allCases.map(\.rawValue).joined(separator: ", "))), which picks the detent.",
+            "then each platform's rule, which picks the detent (a pager reads the detents as pages):",
+            PlatformSheetRule.allCases.map(\.rawValue).joined(separator: ", ") + ".",
             "finish n: the gestures meant to finish, and the % settled at 1, 0.5 and 0;",
             "cancel n: those meant to cancel, and the % settled at 0, 0.5 and 1.",
             "gap 0.25, gap 0.75: .thresholds, the fraction of each gap the projection passes to go up.",

@@ -111,12 +111,15 @@ import TransitionTraces
         #expect(visual > 0 && visual < (times[1] + times[2]) / 2)
     }
 
-    /// The platforms' sheet rules on the hand-made traces (400 px read as points, 1 pixel per
-    /// point): every one honours the four intents, two detents being expanded (0) and hidden (1).
+    /// The platforms' sheet and pager rules on the hand-made traces (400 px read as points, 1
+    /// pixel per point): every one honours the four intents, two detents being expanded (0) and
+    /// hidden (1), or this page and the next.
     /// Android: A at rest released low hides, B at 2,000 px/s (over 500) hides, C moving up and D
     /// at rest not low expand. Compose: A and D at rest go to the nearer end, B and C are over
     /// 125 dp/s (0.3125 travels/s). FloatingPanel: A at rest past 0.5 forward from 0, B and C
-    /// project past an end, D at rest short of 0.5.
+    /// project past an end, D at rest short of 0.5. Android's pager: A at rest is past 0.6 of the
+    /// page, B (120 px, 2,000 px/s) and C (60 px, 1,000 px/s) are flings past 25 dp and 400 dp/s,
+    /// D at rest is short of 0.6.
     @Test(arguments: PlatformSheetRule.allCases)
     func platformRulesHonourTheIntents(rule: PlatformSheetRule) throws {
         let row = try summaries()[rule.rawValue]
@@ -128,13 +131,17 @@ import TransitionTraces
     /// Compose's tween is 300 ms whatever the distance; Android's settle, worked out:
     /// A 150 px at rest (150/400 + 1) × 256 = 352 ms; B 280 px at 2,000 px/s
     /// 4 × round(1000 × (200 + 200 sin(0.2 × 0.15π)) / 2000) = 436 ms; C 60 px at 1,000 px/s
-    /// 4 × 167 = 668, capped at 600 ms; D 160 px at rest (0.4 + 1) × 256 = 358 ms.
+    /// 4 × 167 = 668, capped at 600 ms; D 160 px at rest (0.4 + 1) × 256 = 358 ms. Android's
+    /// pager, the same distance influence but 100 ms a page at rest: A (150/400 + 1) × 100 =
+    /// 137 ms, B 436 ms, C 600 ms, D (160/400 + 1) × 100 = 140 ms.
     @Test func platformCompletionTimes() throws {
         let rows = try summaries()
         expect(rows["compose-anchored"], "median_completion_time_s", 0.3)
         expect(rows["compose-anchored"], "p90_completion_time_s", 0.3)
         expect(rows["android-sheet"], "median_completion_time_s", (0.358 + 0.436) / 2)
         expect(rows["android-sheet"], "p90_completion_time_s", 0.436 + 0.7 * (0.6 - 0.436))
+        expect(rows["android-pager"], "median_completion_time_s", (0.14 + 0.436) / 2)
+        expect(rows["android-pager"], "p90_completion_time_s", 0.436 + 0.7 * (0.6 - 0.436))
     }
 
     /// A trace that never starts (outside an edge zone) counts as a cancel and leaves the medians.

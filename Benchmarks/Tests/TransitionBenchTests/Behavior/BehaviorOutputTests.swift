@@ -82,7 +82,7 @@ import TransitionCSV
         #expect(rows.count == BehaviorCommand.builtInChoices.count)
         #expect(rows.allSatisfy { Set($0.keys) == Set(BehaviorSummary.columns + BehaviorSummary.modelColumns) })
         #expect(rows.map { $0["model"] as? String } == [
-            "classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk", "android-sheet", "compose-anchored", "floatingpanel",
+            "classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk", "android-sheet", "compose-anchored", "floatingpanel", "android-pager",
         ])
         // No intended-cancel traces would make the cancel rate null, not 0.
         #expect((rows[3]["intent_match_rate"] as? Double) == 1)
@@ -237,7 +237,7 @@ import TransitionCSV
 
     @Test func modelSelection() throws {
         #expect(try BehaviorCommand.parse([]).models().map(\.name) == [
-            "classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk", "android-sheet", "compose-anchored", "floatingpanel",
+            "classic", "classic-004", "cupertino", "physics", "physics-minimum-jerk", "android-sheet", "compose-anchored", "floatingpanel", "android-pager",
         ])
         // A platform's rule runs on the scalar path, its model built for each trace.
         let rule = try #require(try BehaviorCommand.parse(["--builtin", "compose-anchored"]).models().first)

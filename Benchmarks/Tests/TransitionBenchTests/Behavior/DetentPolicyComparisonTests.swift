@@ -24,14 +24,17 @@ import TransitionLab
     ///   up, 0.5; C (fast) down to 0;
     /// - floatingpanel: A's segment is 0.5 to 1 and it passed 0.25 of it: 0.5; B's projection is
     ///   held to the next segment and passes 0.5: 0.5; C projects past 0: 0; D passed 0.8 of 0
-    ///   to 0.5: 0.5.
+    ///   to 0.5: 0.5;
+    /// - android-pager (the detents as pages): A at rest is 0.25 into the page at 0.5, short of
+    ///   0.6: 0.5; B is a fling (120 px, 2,000 px/s) on the page at 0: one page, 0.5; C is a
+    ///   fling back: 0; D at rest is 0.8 into the page at 0: 0.5.
     @Test func handMadeTracesSettleWhereWorkedOut() throws {
         let url = try HandMadeTraces.write(HandMadeTraces.csv)
         let sets = try TraceSources.recorded([url])
         let rows = DetentPolicyComparison.rows(sets, settings: ReplaySettings())
-        #expect(rows.map(\.policy) == ["nearest", "one-per-fling", "gap 0.25", "gap 0.75", "android-sheet", "compose-anchored", "floatingpanel"])
-        #expect(rows.map(\.finishAt) == [[0, 1, 1], [0, 2, 0], [0, 0, 2], [0, 1, 1], [0, 2, 0], [0, 2, 0], [0, 2, 0]])
-        #expect(rows.map(\.cancelAt) == [[1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0]])
+        #expect(rows.map(\.policy) == ["nearest", "one-per-fling", "gap 0.25", "gap 0.75", "android-sheet", "compose-anchored", "floatingpanel", "android-pager"])
+        #expect(rows.map(\.finishAt) == [[0, 1, 1], [0, 2, 0], [0, 0, 2], [0, 1, 1], [0, 2, 0], [0, 2, 0], [0, 2, 0], [0, 2, 0]])
+        #expect(rows.map(\.cancelAt) == [[1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0], [1, 1, 0]])
         let table = DetentPolicyComparison.table(rows)
         #expect(table.contains("hand.csv  one-per-fling            2   0.0 100.0 0.0        2 50.0  50.0 0.0"), "\(table)")
         #expect(table.contains("hand.csv  compose-anchored         2   0.0 100.0 0.0        2 50.0  50.0 0.0"), "\(table)")
