@@ -4,7 +4,8 @@ import TransitionLab
 
 /// The driver through random device sequences: 60 to 240 Hz frames and ProMotion intervals with
 /// jitter and dropped frames, touches stamped before the frame, gaps, repeated timestamps, jumps
-/// of the finger, catches, retargets, layout and settings changes. Whatever the order, what is
+/// of the finger, catches, retargets, layout and settings changes, a keyboard, Android's back
+/// gesture. Whatever the order, what is
 /// shown stays finite, continuous wherever nothing moved the finger, and comes to rest at a
 /// detent (or, resting where released, where its coast stopped).
 @Suite struct DriverPropertyTests {
@@ -128,6 +129,33 @@ import TransitionLab
             } else if roll < 0.87 {
                 transition.pixelsPerPoint = [1, 2, 3][Int(g.uniform() * 3) % 3]
                 expectStill("pixels per point")
+            } else if roll < 0.88 {
+                // A keyboard comes, changes or goes, under either policy: the sheet moves along
+                // its curve from what is shown.
+                transition.keyboardPolicy = g.uniform() < 0.7 ? .liftsDetents : .opensToLastDetent
+                let height = g.uniform() < 0.4 ? 0 : g.uniform(in: 0...400)
+                transition.updateKeyboard(
+                    height: height, duration: g.uniform(in: 0.05...0.4), curve: g.uniform() < 0.5 ? .system : .timing(.easeInOut),
+                    at: stamp)
+                expectStill("keyboard")
+            } else if !down && roll < 0.9 {
+                // Android's back gesture: it catches what is shown, follows the system's progress
+                // for a few frames, and its commit or cancel starts from what is shown.
+                transition.backStarted(BackGestureEvent(time: stamp, progress: 0, swipeEdge: .left))
+                crossedLast = [:]
+                releaseDetentLast = nil
+                expectStill("back started")
+                var progress = 0.0
+                for _ in 0..<(1 + Int(g.uniform() * 12)) {
+                    time += frameInterval
+                    progress = min(1, progress + g.uniform(in: -0.02...0.08))
+                    transition.backProgressed(BackGestureEvent(time: time, progress: progress, swipeEdge: .left))
+                    let frame = checkedFrame(at: time)
+                    #expect(frame.progress.isFinite && abs(frame.progress) < 50, "seed \(seed) back: \(frame.progress)")
+                    shown = frame.progress
+                }
+                if g.uniform() < 0.5 { transition.backInvoked(at: time) } else { transition.backCancelled(at: time) }
+                expectStill("back ended")
             }
         }
         // Left alone, it comes to rest at a detent.
