@@ -9,7 +9,7 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
 // by the tests; `ArticleListingTests` checks that each appears here verbatim.
 
 // BetweenDetents.md, listing 1: dim and tick, frame by frame.
-func betweenDetentsDimAndTick() -> (ticks: [String], fraction: Double, opacity: Double) {
+func betweenDetentsDimAndTick() -> (ticks: [String], impacts: [String], fraction: Double, opacity: Double) {
     var sheet = InteractiveTransition(
         mapping: ProgressMapping(travel: 800, toward: .up))
     sheet.detents = [0, .points(200, id: "peek"), 1]
@@ -19,6 +19,7 @@ func betweenDetentsDimAndTick() -> (ticks: [String], fraction: Double, opacity: 
     // A slow drag up from closed to 600 pt, a sample and a frame at 120 Hz.
     var opacities: [Double] = []
     var ticks: [String] = []
+    var impacts: [String] = []
     for i in 0...120 {
         let time = Double(i) / 120
         sheet.handle(TouchSample(time: time, y: 790 - 5 * Double(i), phase: i == 0 ? .began : .changed))
@@ -27,11 +28,15 @@ func betweenDetentsDimAndTick() -> (ticks: [String], fraction: Double, opacity: 
         for case .detentCrossed(let detent, _) in frame.events {
             ticks.append(detent.rawValue)   // UISelectionFeedbackGenerator().selectionChanged()
         }
+        for case .releaseDetentChanged(let detent) in frame.events {
+            impacts.append(detent.rawValue) // UIImpactFeedbackGenerator(style: .light).impactOccurred()
+        }
     }
     print(ticks)                                  // ["peek"]
+    print(impacts)                                // ["peek", "1.0"]: where a release now would go
     print(sheet.detentPosition(of: 0.5).fraction) // 0.333...: a third of the way from peek to 1
     print(opacities.last!)                        // 0.2: two thirds of 0.3 at 600 pt of 800
-    return (ticks, sheet.detentPosition(of: 0.5).fraction, opacities.last!)
+    return (ticks, impacts, sheet.detentPosition(of: 0.5).fraction, opacities.last!)
 }
 
 // BetweenDetents.md, listing 2: rest where released.
@@ -113,8 +118,9 @@ func bottomSheetKeyboard() -> TransitionUpdate {
 
 @Suite struct BetweenDetentsArticleSnippetTests {
     @Test func dimAndTick() {
-        let (ticks, fraction, opacity) = betweenDetentsDimAndTick()
+        let (ticks, impacts, fraction, opacity) = betweenDetentsDimAndTick()
         #expect(ticks == ["peek"])
+        #expect(impacts == ["peek", "1.0"])
         #expect(abs(fraction - 1.0 / 3) < 1e-15)
         #expect(abs(opacity - 0.2) < 1e-12)
     }
