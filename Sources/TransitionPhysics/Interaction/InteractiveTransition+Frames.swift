@@ -98,17 +98,7 @@ extension InteractiveTransition {
         let time = moveFrameClock(to: time, "retarget(to:at:)")
         startPendingCompletion(at: time)
         reportCompletion(at: time)
-        let progress: Double, velocity: Double, sign: Double?
-        switch state {
-        case .idle:
-            (progress, velocity, sign) = (0, 0, mapping.direction.fixedSign)
-        case .tracking(let tracking):
-            (progress, velocity) = current(tracking)
-            sign = tracking.stroke.sign
-        case .completing(let animation):
-            (progress, velocity) = animation.state(at: time)
-            sign = animation.sign
-        }
+        let (progress, velocity, sign) = shownMotion(at: time)
         pendingEvents.append(.retargeted)
         start(plannedCurve(from: progress, velocity: velocity, to: target), at: time, sign: sign)
     }
@@ -158,6 +148,21 @@ extension InteractiveTransition {
         precondition(time.isFinite, "InteractiveTransition.\(caller) time must be finite seconds; got \(time).")
         frameClock = max(frameClock, time)
         return frameClock
+    }
+
+    /// What is shown at `time` (at or after the latest frame): progress, velocity (travels per
+    /// second) and the direction sign in force, idle, tracking or completing. What code and
+    /// layout calls start their motion from (`retarget(to:at:)`, `updateKeyboard`, `takeHandoff`).
+    func shownMotion(at time: Double) -> (progress: Double, velocity: Double, sign: Double?) {
+        switch state {
+        case .idle: return (0, 0, mapping.direction.fixedSign)
+        case .tracking(let tracking):
+            let (progress, velocity) = current(tracking)
+            return (progress, velocity, tracking.stroke.sign)
+        case .completing(let animation):
+            let (progress, velocity) = animation.state(at: time)
+            return (progress, velocity, animation.sign)
+        }
     }
 
     /// Progress and the estimator's velocity (travels per second) of a touch so far.

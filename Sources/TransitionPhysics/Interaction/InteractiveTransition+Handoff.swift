@@ -23,20 +23,10 @@ extension InteractiveTransition {
         let time = moveFrameClock(to: time, "takeHandoff(velocity:at:completion:)")
         startPendingCompletion(at: time)
         reportCompletion(at: time)
-        let progress: Double, current: Double, sign: Double?, detent: Double
-        switch state {
-        case .idle:
-            (progress, current, sign) = (0, 0, mapping.direction.fixedSign)
-            detent = stops[ProjectionRule.nearestDetent(to: 0, in: stops)]
-        case .tracking(let tracking):
-            (progress, current) = self.current(tracking)
-            sign = tracking.stroke.sign
-            detent = stops[ProjectionRule.nearestDetent(to: progress, in: stops)]
-        case .completing(let animation):
-            (progress, current) = animation.state(at: time)
-            sign = animation.sign
-            detent = animation.curve.target
-        }
+        let (progress, current, sign) = shownMotion(at: time)
+        // The detent it is going to, or the one nearest what is shown.
+        var detent = stops[ProjectionRule.nearestDetent(to: progress, in: stops)]
+        if case .completing(let animation) = state { detent = animation.curve.target }
         let start = current + velocity
         let curve: CompletionCurve
         switch completion {

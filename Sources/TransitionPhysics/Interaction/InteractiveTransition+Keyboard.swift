@@ -61,12 +61,7 @@ extension InteractiveTransition {
             guard appears else { return }
             startPendingCompletion(at: time)
             reportCompletion(at: time)
-            let progress: Double, sign: Double?
-            switch state {
-            case .idle: (progress, sign) = (0, mapping.direction.fixedSign)
-            case .tracking(let tracking): (progress, sign) = (shown(tracking), tracking.stroke.sign)
-            case .completing(let animation): (progress, sign) = (animation.state(at: time).progress, animation.sign)
-            }
+            let (progress, _, sign) = shownMotion(at: time)
             pendingEvents.append(.retargeted)
             start(curve.completion(from: progress, to: stops[stops.count - 1], duration: duration), at: time, sign: sign)
         }
