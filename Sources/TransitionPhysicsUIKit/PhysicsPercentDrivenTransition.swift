@@ -48,7 +48,7 @@ public final class PhysicsPercentDrivenTransition: UIPercentDrivenInteractiveTra
     /// Every event, as `advance(to:)` reports it (haptics, analytics).
     public var onEvent: ((TransitionEvent) -> Void)?
     /// Where the driver came to rest, once per rest: `.finish` or `.cancel` after the UIKit
-    /// transition was finished or cancelled; `.detent(index:progress:)` or `.between(progress:)`
+    /// transition was finished or cancelled; `.detent(_:progress:)` (the detent's id) or `.between(progress:)`
     /// while it stays open, paused there, until the next pan or a `...KeepingVelocity` call.
     public var onRest: ((HostTransitionEnd) -> Void)?
     /// Called once per transition, when UIKit starts it, with a sentence naming an animation of

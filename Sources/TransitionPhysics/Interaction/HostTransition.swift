@@ -5,7 +5,8 @@
 ///
 /// - `finish`: at the last detent (the platform transition finishes: `finish()`);
 /// - `cancel`: at the first detent (it is cancelled: `cancel()`);
-/// - `detent(index:progress:)`: at a middle detent: the platform transition must *not* end (a
+/// - `detent(_:progress:)`: at a middle detent, named by its `Detent.ID`: the platform transition
+///   must *not* end (a
 ///   cancel would throw the half-open sheet away); it stays interactive, paused at that progress,
 ///   until a touch or code moves it on;
 /// - `between(progress:)`: at a progress that is no detent (`retarget(to:at:)` may aim anywhere
@@ -18,30 +19,30 @@ public enum HostTransitionEnd: Hashable, Sendable {
     case finish
     /// At rest at the first detent: cancel the platform transition.
     case cancel
-    /// At rest at a middle detent, `detents[index] == progress`: keep the platform transition
-    /// open, paused at `progress`.
-    case detent(index: Int, progress: Double)
+    /// At rest at the middle detent `id`, whose progress in the current layout is `progress`:
+    /// keep the platform transition open, paused at `progress`.
+    case detent(_ id: Detent.ID, progress: Double)
     /// At rest at `progress`, which is no detent: keep the platform transition open, paused there.
     case between(progress: Double)
 
     /// The end for a driver at rest at `progress` (a completion's target, exactly as
     /// `TransitionEvent.completed(progress:)` reports it) with `detents` (ascending, at least one,
-    /// as `InteractiveTransition.detents`).
-    package init(restingAt progress: Double, detents: [Double]) {
+    /// as `InteractiveTransition.resolvedDetents`).
+    package init(restingAt progress: Double, detents: [ResolvedDetent]) {
         precondition(!detents.isEmpty, "HostTransitionEnd needs at least one detent.")
-        if progress == detents[detents.count - 1] {
+        if progress == detents[detents.count - 1].progress {
             self = .finish
-        } else if progress == detents[0] {
+        } else if progress == detents[0].progress {
             self = .cancel
-        } else if let index = detents.firstIndex(of: progress) {
-            self = .detent(index: index, progress: progress)
+        } else if let detent = detents.first(where: { $0.progress == progress }) {
+            self = .detent(detent.id, progress: progress)
         } else {
             self = .between(progress: progress)
         }
     }
 
     /// The end a `.completed(progress:)` event means with `detents`; nil for every other event.
-    package init?(_ event: TransitionEvent, detents: [Double]) {
+    package init?(_ event: TransitionEvent, detents: [ResolvedDetent]) {
         guard case .completed(let progress) = event else { return nil }
         self.init(restingAt: progress, detents: detents)
     }
@@ -57,10 +58,10 @@ public enum HostTransitionEnd: Hashable, Sendable {
 
     /// The progress the driver rests at, when the detents are known: the last or first detent
     /// for `finish` and `cancel`.
-    package func progress(detents: [Double]) -> Double {
+    package func progress(detents: [ResolvedDetent]) -> Double {
         switch self {
-        case .finish: return detents[detents.count - 1]
-        case .cancel: return detents[0]
+        case .finish: return detents[detents.count - 1].progress
+        case .cancel: return detents[0].progress
         case .detent(_, let progress), .between(let progress): return progress
         }
     }
@@ -158,7 +159,7 @@ package struct HostTransitionLifecycle: Hashable, Sendable {
         case .atRest(let animation):
             guard !restAnswered else { return .stopFrames }
             restAnswered = true
-            let end = HostTransitionEnd(restingAt: animation.curve.target, detents: transition.stops)
+            let end = HostTransitionEnd(restingAt: animation.curve.target, detents: transition.resolvedDetents)
             if end.endsHostTransition { isOver = true }
             return .rest(end)
         }

@@ -49,36 +49,45 @@ struct HostTransitionTests {
 
     // MARK: The end mapping
 
-    @Test("last detent finishes, first cancels, a middle one is a detent, anything else is between")
+    /// Fraction detents at `fractions`, resolved as the driver resolves them (each named by its
+    /// fraction).
+    private func resolved(_ fractions: [Double]) -> [ResolvedDetent] {
+        ResolvedDetent.resolve(fractions.map { Detent.fraction($0) }, in: DetentLayout(travel: 1))
+    }
+
+    @Test("last detent finishes, first cancels, a middle one is that detent, anything else is between")
     func endMapping() {
-        #expect(HostTransitionEnd(restingAt: 1, detents: [0, 1]) == .finish)
-        #expect(HostTransitionEnd(restingAt: 0, detents: [0, 1]) == .cancel)
-        #expect(HostTransitionEnd(restingAt: 0.3, detents: [0, 1]) == .between(progress: 0.3))
-        let sheet = [0, 0.5, 1.0]
-        #expect(HostTransitionEnd(restingAt: 0.5, detents: sheet) == .detent(index: 1, progress: 0.5))
+        #expect(HostTransitionEnd(restingAt: 1, detents: resolved([0, 1])) == .finish)
+        #expect(HostTransitionEnd(restingAt: 0, detents: resolved([0, 1])) == .cancel)
+        #expect(HostTransitionEnd(restingAt: 0.3, detents: resolved([0, 1])) == .between(progress: 0.3))
+        let sheet = resolved([0, 0.5, 1.0])
+        #expect(HostTransitionEnd(restingAt: 0.5, detents: sheet) == .detent(0.5, progress: 0.5))
         #expect(HostTransitionEnd(restingAt: 1, detents: sheet) == .finish)
         #expect(HostTransitionEnd(restingAt: 0, detents: sheet) == .cancel)
-        let four = [0.2, 0.4, 0.6, 0.8]
-        #expect(HostTransitionEnd(restingAt: 0.6, detents: four) == .detent(index: 2, progress: 0.6))
+        let four = resolved([0.2, 0.4, 0.6, 0.8])
+        #expect(HostTransitionEnd(restingAt: 0.6, detents: four) == .detent(0.6, progress: 0.6))
         #expect(HostTransitionEnd(restingAt: 0.2, detents: four) == .cancel)
         #expect(HostTransitionEnd(restingAt: 0.8, detents: four) == .finish)
+        // A middle detent is named by its identity, not its place: a points detent's id.
+        let named = ResolvedDetent.resolve([0, .points(200, id: "peek"), 1], in: DetentLayout(travel: 800))
+        #expect(HostTransitionEnd(restingAt: 0.25, detents: named) == .detent("peek", progress: 0.25))
         // One detent: first and last; a rest there finishes, as the driver's decision does.
-        #expect(HostTransitionEnd(restingAt: 0.4, detents: [0.4]) == .finish)
+        #expect(HostTransitionEnd(restingAt: 0.4, detents: resolved([0.4])) == .finish)
         // A middle detent never ends the platform transition.
         #expect(HostTransitionEnd.finish.endsHostTransition && HostTransitionEnd.cancel.endsHostTransition)
-        #expect(!HostTransitionEnd.detent(index: 1, progress: 0.5).endsHostTransition)
+        #expect(!HostTransitionEnd.detent(0.5, progress: 0.5).endsHostTransition)
         #expect(!HostTransitionEnd.between(progress: 0.3).endsHostTransition)
         #expect(HostTransitionEnd.finish.progress(detents: four) == 0.8)
         #expect(HostTransitionEnd.cancel.progress(detents: four) == 0.2)
-        #expect(HostTransitionEnd.detent(index: 1, progress: 0.4).progress(detents: four) == 0.4)
+        #expect(HostTransitionEnd.detent(0.4, progress: 0.4).progress(detents: four) == 0.4)
     }
 
     @Test("only a completed event maps to an end")
     func fromEvents() {
-        #expect(HostTransitionEnd(TransitionEvent.completed(progress: 1), detents: [0, 1]) == .finish)
-        #expect(HostTransitionEnd(TransitionEvent.completed(progress: 0.5), detents: [0, 0.5, 1]) == .detent(index: 1, progress: 0.5))
+        #expect(HostTransitionEnd(TransitionEvent.completed(progress: 1), detents: resolved([0, 1])) == .finish)
+        #expect(HostTransitionEnd(TransitionEvent.completed(progress: 0.5), detents: resolved([0, 0.5, 1])) == .detent(0.5, progress: 0.5))
         for event in [TransitionEvent.began, .interrupted, .retargeted] {
-            #expect(HostTransitionEnd(event, detents: [0, 1]) == nil)
+            #expect(HostTransitionEnd(event, detents: resolved([0, 1])) == nil)
         }
     }
 
@@ -96,7 +105,7 @@ struct HostTransitionTests {
         #expect(run.actions.last == .rest(.finish))
         // The rest comes on the frame that reports `.completed`, and maps the same way.
         guard case .completed? = run.events.last else { Issue.record("no completion: \(run.events)"); return }
-        #expect(HostTransitionEnd(run.events.last!, detents: transition.resolvedDetents.map(\.progress)) == .finish)
+        #expect(HostTransitionEnd(run.events.last!, detents: transition.resolvedDetents) == .finish)
         #expect(lifecycle.isOver)
         // Over: later frames, samples and code all answer stopFrames, and feed nothing.
         #expect(lifecycle.action(for: transition) == .stopFrames)
@@ -113,7 +122,7 @@ struct HostTransitionTests {
         let first = Self.drag(speed: 240, frames: 30)
         #expect(lifecycle.feed(first, recognizerEnded: .ended, to: &transition) == .runFrames)
         let run = Self.runFrames(&transition, &lifecycle, from: first.last!.time)
-        #expect(run.actions.last == .rest(.detent(index: 1, progress: 0.5)))
+        #expect(run.actions.last == .rest(.detent(0.5, progress: 0.5)))
         #expect(!lifecycle.isOver)
         #expect(transition.advance(to: run.end + 0.1).progress == 0.5)
         // Reported once: the next frames or calls say only that nothing moves.
@@ -193,7 +202,7 @@ struct HostTransitionTests {
         let first = Self.drag(speed: 240, frames: 30)
         _ = lifecycle.feed(first, recognizerEnded: .ended, to: &transition)
         let run = Self.runFrames(&transition, &lifecycle, from: first.last!.time)
-        #expect(run.actions.last == .rest(.detent(index: 1, progress: 0.5)))
+        #expect(run.actions.last == .rest(.detent(0.5, progress: 0.5)))
         #expect(lifecycle.touchDown == .catchRunningTransition)
     }
 
