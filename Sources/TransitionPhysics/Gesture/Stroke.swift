@@ -149,6 +149,13 @@ struct Stroke: Sendable {
         return (ReleaseSamples.releasesWithoutVelocity(sample, after: previous, stoppedAfter: stoppedAfter), moved)
     }
 
+    /// Whether the finger has rested by `time` (seconds): no sample for more than `stoppedAfter`
+    /// seconds since its last one (`ReleaseSamples.pointerStopped(since:at:stoppedAfter:)`), so
+    /// that a lift-off at its position then would release with velocity 0.
+    func hasStopped(at time: Double, stoppedAfter: Double) -> Bool {
+        ReleaseSamples.pointerStopped(since: (lastMeasured ?? lastTouch).time, at: time, stoppedAfter: stoppedAfter)
+    }
+
     /// The velocity the stroke would release with now, travels per second: the estimator's over
     /// the samples (0 before the direction is decided; `windowed` is `estimator` cast to a
     /// windowed estimator, or nil), capped at `maximumSpeed` points per

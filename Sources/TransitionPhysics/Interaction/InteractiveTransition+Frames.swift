@@ -31,7 +31,7 @@ extension InteractiveTransition {
         // The touch leaves `state` while it is read (moved out and back, not copied: a copy
         // retained each of its arrays, a fifth of a tracking frame).
         if var tracking = takeTracking() {
-            let (progress, velocity) = current(tracking)
+            let (progress, velocity) = current(tracking, at: time)
             let release = completion(for: ReleaseState(progress: progress, velocity: velocity))
             var events = events
             if !tracking.beganPending {
@@ -157,7 +157,7 @@ extension InteractiveTransition {
         switch state {
         case .idle: return (0, 0, mapping.direction.fixedSign)
         case .tracking(let tracking):
-            let (progress, velocity) = current(tracking)
+            let (progress, velocity) = current(tracking, at: time)
             return (progress, velocity, tracking.stroke.sign)
         case .completing(let animation):
             let (progress, velocity) = animation.state(at: time)
@@ -165,8 +165,12 @@ extension InteractiveTransition {
         }
     }
 
-    /// Progress and the estimator's velocity (travels per second) of a touch so far.
-    func current(_ tracking: Tracking) -> (progress: Double, velocity: Double) {
-        (shown(tracking), releaseVelocity(tracking))
+    /// Progress and velocity (travels per second) of a touch as a frame at `time` shows it: the
+    /// estimator's velocity over the samples so far, 0 once the finger has rested (no sample for
+    /// longer than the estimator's `pointerStoppedAfter`, the lift-off's rule), so that a finger
+    /// held still reports what a lift-off there would release with, not its last movement's speed.
+    func current(_ tracking: Tracking, at time: Double) -> (progress: Double, velocity: Double) {
+        let rested = tracking.stroke.hasStopped(at: time, stoppedAfter: estimator.pointerStoppedAfter)
+        return (shown(tracking), rested ? 0 : releaseVelocity(tracking))
     }
 }

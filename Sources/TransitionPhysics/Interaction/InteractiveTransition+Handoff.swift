@@ -42,7 +42,9 @@ extension InteractiveTransition {
 
     /// When the completion `curve` in play (a release's, as `ScrollingSheet` recorded it) first
     /// reaches the last detent moving toward it, at or before `time`: that instant (seconds) and
-    /// the velocity it has there (travels per second, positive). Nil when another completion is
+    /// the velocity it has there (travels per second, positive). The instant may precede the
+    /// latest frame (`frameClock`): the curve passed the detent while no hand-off was allowed, and
+    /// a frame already showed it beyond (the caller must not hand over then). Nil when another completion is
     /// in play, or this one reaches it later, not at all, or at rest (a timed curve, an
     /// overdamped spring creeping in). A spring's unclamped motion is read, so `.clamp` and
     /// `.rubberBand` arrive with the velocity the spring has there.
@@ -57,7 +59,7 @@ extension InteractiveTransition {
             let tau = ProjectionForm.continuous.distancePerVelocity(rate: rate)
             let crossing = -tau * Double.log(onePlus: -(last - curve.start) / (curve.target - curve.start))
             guard crossing.isFinite, animation.startTime + crossing <= time else { return nil }
-            return (max(animation.startTime + crossing, frameClock), (curve.target - last) / tau)
+            return (animation.startTime + crossing, (curve.target - last) / tau)
         }
         guard curve.target == last, case .spring(let spring, _) = curve.shape else { return nil }
         let x0 = curve.start - curve.target
@@ -73,7 +75,7 @@ extension InteractiveTransition {
         let p = spring.propagator(time: crossing)
         let velocity = p.velocityFromPosition * x0 + p.velocityFromVelocity * curve.startVelocity
         guard velocity > 0, velocity.isFinite else { return nil }
-        return (max(animation.startTime + crossing, frameClock), velocity)
+        return (animation.startTime + crossing, velocity)
     }
 
     /// Rests the view at the last detent from `time` (seconds): the completion that reached it

@@ -221,11 +221,13 @@ extension InteractiveTransition {
         return (tracking.stroke.origin, tracking.stroke.sign)
     }
 
-    /// The velocity of the finger in progress, travels per second (capped), when a scroll view
-    /// sharing it (`ScrollingSheet`) moved last and so moves with it; nil otherwise (the view's
-    /// own frame then reports the finger's velocity).
-    var contentFingerVelocity: Double? {
+    /// The velocity of the finger in progress at a frame at `time`, travels per second (capped;
+    /// 0 once it has rested, as `current(_:at:)`), when a scroll view sharing it
+    /// (`ScrollingSheet`) moved last and so moves with it; nil otherwise (the view's own frame
+    /// then reports the finger's velocity).
+    func contentFingerVelocity(at time: Double) -> Double? {
         guard case .tracking(let tracking) = state, tracking.contentMovedLast else { return nil }
+        if tracking.stroke.hasStopped(at: time, stoppedAfter: estimator.pointerStoppedAfter) { return 0 }
         return tracking.stroke.velocity(estimator, windowed: windowedEstimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
     }
 

@@ -143,7 +143,9 @@ public struct TransitionUpdate: Sendable {
     public var progress: Double
     /// Progress velocity, travels per second (the travel along the mapping's axis, a width or a
     /// height, per second). While a finger drags: the velocity estimator's estimate over the
-    /// samples so far (0 before the direction is known).
+    /// samples so far (0 before the direction is known, and 0 once the finger has sent no sample
+    /// for longer than the estimator's `pointerStoppedAfter`: a finger held still, which a lift-off
+    /// there would release with velocity 0).
     public var velocity: Double
     /// Where progress is going, a fraction of the travel: the completion's target, or while a
     /// finger drags the detent a release now would choose; 0 before anything began.

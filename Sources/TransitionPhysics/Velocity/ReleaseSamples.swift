@@ -76,7 +76,16 @@ public enum ReleaseSamples {
         _ lift: TouchSample, after previous: TouchSample, stoppedAfter: Double = ReleaseSamples.defaultStoppedAfter
     ) -> (repeatsPosition: Bool, pointerStopped: Bool) {
         let repeats = lift.x == previous.x && lift.y == previous.y
-        return (repeats, repeats && lift.time - previous.time > stoppedAfter + VelocityWindow.timeResolution)
+        return (repeats, repeats && pointerStopped(since: previous.time, at: lift.time, stoppedAfter: stoppedAfter))
+    }
+
+    /// The pointer-stopped rule: a finger whose last sample came at `lastSample` (seconds) has
+    /// stopped by `time` when more than `stoppedAfter` seconds (and the clock's resolution,
+    /// `VelocityWindow.timeResolution`) passed with no sample. A lift-off then releases with
+    /// velocity 0 (`liftOff(_:after:stoppedAfter:)`), and a frame of a finger still down reports
+    /// velocity 0: a finger that rests sends no samples (UIKit reports no move of a still touch).
+    package static func pointerStopped(since lastSample: Double, at time: Double, stoppedAfter: Double) -> Bool {
+        time - lastSample > stoppedAfter + VelocityWindow.timeResolution
     }
 
     /// True when the lift-off `lift` releases with velocity 0, whatever the samples: a cancelled

@@ -29,9 +29,16 @@ extension ScrollingSheet {
         let time = max(time, sheet.frameClock)
         var contentVelocity = 0.0
         if let fling = sheetFling {
-            if lastDetentFling == .continuesIntoContent, coast == nil, offset < maximumOffset,
-                let arrival = sheet.arrival(of: fling, atLastDetentBy: time)
-            {
+            let handsOver = lastDetentFling == .continuesIntoContent && coast == nil && offset < maximumOffset
+            let arrival = handsOver ? sheet.arrival(of: fling, atLastDetentBy: time) : nil
+            if let arrival, arrival.time < sheet.frameClock {
+                // It passed the detent before the latest frame, which showed it beyond (the hand-off
+                // was not allowed then: the setting changed, or the content was coasting or at its
+                // edge): handing over now would pull the sheet back in one frame. The sheet keeps
+                // its fling; a coast through the detent goes back to it from what is shown.
+                sheetFling = nil
+                if case .decay = fling.shape { sheet.retarget(to: sheet.stops[sheet.stops.count - 1], at: time) }
+            } else if let arrival {
                 // The sheet's fling reached its last detent: it rests there, and the content coasts
                 // on from that instant with the velocity the sheet had (points per second).
                 sheetFling = nil
@@ -69,7 +76,7 @@ extension ScrollingSheet {
                 self.coast = coast
             }
         }
-        if let velocity = sheet.contentFingerVelocity {
+        if let velocity = sheet.contentFingerVelocity(at: time) {
             // The content moves with the finger: the finger's velocity (the sheet's is 0).
             contentVelocity = velocity * sheet.mapping.travel
         }

@@ -86,7 +86,8 @@ public struct ScrollingSheet: Sendable {
     /// default.
     public var edgeFling: EdgeFling = .bouncesSheet
     /// What the sheet's own fling does with the velocity it has left at the last detent;
-    /// `.staysInSheet` by default. Applies from the next frame.
+    /// `.staysInSheet` by default. Applies from the next frame: a fling a frame already showed
+    /// past the last detent stays the sheet's (handing it over then would pull the sheet back).
     public var lastDetentFling: LastDetentFling = .staysInSheet
     /// The content's deceleration after a lift-off it owns: UIScrollView's `.normal` (0.998 of
     /// the velocity kept per millisecond) by default. Applies from the next coast.
