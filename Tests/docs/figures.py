@@ -589,6 +589,18 @@ FIGURES = [
 # A before -> after pair of figures ("13.7 -> 0.22", "98.45% → 98.44%"): history, which belongs in
 # CHANGELOG.md; the docs and doc comments state what is.
 BEFORE_AFTER = re.compile(r"\d[%s]?\*{0,2}\s*(?:->|→)\s*\*{0,2}-?\d")
+# The same history in words, on one line: "X before, Y after", "the same before and after", "was
+# X, now Y", "the default before", "tried and not kept" / "Not kept:", "the estimator of the
+# time". CONTRIBUTING.md, which tells how to measure before and after a change, is not scanned
+# for these.
+HISTORY_PROSE = re.compile(
+    r"\bbefore and after\b"
+    r"|\d[\d.,]*%?\*{0,2}\s*(?:\w+\s+){0,2}before\b[^.;]{0,40}?\d[\d.,]*%?\*{0,2}\s*(?:\w+\s+){0,2}after\b"
+    r"|\bwas\s+[^.;:]{1,60}?,\s*now\b"
+    r"|\bthe default before\b"
+    r"|\btried and not kept\b|\bnot kept:"
+    r"|\b(?:estimator|generator|version|build) of the time\b",
+    re.I)
 
 
 def check_history(report, root, paths=None):
@@ -612,6 +624,11 @@ def check_history(report, root, paths=None):
                 if found:
                     report.problem(path, number_, f"a before -> after figure ('{found.group(0)}'): history goes to CHANGELOG.md, "
                                                   "the docs say what is")
+                    continue
+                found = HISTORY_PROSE.search(line) if path != "CONTRIBUTING.md" else None
+                if found:
+                    report.problem(path, number_, f"a before -> after in words ('{found.group(0)}'): history goes to "
+                                                  "CHANGELOG.md, the docs say what is")
 
 
 def check_all(root, commands):

@@ -186,6 +186,34 @@ class HistoryTests(unittest.TestCase):
             self.assertEqual([line.split(": a before")[0] for line in report.wrong], ["docs/a.md:1", "docs/a.md:2", "Sources/X/A.swift:1"])
             self.assertIn("history goes to CHANGELOG.md", report.wrong[0])
 
+    def test_before_and_after_in_words_outside_the_changelog_fails(self):
+        with tempfile.TemporaryDirectory() as root:
+            files = {
+                # Each line of docs/a.md is history; docs/b.md states what is.
+                "docs/a.md": ("its bytes are unchanged (sha256 `ebb9eeb9322a...` before and after).\n"
+                              "| `--estimator dropTolerant` (the default before `recommended`) | 98.4% |\n"
+                              "chosen with the velocity estimator of the time (Flutter's tracker).\n"
+                              "## Design facts and what was tried and not kept\n"
+                              "- **Not kept: prefetching** 1, 2, 4 or 8 blocks ahead.\n"
+                              "Median completion 0.41 s before, 0.40 s after.\n"
+                              "The window was 100 ms, now 200 ms.\n"),
+                "docs/b.md": ("velocity 0 after 100 ms without a move before lift-off.\n"
+                              "| request | RSS before MB | RSS after MB |\n"
+                              "a stroke released before the frame shown, after which the server answers.\n"),
+                "CHANGELOG.md": "sha256 the same before and after; tried and not kept: prefetching.\n",
+                "CONTRIBUTING.md": "Check the bytes on the default grids before and after.\n",
+                "Sources/X/A.swift": "/// Not kept: a thread pool.\n// tried and not kept\n",
+            }
+            for path, text in files.items():
+                os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
+                with open(os.path.join(root, path), "w", encoding="utf-8") as file:
+                    file.write(text)
+            report = figures.Report()
+            figures.check_history(report, root, list(files))
+            self.assertEqual([line.split(": a before")[0] for line in report.wrong],
+                             [f"docs/a.md:{n}" for n in range(1, 8)] + ["Sources/X/A.swift:1"])
+            self.assertIn("a before -> after in words", report.wrong[0])
+
 
 BIN = os.path.join(".build", "release")
 
