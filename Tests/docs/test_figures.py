@@ -224,7 +224,7 @@ class RealFiguresTests(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.commands = figures.Commands(BIN)
+        cls.commands = figures.Commands(BIN, os.environ.get("FIGURES_CACHE"))
         cls.commands.prefetch([figures.BENCH, figures.SWEEP] + [c for claim in figures.FIGURES for c in claim.commands()])
 
     def test_the_figures_are_the_commands(self):
@@ -269,6 +269,26 @@ class RealFiguresTests(unittest.TestCase):
         wrong = self.changed(figures.CHOOSING, "the 10,000 synthetic gestures", "the 10,001 synthetic gestures")
         self.assertEqual(len(wrong), 1, wrong)
         self.assertIn("the synthetic gestures shows 10,001;", wrong[0])
+
+    def test_a_changed_figure_in_velocity_traces_tuning_and_behaviour_fails(self):
+        for path, old, new, message in (
+                (os.path.join("docs", "velocity.md"), "| `.recommended` | 98.8% |", "| `.recommended` | 98.9% |",
+                 "row 'LeastSquaresVelocityEstimator.recommended', 'recorded page turns finished', shows 98.9%"),
+                (os.path.join("docs", "velocity.md"), "| `.dropTolerant` | this package, tuned on 60 Hz | 47.9% /",
+                 "| `.dropTolerant` | this package, tuned on 60 Hz | 47.8% /", "'60 Hz', shows 47.8%"),
+                (os.path.join("docs", "traces.md"), "has 76 such strokes", "has 77 such strokes", "shows 77"),
+                (os.path.join("docs", "tuning.md"), "| response 0.2 s | 0.0134 / 0.0122 |", "| response 0.2 s | 0.0135 / 0.0122 |",
+                 "p90_overshoot at {'response_s': 0.2, 'damping_ratio': 0.8} on bioident-gallery-swipes.csv, shows 0.0135"),
+                (os.path.join("docs", "tuning.md"), "2 of 6 families pick otherwise", "3 of 6 families pick otherwise",
+                 "is not what `.build/release/transition-bench behavior --synthetic 2000 --seed 7"),
+                (os.path.join("docs", "behaviour.md"), "| `--estimator impulse` | 92.4% | 95.2% | 89.0% (hesitateBelowMiddle) |",
+                 "| `--estimator impulse` | 92.4% | 95.2% | 89.0% (slowDragPastMiddle) |", "the weakest family shown is"),
+                (os.path.join("docs", "behaviour.md"), "| | gap 0.25 | 98.4% |", "| | gap 0.25 | 98.3% |",
+                 "bioident-gallery-swipes.csv, gap 0.25, 'meant to finish: at 1', shows 98.3%")):
+            with self.subTest(path=path, new=new):
+                wrong = self.changed(path, old, new)
+                self.assertEqual(len(wrong), 1, wrong)
+                self.assertIn(message, wrong[0])
 
 
 if __name__ == "__main__":
