@@ -890,11 +890,21 @@ def cancelled(source, model):
         1 - field(rows, source, model, "finished_of_intended_finish")
 
 
-def estimator_median(expression, rate):
-    """The median error `estimators` prints for an estimator at the `rate`-th sampling rate."""
+def estimator_median(expression, rate, part=0):
+    """The median error (`part` 1: the p90; 2: the bias) `estimators` prints for an estimator at
+    the `rate`-th sampling rate; `rate` "ratio": the same flick's lowest-rate reading over its
+    highest; "least" and "most": the least and the most of its medians over the rates."""
     def value(text):
         rows = {re.sub(r"`", "", row[0]): row for row in markdown_tables(text)[0][1]}
-        return printed_number(rows[expression][2 + rate].split(" / ")[0])
+        if expression not in rows:
+            raise Failure(f"`estimators` printed no row for {expression}")
+        row = rows[expression]
+        if rate == "ratio":
+            return printed_number(row[-1])
+        medians = [printed_number(cell.split(" / ")[0]) for cell in row[2:-1]]
+        if rate in ("least", "most"):
+            return min(medians) if rate == "least" else max(medians)
+        return printed_number(row[2 + rate].split(" / ")[part])
     return value
 
 
@@ -1015,6 +1025,24 @@ MORE_FIGURES = [
         ("classic's recorded median velocity jump", BENCH, bench(RECORDED, "classic", "median_velocity_jump_per_s")),
         ("Cupertino's recorded median velocity jump", BENCH, bench(RECORDED, "cupertino", "median_velocity_jump_per_s")),
         ("physics' recorded median peak acceleration", BENCH, bench(RECORDED, "physics", "median_peak_acceleration_per_s2"))]),
+    # The estimators' doc comments
+    Computed(f"{PHYSICS}/Velocity/LeastSquaresVelocityEstimator.swift",
+             rf"median / p90 error at lift-off {N} / {N} at 60 Hz, {N} / {N} at 90 Hz and {N} / {N} at 120 Hz \(`\.dropTolerant` "
+             rf"{N}, {N} and {N} median, Flutter's tracker {N} to {N}\); one flick reads at 60 Hz {N} of its 120 Hz value", [
+                 *[(f"recommended: {what} at {hz} Hz", ESTIMATORS, estimator_median("LeastSquaresVelocityEstimator.recommended", rate, part))
+                   for rate, hz in enumerate((60, 90, 120)) for part, what in enumerate(("median error", "p90 error"))],
+                 *[(f"dropTolerant: median error at {hz} Hz", ESTIMATORS,
+                    estimator_median("LeastSquaresVelocityEstimator.dropTolerant", rate)) for rate, hz in enumerate((60, 90, 120))],
+                 ("Flutter's tracker: least median error", ESTIMATORS, estimator_median("LeastSquaresVelocityEstimator()", "least")),
+                 ("Flutter's tracker: most median error", ESTIMATORS, estimator_median("LeastSquaresVelocityEstimator()", "most")),
+                 ("recommended: the same flick at 60 Hz over 120 Hz", ESTIMATORS,
+                  estimator_median("LeastSquaresVelocityEstimator.recommended", "ratio"))]),
+    Computed(f"{PHYSICS}/Velocity/WeightedVelocityEstimator.swift", rf"median error {N} at 120 Hz and {N} at 60 Hz", [
+        ("weighted: median error at 120 Hz", ESTIMATORS, estimator_median("WeightedVelocityEstimator()", 2)),
+        ("weighted: median error at 60 Hz", ESTIMATORS, estimator_median("WeightedVelocityEstimator()", 0))]),
+    Computed(f"{PHYSICS}/Velocity/ImpulseVelocityEstimator.swift", rf"\(median error {N} to {N} at 60 to 120 Hz", [
+        ("impulse: least median error", ESTIMATORS, estimator_median("ImpulseVelocityEstimator()", "least")),
+        ("impulse: most median error", ESTIMATORS, estimator_median("ImpulseVelocityEstimator()", "most"))]),
     # docs/traces.md
     Warning_("docs/traces.md", rf"The shared recording has {N} such strokes", "the recorded swipes released over 25 widths/s",
              BENCH, r"(\d+) traces released faster than a finger moves"),
@@ -1094,6 +1122,16 @@ MORE_FIGURES = [
                         rf"stayed closed \({N} do\)", [
         ("gap 0.25: synthetic finishes at 1", DETENTS, detent_share(SYNTHETIC, "gap 0.25", 1)),
         ("gap 0.25: synthetic cancels at 0", DETENTS, detent_share(SYNTHETIC, "gap 0.25", 5))]),
+    Computed(BEHAVIOUR, rf"just under the default spring's median peak on the recorded page turns \({N}\) and classic's \({N}\)\. "
+                        rf"There it is visually done in a median {N} s \(p90 {N} s\) on the recorded page turns against the "
+                        rf"spring's {N} s", [
+        ("physics' recorded median peak acceleration", BENCH, bench(RECORDED, "physics", "median_peak_acceleration_per_s2")),
+        ("classic's recorded median peak acceleration", BENCH, bench(RECORDED, "classic", "median_peak_acceleration_per_s2")),
+        ("physics-minimum-jerk's recorded median visual completion", BENCH,
+         bench(RECORDED, "physics-minimum-jerk", "median_visual_completion_s")),
+        ("physics-minimum-jerk's recorded p90 visual completion", BENCH,
+         bench(RECORDED, "physics-minimum-jerk", "p90_visual_completion_s")),
+        ("physics' recorded median visual completion", BENCH, bench(RECORDED, "physics", "median_visual_completion_s"))]),
     # docs/tuning.md
     GridTable(TUNING_DOC, "| spring | damping ratio 0.8 | damping ratio 1 |", TUNING, "p90_overshoot"),
     Holds(TUNING_DOC, r"the example picks `physics`, the shipped `ProjectedSpringModel\(\)` \(0.3 s, damping ratio 1\), on "
