@@ -400,6 +400,15 @@ def check_behaviour(report, doc, commands, path="docs/behaviour.md"):
             report.figure(path, line, f"intent match per family, {family}, {plain(model)},", cell, BENCH, found, "intent_match_rate")
 
 
+def sentence(report, path, pattern, text):
+    """The match of a FIGURES entry's sentence in `text`; None, reported, when the text has none."""
+    found = pattern.search(text)
+    if found is None:
+        report.problem(path, 0, f"no text matches {pattern.pattern[:120]!r}: the sentence changed; "
+                                "change its entry in Tests/docs/figures.py (FIGURES) with it")
+    return found
+
+
 class Prose:
     """Figures in running text (a doc comment or an article): `pattern` (spaces match any white
     space and `///`) captures each figure as a group; `figures` gives, for each group in order,
@@ -412,10 +421,8 @@ class Prose:
         return [figure[1] for figure in self.figures]
 
     def check(self, report, text, commands):
-        found = self.pattern.search(text)
+        found = sentence(report, self.path, self.pattern, text)
         if found is None:
-            report.problem(self.path, 0, f"no text matches {self.pattern.pattern[:120]!r}: the sentence changed; "
-                                         "change its entry in Tests/docs/figures.py (FIGURES) with it")
             return
         for group, (what, command, source, model, where, column) in enumerate(self.figures, 1):
             rows = commands.get(command)
@@ -511,23 +518,29 @@ class SeedTable:
                               "intent_match_rate")
 
 
-class Warning_:
+class OneCommandSentence:
+    """A sentence of a doc (`pattern`: spaces match any white space and `///`) read against one
+    command's output."""
+
+    def __init__(self, path, pattern, command):
+        self.path, self.pattern, self.command = path, re.compile(flexible(pattern), re.S), command
+
+    def commands(self):
+        return [self.command]
+
+
+class Warning_(OneCommandSentence):
     """A count in a doc that the bench prints in a warning on standard error: `pattern` captures
     the figure in the file, `printed` the count in the command's standard error (None when the
     recorded file is absent)."""
 
     def __init__(self, path, pattern, what, command, printed):
-        self.path, self.pattern, self.what = path, re.compile(flexible(pattern), re.S), what
-        self.command, self.printed = command, re.compile(printed)
-
-    def commands(self):
-        return [self.command]
+        OneCommandSentence.__init__(self, path, pattern, command)
+        self.what, self.printed = what, re.compile(printed)
 
     def check(self, report, text, commands):
-        found = self.pattern.search(text)
+        found = sentence(report, self.path, self.pattern, text)
         if found is None:
-            report.problem(self.path, 0, f"no text matches {self.pattern.pattern[:120]!r}: the sentence changed; "
-                                         "change its entry in Tests/docs/figures.py (FIGURES) with it")
             return
         rows = commands.get(self.command)
         printed = self.printed.search(commands.stderr(self.command))
@@ -576,23 +589,14 @@ def variant(rows, source, **where):
     return found[0] if found else None
 
 
-class Computed:
-    """Figures in running text computed from a command's output: `pattern` (spaces match any
-    white space and `///`) captures each figure as a group; `figures` gives, for each group in
-    order, (what it is, command, a function of the command's output giving the figure's value, or
-    None when it needs the recorded file and the bench found none)."""
-
-    def __init__(self, path, pattern, figures):
-        self.path, self.pattern, self.figures = path, re.compile(flexible(pattern), re.S), figures
-
-    def commands(self):
-        return [figure[1] for figure in self.figures]
+class Computed(Prose):
+    """Figures in running text computed from a command's output: as Prose, but `figures` gives,
+    for each group in order, (what it is, command, a function of the command's output giving the
+    figure's value, or None when it needs the recorded file and the bench found none)."""
 
     def check(self, report, text, commands):
-        found = self.pattern.search(text)
+        found = sentence(report, self.path, self.pattern, text)
         if found is None:
-            report.problem(self.path, 0, f"no text matches {self.pattern.pattern[:120]!r}: the sentence changed; "
-                                         "change its entry in Tests/docs/figures.py (FIGURES) with it")
             return
         for group, (what, command, value) in enumerate(self.figures, 1):
             printed = value(commands.get(command))
@@ -944,22 +948,17 @@ def picked(source, **where):
     return value
 
 
-class Holds:
+class Holds(OneCommandSentence):
     """A sentence of a doc that says something of a command's output without a figure (which
     row is the pick): `holds(output)` must be true while the sentence (`pattern`) is there."""
 
     def __init__(self, path, pattern, command, holds, what):
-        self.path, self.pattern, self.command = path, re.compile(flexible(pattern), re.S), command
+        OneCommandSentence.__init__(self, path, pattern, command)
         self.holds, self.what = holds, what
 
-    def commands(self):
-        return [self.command]
-
     def check(self, report, text, commands):
-        found = self.pattern.search(text)
+        found = sentence(report, self.path, self.pattern, text)
         if found is None:
-            report.problem(self.path, 0, f"no text matches {self.pattern.pattern[:120]!r}: the sentence changed; "
-                                         "change its entry in Tests/docs/figures.py (FIGURES) with it")
             return
         report.checked += 1
         if not self.holds(commands.get(self.command)):

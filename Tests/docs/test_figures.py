@@ -168,6 +168,17 @@ class ProseTests(unittest.TestCase):
             figures.AWAITING_FIX[:] = original
 
 
+def history(root, files):
+    """check_history's report on `files` (path: text) written under `root`."""
+    for path, text in files.items():
+        os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
+        with open(os.path.join(root, path), "w", encoding="utf-8") as file:
+            file.write(text)
+    report = figures.Report()
+    figures.check_history(report, root, list(files))
+    return report
+
+
 class HistoryTests(unittest.TestCase):
     def test_a_before_after_figure_outside_the_changelog_fails(self):
         with tempfile.TemporaryDirectory() as root:
@@ -177,12 +188,7 @@ class HistoryTests(unittest.TestCase):
                 "Sources/X/A.swift": "/// 13.7 -> 0.22 widths\nlet a = 1 // 1 -> 2\n",
                 "Tests/XTests/A.swift": "/// 1 -> 2\n",
             }
-            for path, text in files.items():
-                os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
-                with open(os.path.join(root, path), "w", encoding="utf-8") as file:
-                    file.write(text)
-            report = figures.Report()
-            figures.check_history(report, root, list(files))
+            report = history(root, files)
             self.assertEqual([line.split(": a before")[0] for line in report.wrong], ["docs/a.md:1", "docs/a.md:2", "Sources/X/A.swift:1"])
             self.assertIn("history goes to CHANGELOG.md", report.wrong[0])
 
@@ -204,12 +210,7 @@ class HistoryTests(unittest.TestCase):
                 "CONTRIBUTING.md": "Check the bytes on the default grids before and after.\n",
                 "Sources/X/A.swift": "/// Not kept: a thread pool.\n// tried and not kept\n",
             }
-            for path, text in files.items():
-                os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
-                with open(os.path.join(root, path), "w", encoding="utf-8") as file:
-                    file.write(text)
-            report = figures.Report()
-            figures.check_history(report, root, list(files))
+            report = history(root, files)
             self.assertEqual([line.split(": a before")[0] for line in report.wrong],
                              [f"docs/a.md:{n}" for n in range(1, 8)] + ["Sources/X/A.swift:1"])
             self.assertIn("a before -> after in words", report.wrong[0])
