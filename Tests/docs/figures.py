@@ -992,6 +992,25 @@ class GridTable:
                                   None if value is None else {}, None, value)
 
 
+class SeedRuns:
+    """The five seeds' bench runs (SeedTable's commands) for figures read across them; `bind`
+    gives it the run's Commands."""
+
+    commands = None
+
+    def get(self, seed):
+        return self.commands.get(SeedTable.command(seed))
+
+
+BEHAVIOUR_SEEDS = SeedRuns()
+
+
+def cupertino_lead(seed):
+    """Cupertino's synthetic intent match minus physics', in percentage points, on `seed`."""
+    rows = BEHAVIOUR_SEEDS.get(seed)
+    return 100 * (field(rows, SYNTHETIC, "cupertino", "intent_match_rate") - field(rows, SYNTHETIC, "physics", "intent_match_rate"))
+
+
 VELOCITY = "docs/velocity.md"
 BEHAVIOUR = "docs/behaviour.md"
 TUNING_DOC = "docs/tuning.md"
@@ -1131,6 +1150,18 @@ MORE_FIGURES = [
         ("physics-minimum-jerk's recorded p90 visual completion", BENCH,
          bench(RECORDED, "physics-minimum-jerk", "p90_visual_completion_s")),
         ("physics' recorded median visual completion", BENCH, bench(RECORDED, "physics", "median_visual_completion_s"))]),
+    Computed(BEHAVIOUR, rf"For physics every family stays above {N} on every seed and the flick back is matched every time; on the "
+                        rf"synthetic set Cupertino is {N} to {N} points ahead", [
+        ("physics' weakest family over seeds 1 to 5", SeedTable.command(1),
+         lambda _: min(weakest_family(BEHAVIOUR_SEEDS.get(seed))[0] for seed in range(1, 6))),
+        ("the least lead of Cupertino's synthetic intent match over physics' over seeds 1 to 5 (points)", SeedTable.command(1),
+         lambda _: min(cupertino_lead(seed) for seed in range(1, 6))),
+        ("the most lead of Cupertino's synthetic intent match over physics' over seeds 1 to 5 (points)", SeedTable.command(1),
+         lambda _: max(cupertino_lead(seed) for seed in range(1, 6)))]),
+    Holds(BEHAVIOUR, r"the flick back is matched every time", SeedTable.command(1),
+          lambda _: all(field(BEHAVIOUR_SEEDS.get(seed), f"{SYNTHETIC}/pastMiddleThenFlickBack", "physics", "intent_match_rate") == 1
+                        for seed in range(1, 6)),
+          "physics matches every pastMiddleThenFlickBack gesture of seeds 1 to 5"),
     # docs/tuning.md
     GridTable(TUNING_DOC, "| spring | damping ratio 0.8 | damping ratio 1 |", TUNING, "p90_overshoot"),
     Holds(TUNING_DOC, r"the example picks `physics`, the shipped `ProjectedSpringModel\(\)` \(0.3 s, damping ratio 1\), on "
@@ -1201,6 +1232,7 @@ def check_history(report, root, paths=None):
 
 def check_all(root, commands):
     report = Report()
+    BEHAVIOUR_SEEDS.commands = commands
     check_history(report, root)
     with open(os.path.join(root, "README.md"), encoding="utf-8") as readme:
         check_readme(report, readme.read(), commands)
