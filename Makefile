@@ -72,7 +72,8 @@ test: workflows-test lint swift-test notebooks-test figures-test docs-test api-c
 # (Tests/docs/figures.py, which names the file, line, figure, command and value of each that
 # differs), then the checker's own tests. The release build notebooks-test made runs each command
 # once: the checker keeps every output in a temporary folder (FIGURES_CACHE) that its tests reuse.
-figures-test: release
+# The notebooks' Python (venv) computes notebook 05's table, which docs/behaviour.md shows.
+figures-test: release venv
 	@cache=$$(mktemp -d) && trap 'rm -rf "$$cache"' EXIT && \
 	  FIGURES_CACHE="$$cache" $(PYTHON) Tests/docs/figures.py && \
 	  FIGURES_CACHE="$$cache" $(PYTHON) -m unittest -q Tests/docs/test_figures.py

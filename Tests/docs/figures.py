@@ -23,6 +23,8 @@ Where the figures are (FIGURES below lists each with its command):
 - docs/behaviour.md, beyond the tables above: physics under each estimator (a bench run per
   replay), the detent policies (`--detent-policies`' text table) and the figures of the prose
   read from the "Latest run" and spring tables.
+- docs/behaviour.md's completion-shape table and ChoosingASpring's figure read from it: notebook 05
+  run by the notebooks' Python (notebooks/.venv, `make venv`) on the two bench runs it reads.
 - docs/tuning.md: the example's p90 overshoot table, its picks with and without
   `--max-overshoot 1`, and its footer as printed.
 
@@ -1011,6 +1013,141 @@ def cupertino_lead(seed):
     return 100 * (field(rows, SYNTHETIC, "cupertino", "intent_match_rate") - field(rows, SYNTHETIC, "physics", "intent_match_rate"))
 
 
+# Notebook 05's table (docs/behaviour.md, "Completion shapes"): the notebook's own source, run by
+# the notebooks' Python (notebooks/.venv, `make venv`) on the two bench runs it reads, with its
+# tables collected instead of displayed.
+NOTEBOOK_PYTHON = os.path.join("notebooks", ".venv", "bin", "python")
+NOTEBOOK_SUMMARY = ("behavior", "--synthetic", "2000", "--seed", "1")
+NOTEBOOK_TRADEOFF = ("behavior", "--synthetic", "2000", "--seed", "1", "--model", "physics", "--completion-shape",
+                     "spring,minimum-jerk,ease-in-out", "--completion-duration-rule", "peak-acceleration,duration", "--duration",
+                     "0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.5,0.6,0.8", "--completion-peak-acceleration",
+                     "20,30,45,60,80,100,120,150,200,300,450,700,1000", "--response", "0.1,0.125,0.15,0.2,0.25,0.3,0.35,0.4,0.5,0.6",
+                     "--damping-ratio", "0.8,1")
+NOTEBOOK_DRIVER = r'''
+import contextlib, io, json, os, runpy, sys
+from pathlib import Path
+import matplotlib
+matplotlib.use("Agg")
+sys.path.insert(0, "notebooks")
+import IPython.display
+import pandas as pd
+shown = []
+IPython.display.display = lambda *objects, **_: shown.extend(objects)
+import tp_notebook as tp
+tp.DATA_DIR = Path(sys.argv[1])
+tp.FIGURE_DIR = Path(sys.argv[1])
+with contextlib.redirect_stdout(io.StringIO()):
+    runpy.run_path(sys.argv[2], run_name="__main__")
+tables, heading = {}, None
+for item in shown:
+    if isinstance(item, IPython.display.Markdown):
+        heading = item.data.strip("*")
+    elif isinstance(item, pd.DataFrame) and item.index.name == "completion":
+        tables[heading] = {"columns": list(item.columns), "rows": {name: list(map(float, row)) for name, row in item.iterrows()}}
+print(json.dumps(tables))
+'''
+
+
+def notebook_tables(commands, notebook="notebooks/05-completion-tradeoff.py"):
+    """{source: {"columns": [...], "rows": {completion: [values]}}} as notebook 05 computes
+    them from NOTEBOOK_SUMMARY and NOTEBOOK_TRADEOFF; None without the notebooks' Python."""
+    if not os.path.exists(NOTEBOOK_PYTHON):
+        return None
+    if getattr(commands, "notebook_tables", None) is not None:
+        return commands.notebook_tables
+    with tempfile.TemporaryDirectory() as folder:
+        for name, command in (("bench_summary.csv", NOTEBOOK_SUMMARY), ("bench_tradeoff.csv", NOTEBOOK_TRADEOFF)):
+            rows = commands.get(command)
+            with open(os.path.join(folder, name), "w", encoding="utf-8", newline="") as file:
+                writer = csv.DictWriter(file, fieldnames=list(rows[0]), lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(rows)
+        with open(os.path.join(folder, "manifest.json"), "w", encoding="utf-8") as file:
+            file.write("{}")
+        result = subprocess.run([NOTEBOOK_PYTHON, "-c", NOTEBOOK_DRIVER, folder, notebook], capture_output=True, text=True,
+                                env={**os.environ, "TP_FIGURE_DIR": folder})
+    if result.returncode != 0:
+        raise Failure(f"notebook 05 on the bench's output failed:\n{result.stderr[-2000:]}")
+    commands.notebook_tables = json.loads(result.stdout)
+    return commands.notebook_tables
+
+
+def notebook_figure(source, completion, column):
+    """A figure of notebook 05's table (`column`: 0 and 1 the median and p90 visual completion at
+    the spring's peak acceleration, 2 and 3 at classic's, 4 the jump); None without the recorded
+    file or the notebooks' Python (then reported by NotebookTable)."""
+    def value(_):
+        tables = notebook_tables(BEHAVIOUR_SEEDS.commands)
+        table = None if tables is None else tables.get(source)
+        return None if table is None else table["rows"][completion][column]
+    return value
+
+
+def notebook_peak(source):
+    """The spring's median peak acceleration notebook 05 interpolates at (its table's heading)."""
+    def value(_):
+        tables = notebook_tables(BEHAVIOUR_SEEDS.commands)
+        table = None if tables is None else tables.get(source)
+        return None if table is None else float(re.search(r"'s ([\d.]+) widths", table["columns"][0]).group(1))
+    return value
+
+
+class NotebookTable:
+    """docs/behaviour.md's completion-shape table against notebook 05's: rows (source, completion),
+    the header's peak accelerations (the spring's and classic's, recorded and synthetic), cells
+    'median / p90' at each and the velocity jump."""
+
+    SOURCES = {"recorded": RECORDED, "synthetic": SYNTHETIC}
+
+    def __init__(self, path, marker):
+        self.path, self.marker = path, marker
+
+    def commands(self):
+        return [NOTEBOOK_SUMMARY, NOTEBOOK_TRADEOFF]
+
+    def check(self, report, text, commands):
+        header, rows = table_after(text, self.marker, self.path)
+        tables = notebook_tables(commands)
+        if tables is None:
+            report.unchecked += sum(len(row) - 2 for _, row in rows)
+            report.problem(self.path, 0, f"the completion-shape table needs the notebooks' Python ({NOTEBOOK_PYTHON}: make venv)")
+            return
+        peaks = re.match(r"at the spring's peak \(([\d,]+) rec\., ([\d,]+) syn\. widths/s²\).*", plain(header[2]))
+        classic = re.match(r"at classic's \(([\d,]+) rec\., ([\d,]+) syn\.\)", plain(header[3]))
+        at = {}
+        for source, group in ((RECORDED, 1), (SYNTHETIC, 2)):
+            table = tables.get(source)
+            if table is None:
+                if source == RECORDED:
+                    continue
+                raise Failure(f"notebook 05 printed no table for {source}")
+            targets = [float(re.search(r"'s ([\d.]+) widths", name).group(1)) for name in table["columns"] if "widths/s²" in name]
+            at[source] = table
+            for match, model, value in ((peaks, "physics", targets[0]), (classic, "classic", targets[1])):
+                if match is None:
+                    report.problem(self.path, line_of(text, text.find(self.marker)), "the header's peak accelerations are not "
+                                   "'(R rec., S syn. widths/s²)'")
+                    continue
+                report.figure(self.path, rows[0][0] - 2, f"{model}'s median peak acceleration on {source} (notebook 05)",
+                              match.group(group), NOTEBOOK_SUMMARY, {}, None, value)
+        for line, row in rows:
+            source = self.SOURCES.get(plain(row[0]))
+            table = at.get(source)
+            if table is None:
+                report.unchecked += len(row) - 2
+                continue
+            values = table["rows"].get(plain(row[1]))
+            if values is None:
+                report.problem(self.path, line, f"notebook 05 has no row '{plain(row[1])}' on {source}")
+                continue
+            # The notebook's columns: median and p90 at the spring's peak, the same at classic's, the jump.
+            for title, cell, printed in ((header[2], row[2], values[0:2]), (header[3], row[3], values[2:4]),
+                                         (header[4], row[4], values[4:5])):
+                for figure, value in zip(plain(cell).split(" / "), printed):
+                    report.figure(self.path, line, f"{source}, {plain(row[1])}, '{plain(title)}',", figure, NOTEBOOK_TRADEOFF, {},
+                                  None, value)
+
+
 VELOCITY = "docs/velocity.md"
 BEHAVIOUR = "docs/behaviour.md"
 TUNING_DOC = "docs/tuning.md"
@@ -1162,6 +1299,18 @@ MORE_FIGURES = [
           lambda _: all(field(BEHAVIOUR_SEEDS.get(seed), f"{SYNTHETIC}/pastMiddleThenFlickBack", "physics", "intent_match_rate") == 1
                         for seed in range(1, 6)),
           "physics matches every pastMiddleThenFlickBack gesture of seeds 1 to 5"),
+    NotebookTable(BEHAVIOUR, "| source | completion |"),
+    Computed(BEHAVIOUR, rf"The peak-acceleration rule holds the p90 \({N} s against {N} s recorded, {N} s against {N} s synthetic\)", [
+        (f"notebook 05: p90 with the {rule} rule on {source}", NOTEBOOK_TRADEOFF,
+         notebook_figure(source, f"minimum-jerk, {rule} rule", 1))
+        for source in (RECORDED, SYNTHETIC) for rule in ("peak-acceleration", "duration")]),
+    Computed(CHOOSING, rf"at the default spring's median peak acceleration on the recorded page turns \({N} travels/s²\) it is "
+                       rf"visually done in a median {N} s against the spring's {N} s", [
+        ("notebook 05: the spring's recorded median peak acceleration", NOTEBOOK_TRADEOFF, notebook_peak(RECORDED)),
+        ("notebook 05: the minimum-jerk quintic's recorded median visual completion there", NOTEBOOK_TRADEOFF,
+         notebook_figure(RECORDED, "minimum-jerk, peak-acceleration rule", 0)),
+        ("notebook 05: the spring's recorded median visual completion there", NOTEBOOK_TRADEOFF,
+         notebook_figure(RECORDED, "spring, damping ratio 1", 0))]),
     # docs/tuning.md
     GridTable(TUNING_DOC, "| spring | damping ratio 0.8 | damping ratio 1 |", TUNING, "p90_overshoot"),
     Holds(TUNING_DOC, r"the example picks `physics`, the shipped `ProjectedSpringModel\(\)` \(0.3 s, damping ratio 1\), on "

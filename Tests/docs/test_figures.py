@@ -286,6 +286,9 @@ class RealFiguresTests(unittest.TestCase):
                  "| `--estimator impulse` | 92.4% | 95.2% | 89.0% (slowDragPastMiddle) |", "the weakest family shown is"),
                 (os.path.join("docs", "behaviour.md"), "| | gap 0.25 | 98.4% |", "| | gap 0.25 | 98.3% |",
                  "bioident-gallery-swipes.csv, gap 0.25, 'meant to finish: at 1', shows 98.3%"),
+                (os.path.join("docs", "behaviour.md"), "| recorded | minimum-jerk, duration rule | 0.118 / 0.177 |",
+                 "| recorded | minimum-jerk, duration rule | 0.118 / 0.178 |",
+                 "bioident-gallery-swipes.csv, minimum-jerk, duration rule, 'at the spring's peak"),
                 (f"{figures.PHYSICS}/Velocity/WeightedVelocityEstimator.swift", "median error 17.0% at 120 Hz",
                  "median error 17.1% at 120 Hz", "weighted: median error at 120 Hz shows 17.1%; `.build/release/transition-bench estimators`")):
             with self.subTest(path=path, new=new):
