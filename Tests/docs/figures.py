@@ -59,6 +59,8 @@ BENCH = ("behavior", "--synthetic", "10000", "--seed", "1")
 SWEEP = ("transition-sweep", "--output", "FILE")
 # A bench command whose text table (the default --format) is read, not its CSV.
 TEXT = "(table)"
+# A bench command whose `--per-trace` file is read (one row per trace and model), not its table.
+PER_TRACE = "(per-trace)"
 
 
 class Failure(Exception):
@@ -190,6 +192,12 @@ class Commands:
                 run([self.tool("transition-sweep"), "--output", output])
                 with open(output, encoding="utf-8") as sweep:
                     stdout, stderr = str(sum(1 for _ in sweep) - 1), ""
+        elif command[0] == PER_TRACE:
+            with tempfile.TemporaryDirectory() as folder:
+                output = os.path.join(folder, "per-trace.csv")
+                result = run([self.tool("transition-bench"), *command[1:], "--per-trace", output], whole=True)
+                with open(output, encoding="utf-8") as per_trace:
+                    stdout, stderr = per_trace.read(), result.stderr
         elif command[0] == TEXT or command[0] == "estimators":
             result = run([self.tool("transition-bench"), *command[command[0] == TEXT:]], whole=True)
             stdout, stderr = result.stdout, result.stderr
@@ -232,6 +240,8 @@ def typed(command):
         return ".build/release/transition-sweep --output FILE (its rows)"
     if command[0] == TEXT:
         return ".build/release/transition-bench " + " ".join(command[1:])
+    if command[0] == PER_TRACE:
+        return ".build/release/transition-bench " + " ".join(command[1:]) + " --per-trace FILE"
     return ".build/release/transition-bench " + " ".join(command)
 
 
@@ -1148,6 +1158,28 @@ class NotebookTable:
                                   None, value)
 
 
+TWO_STROKES = (PER_TRACE, "behavior", "--no-recorded", "--traces", "docs/examples/two-strokes.csv", "--format", "csv")
+
+
+def trace_row(rows, model, trace):
+    """The per-trace row of `trace` under `model`."""
+    found = next((row for row in rows if row["model"] == model and row["trace_id"] == trace), None)
+    if found is None:
+        raise Failure(f"no per-trace row for {trace} under {model}")
+    return found
+
+
+def finishes(model):
+    """A figure: `model`'s share of the recorded page turns finished, from `make bench`."""
+    return (f"{model}'s recorded finishes", BENCH, bench(RECORDED, model, "finished_of_intended_finish"))
+
+
+def matches_intent(model, family=None):
+    """A figure: `model`'s synthetic intent match (on one family's gestures when given), from `make bench`."""
+    source = SYNTHETIC if family is None else f"{SYNTHETIC}/{family}"
+    return (f"{model}'s intent match on {source}", BENCH, bench(source, model, "intent_match_rate"))
+
+
 VELOCITY = "docs/velocity.md"
 BEHAVIOUR = "docs/behaviour.md"
 TUNING_DOC = "docs/tuning.md"
@@ -1169,14 +1201,14 @@ MORE_FIGURES = [
                        rf"intent on {N} of the synthetic gestures \({N} with `--estimator dropTolerant`\).*?\(slowDragPastMiddle "
                        rf"{N}, hesitateBelowMiddle {N}, docs/behaviour.md\)\. The recorded median velocity jump of classic is "
                        rf"{N} widths/s, of Cupertino {N}, physics' median peak acceleration {N} widths/s²", [
-        ("physics' recorded finish rate", BENCH, bench(RECORDED, "physics", "finished_of_intended_finish")),
+        finishes("physics"),
         ("physics' recorded finish rate with dropTolerant", BENCH_PHYSICS + ("--estimator", "dropTolerant"),
          bench(RECORDED, "physics", "finished_of_intended_finish")),
-        ("physics' synthetic intent match", BENCH, bench(SYNTHETIC, "physics", "intent_match_rate")),
+        matches_intent("physics"),
         ("physics' synthetic intent match with dropTolerant", BENCH_PHYSICS + ("--estimator", "dropTolerant"),
          bench(SYNTHETIC, "physics", "intent_match_rate")),
-        ("physics on slowDragPastMiddle", BENCH, bench(f"{SYNTHETIC}/slowDragPastMiddle", "physics", "intent_match_rate")),
-        ("physics on hesitateBelowMiddle", BENCH, bench(f"{SYNTHETIC}/hesitateBelowMiddle", "physics", "intent_match_rate")),
+        matches_intent("physics", "slowDragPastMiddle"),
+        matches_intent("physics", "hesitateBelowMiddle"),
         ("classic's recorded median velocity jump", BENCH, bench(RECORDED, "classic", "median_velocity_jump_per_s")),
         ("Cupertino's recorded median velocity jump", BENCH, bench(RECORDED, "cupertino", "median_velocity_jump_per_s")),
         ("physics' recorded median peak acceleration", BENCH, bench(RECORDED, "physics", "median_peak_acceleration_per_s2"))]),
@@ -1199,6 +1231,15 @@ MORE_FIGURES = [
         ("impulse: least median error", ESTIMATORS, estimator_median("ImpulseVelocityEstimator()", "least")),
         ("impulse: most median error", ESTIMATORS, estimator_median("ImpulseVelocityEstimator()", "most"))]),
     # docs/traces.md
+    Computed("docs/traces.md", rf"Classic cancels the swipe \(it ends at progress {N} < 0.5\); physics finishes it \({N} widths/s "
+                               rf"coasts past the middle\)", [
+        ("the hand-made swipe's release progress", TWO_STROKES, lambda rows: number(trace_row(rows, "classic", "swipe-1")["release_progress"])),
+        ("the hand-made swipe's release velocity", TWO_STROKES,
+         lambda rows: number(trace_row(rows, "physics", "swipe-1")["release_velocity_per_s"]))]),
+    Holds("docs/traces.md", r"Classic cancels the swipe .*? physics finishes it .*? and cancels the pull", TWO_STROKES,
+          lambda rows: [trace_row(rows, model, trace)["decision"] for model, trace in
+                        (("classic", "swipe-1"), ("physics", "swipe-1"), ("physics", "pull-1"))] == ["cancel", "finish", "cancel"],
+          "classic cancels swipe-1, physics finishes it and cancels pull-1"),
     Warning_("docs/traces.md", rf"The shared recording has {N} such strokes", "the recorded swipes released over 25 widths/s",
              BENCH, r"(\d+) traces released faster than a finger moves"),
     Computed("docs/traces.md", rf"a few tests read {N} real horizontal page turns", [
@@ -1212,14 +1253,13 @@ MORE_FIGURES = [
                         rf"completes {N}\. On the synthetic corpus it matches intent {N} against classic's {N} and rarely finishes "
                         rf"the cancel families \(peek and return {N}, hesitation {N}, flick back {N}\)", [
         ("classic's recorded cancels", BENCH, cancelled(RECORDED, "classic")),
-        ("classic's recorded finishes", BENCH, bench(RECORDED, "classic", "finished_of_intended_finish")),
-        ("physics' recorded finishes", BENCH, bench(RECORDED, "physics", "finished_of_intended_finish")),
-        ("physics' synthetic intent match", BENCH, bench(SYNTHETIC, "physics", "intent_match_rate")),
-        ("classic's synthetic intent match", BENCH, bench(SYNTHETIC, "classic", "intent_match_rate")),
-        ("physics on peekAndReturn", BENCH, bench(f"{SYNTHETIC}/peekAndReturn", "physics", "intent_match_rate")),
-        ("physics on hesitateBelowMiddle", BENCH, bench(f"{SYNTHETIC}/hesitateBelowMiddle", "physics", "intent_match_rate")),
-        ("physics on pastMiddleThenFlickBack", BENCH, bench(f"{SYNTHETIC}/pastMiddleThenFlickBack", "physics",
-                                                            "intent_match_rate"))]),
+        finishes("classic"),
+        finishes("physics"),
+        matches_intent("physics"),
+        matches_intent("classic"),
+        matches_intent("physics", "peekAndReturn"),
+        matches_intent("physics", "hesitateBelowMiddle"),
+        matches_intent("physics", "pastMiddleThenFlickBack")]),
     Computed(BEHAVIOUR, rf"Physics settles within 0.1% of the travel in {N} s \(median\) against classic's {N} s", [
         ("physics' recorded median completion", BENCH, bench(RECORDED, "physics", "median_completion_time_s")),
         ("classic's recorded median completion", BENCH, bench(RECORDED, "classic", "median_completion_time_s"))]),
@@ -1235,13 +1275,12 @@ MORE_FIGURES = [
          variant_field(RECORDED, "median_peak_acceleration_per_s2", damping_ratio=0.5))]),
     Computed(BEHAVIOUR, rf"Compose's velocity threshold honours {N} of the recorded page turns \({N} ours\) and {N} of synthetic "
                         rf"intents \({N}\)\..*?\({N} of that family dismissed, {N} ours\)", [
-        ("compose-anchored's recorded finishes", BENCH, bench(RECORDED, "compose-anchored", "finished_of_intended_finish")),
-        ("physics' recorded finishes", BENCH, bench(RECORDED, "physics", "finished_of_intended_finish")),
-        ("compose-anchored's synthetic intent match", BENCH, bench(SYNTHETIC, "compose-anchored", "intent_match_rate")),
-        ("physics' synthetic intent match", BENCH, bench(SYNTHETIC, "physics", "intent_match_rate")),
-        ("android-sheet on slowDragPastMiddle", BENCH, bench(f"{SYNTHETIC}/slowDragPastMiddle", "android-sheet",
-                                                             "intent_match_rate")),
-        ("physics on slowDragPastMiddle", BENCH, bench(f"{SYNTHETIC}/slowDragPastMiddle", "physics", "intent_match_rate"))]),
+        finishes("compose-anchored"),
+        finishes("physics"),
+        matches_intent("compose-anchored"),
+        matches_intent("physics"),
+        matches_intent("android-sheet", "slowDragPastMiddle"),
+        matches_intent("physics", "slowDragPastMiddle")]),
     Computed(BEHAVIOUR, rf"it overshoots by {N} of the travel \(median of the recorded swipes\) and settles in {N} s\..*?\(median "
                         rf"jump {N} widths/s\), gentler than every other \(peak acceleration {N} widths/s²\) and no faster to finish "
                         rf"\({N} s median\)", [
@@ -1256,16 +1295,14 @@ MORE_FIGURES = [
                         rf"ours\), with every hesitation below the middle kept \({N}, {N} ours\) and {N} of the slow drags past it "
                         rf"turned \({N}\)\. Its settle starts at the quintic's own speed \(median jump {N} widths/s recorded, {N} "
                         rf"synthetic\) and, any velocity counting, most synthetic releases run the full 600 ms \({N} s visual\)", [
-        ("android-pager's recorded finishes", BENCH, bench(RECORDED, "android-pager", "finished_of_intended_finish")),
-        ("physics' recorded finishes", BENCH, bench(RECORDED, "physics", "finished_of_intended_finish")),
-        ("android-pager's synthetic intent match", BENCH, bench(SYNTHETIC, "android-pager", "intent_match_rate")),
-        ("physics' synthetic intent match", BENCH, bench(SYNTHETIC, "physics", "intent_match_rate")),
-        ("android-pager on hesitateBelowMiddle", BENCH, bench(f"{SYNTHETIC}/hesitateBelowMiddle", "android-pager",
-                                                              "intent_match_rate")),
-        ("physics on hesitateBelowMiddle", BENCH, bench(f"{SYNTHETIC}/hesitateBelowMiddle", "physics", "intent_match_rate")),
-        ("android-pager on slowDragPastMiddle", BENCH, bench(f"{SYNTHETIC}/slowDragPastMiddle", "android-pager",
-                                                             "intent_match_rate")),
-        ("physics on slowDragPastMiddle", BENCH, bench(f"{SYNTHETIC}/slowDragPastMiddle", "physics", "intent_match_rate")),
+        finishes("android-pager"),
+        finishes("physics"),
+        matches_intent("android-pager"),
+        matches_intent("physics"),
+        matches_intent("android-pager", "hesitateBelowMiddle"),
+        matches_intent("physics", "hesitateBelowMiddle"),
+        matches_intent("android-pager", "slowDragPastMiddle"),
+        matches_intent("physics", "slowDragPastMiddle"),
         ("android-pager's recorded median velocity jump", BENCH, bench(RECORDED, "android-pager", "median_velocity_jump_per_s")),
         ("android-pager's synthetic median velocity jump", BENCH, bench(SYNTHETIC, "android-pager",
                                                                         "median_velocity_jump_per_s")),

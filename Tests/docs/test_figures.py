@@ -278,6 +278,8 @@ class RealFiguresTests(unittest.TestCase):
                 (os.path.join("docs", "velocity.md"), "| `.dropTolerant` | this package, tuned on 60 Hz | 47.9% /",
                  "| `.dropTolerant` | this package, tuned on 60 Hz | 47.8% /", "'60 Hz', shows 47.8%"),
                 (os.path.join("docs", "traces.md"), "has 76 such strokes", "has 77 such strokes", "shows 77"),
+                (os.path.join("docs", "traces.md"), "(it ends at progress 0.38 < 0.5)", "(it ends at progress 0.39 < 0.5)",
+                 "the hand-made swipe's release progress shows 0.39"),
                 (os.path.join("docs", "tuning.md"), "| response 0.2 s | 0.0134 / 0.0122 |", "| response 0.2 s | 0.0135 / 0.0122 |",
                  "p90_overshoot at {'response_s': 0.2, 'damping_ratio': 0.8} on bioident-gallery-swipes.csv, shows 0.0135"),
                 (os.path.join("docs", "tuning.md"), "2 of 6 families pick otherwise", "3 of 6 families pick otherwise",
