@@ -1093,6 +1093,14 @@ def notebook_figure(source, completion, column):
     return value
 
 
+def bouncier_gains():
+    """Per source, how much sooner (a fraction) the damping ratio 0.8 spring is visually done than
+    the ratio 1 spring at the default spring's peak acceleration, in notebook 05's table."""
+    tables = notebook_tables(BEHAVIOUR_SEEDS.commands) or {}
+    return [1 - table["rows"]["spring, damping ratio 0.8"][0] / table["rows"]["spring, damping ratio 1"][0]
+            for table in tables.values()]
+
+
 def notebook_peak(source):
     """The spring's median peak acceleration notebook 05 interpolates at (its table's heading)."""
     def value(_):
@@ -1337,6 +1345,11 @@ MORE_FIGURES = [
                         for seed in range(1, 6)),
           "physics matches every pastMiddleThenFlickBack gesture of seeds 1 to 5"),
     NotebookTable(BEHAVIOUR, "| source | completion |"),
+    Computed(BEHAVIOUR, rf"A bouncier spring \(damping ratio 0.8\) gains {N}-{N} and overshoots", [
+        ("notebook 05: the least gain in median visual completion of ratio 0.8 over 1 at the spring's peak (percent)",
+         NOTEBOOK_TRADEOFF, lambda _: None if not bouncier_gains() else 100 * min(bouncier_gains())),
+        ("notebook 05: the most gain in median visual completion of ratio 0.8 over 1 at the spring's peak", NOTEBOOK_TRADEOFF,
+         lambda _: None if not bouncier_gains() else max(bouncier_gains()))]),
     Computed(BEHAVIOUR, rf"The peak-acceleration rule holds the p90 \({N} s against {N} s recorded, {N} s against {N} s synthetic\)", [
         (f"notebook 05: p90 with the {rule} rule on {source}", NOTEBOOK_TRADEOFF,
          notebook_figure(source, f"minimum-jerk, {rule} rule", 1))
