@@ -17,11 +17,22 @@ Where the figures are (FIGURES below lists each with its command):
   and `ImpulseVelocityEstimator` (the recorded finish rates).
 - DocC: TransitionPhysics' "Choosing a spring" (its table and the prose read from it),
   "Getting started"; TransitionBatch's "Simulating millions of releases" (the gesture count).
+- docs/velocity.md: both tables `transition-bench estimators` prints, the 1 pt noise medians, the
+  replay's figures with `.recommended` and `--estimator dropTolerant`.
+- docs/traces.md: the recorded swipes' count and those released faster than a finger.
+- docs/behaviour.md, beyond the tables above: physics under each estimator (a bench run per
+  replay), the detent policies (`--detent-policies`' text table) and the figures of the prose
+  read from the "Latest run" and spring tables.
+- docs/behaviour.md's completion-shape table and ChoosingASpring's figure read from it: notebook 05
+  run by the notebooks' Python (notebooks/.venv, `make venv`) on the two bench runs it reads.
+- docs/tuning.md: the example's p90 overshoot table, its picks with and without
+  `--max-overshoot 1`, and its footer as printed.
 
 A figure that differs fails, naming the file and line, the figure as shown, the command (as a
 person would type it, from the checkout's root) and the value it printed. The commands run once
-each, from the release build `make release` links into .build/release (`--bin DIR` for another
-folder): about 10 s in all. The recorded swipes' figures need the recorded file, which the bench
+each, two at a time, from the release build `make release` links into .build/release (`--bin DIR`
+for another folder): about a minute in all on two free cores; with FIGURES_CACHE (a folder) their
+outputs are kept there for the next run with the same binaries. The recorded swipes' figures need the recorded file, which the bench
 finds as docs/traces.md says ("The recorded swipes"); without it they are reported as not checked.
 
 Figures inside Sources/TransitionPhysics that were found wrong while that folder was being
@@ -32,7 +43,9 @@ command value, or a corrected figure, fails until the entry goes).
 Exit 0 when every figure matches, 1 naming each that does not, 2 when a command cannot run."""
 import concurrent.futures
 import csv
+import hashlib
 import io
+import json
 import os
 import re
 import subprocess
@@ -44,6 +57,10 @@ SYNTHETIC = "synthetic"
 # `make bench`'s command, the one most figures come from.
 BENCH = ("behavior", "--synthetic", "10000", "--seed", "1")
 SWEEP = ("transition-sweep", "--output", "FILE")
+# A bench command whose text table (the default --format) is read, not its CSV.
+TEXT = "(table)"
+# A bench command whose `--per-trace` file is read (one row per trace and model), not its table.
+PER_TRACE = "(per-trace)"
 
 
 class Failure(Exception):
@@ -131,10 +148,16 @@ def flexible(pattern):
 
 class Commands:
     """Runs each command once (two at a time) and keeps its output: a bench run's CSV as rows,
-    the default sweep's row count."""
+    the default sweep's row count, the bench's text table (a command starting with TEXT) and
+    `estimators`' Markdown tables as text.
 
-    def __init__(self, binaries):
+    With `cache` (a folder; `make figures-test` gives figures.py and its tests one temporary
+    folder through FIGURES_CACHE), each command's output is kept there under the command and the
+    binaries' size and time, so the tests reuse the run figures.py made."""
+
+    def __init__(self, binaries, cache=None):
         self.binaries = binaries
+        self.cache = cache
         self.outputs = {}
         # Each bench command's standard error (its warnings), by command.
         self.errors = {}
@@ -154,15 +177,46 @@ class Commands:
         return self.outputs[command]
 
     def _run(self, command):
+        key = None
+        if self.cache:
+            identity = [command] + [[os.stat(self.tool(name)).st_size, os.stat(self.tool(name)).st_mtime_ns]
+                                    for name in ("transition-bench", "transition-sweep") if os.path.exists(self.tool(name))]
+            key = os.path.join(self.cache, hashlib.sha256(json.dumps(identity).encode()).hexdigest() + ".json")
+            if os.path.exists(key):
+                with open(key, encoding="utf-8") as cached:
+                    stdout, stderr = json.load(cached)
+                return self._parse(command, stdout, stderr)
         if command == SWEEP:
             with tempfile.TemporaryDirectory() as folder:
                 output = os.path.join(folder, "sweep.csv")
                 run([self.tool("transition-sweep"), "--output", output])
                 with open(output, encoding="utf-8") as sweep:
-                    return sum(1 for _ in sweep) - 1
-        result = run([self.tool("transition-bench"), *command, "--format", "csv"], whole=True)
-        self.errors[command] = result.stderr
-        return bench_rows(result.stdout)
+                    stdout, stderr = str(sum(1 for _ in sweep) - 1), ""
+        elif command[0] == PER_TRACE:
+            with tempfile.TemporaryDirectory() as folder:
+                output = os.path.join(folder, "per-trace.csv")
+                result = run([self.tool("transition-bench"), *command[1:], "--per-trace", output], whole=True)
+                with open(output, encoding="utf-8") as per_trace:
+                    stdout, stderr = per_trace.read(), result.stderr
+        elif command[0] == TEXT or command[0] == "estimators":
+            result = run([self.tool("transition-bench"), *command[command[0] == TEXT:]], whole=True)
+            stdout, stderr = result.stdout, result.stderr
+        else:
+            result = run([self.tool("transition-bench"), *command, "--format", "csv"], whole=True)
+            stdout, stderr = result.stdout, result.stderr
+        if key:
+            with open(key + ".partial", "w", encoding="utf-8") as cached:
+                json.dump([stdout, stderr], cached)
+            os.replace(key + ".partial", key)
+        return self._parse(command, stdout, stderr)
+
+    def _parse(self, command, stdout, stderr):
+        self.errors[command] = stderr
+        if command == SWEEP:
+            return int(stdout)
+        if command[0] == TEXT or command[0] == "estimators":
+            return stdout
+        return bench_rows(stdout)
 
     def stderr(self, command):
         self.get(command)
@@ -184,6 +238,10 @@ def typed(command):
     """The command as a person types it from the checkout's root."""
     if command == SWEEP:
         return ".build/release/transition-sweep --output FILE (its rows)"
+    if command[0] == TEXT:
+        return ".build/release/transition-bench " + " ".join(command[1:])
+    if command[0] == PER_TRACE:
+        return ".build/release/transition-bench " + " ".join(command[1:]) + " --per-trace FILE"
     return ".build/release/transition-bench " + " ".join(command)
 
 
@@ -354,6 +412,15 @@ def check_behaviour(report, doc, commands, path="docs/behaviour.md"):
             report.figure(path, line, f"intent match per family, {family}, {plain(model)},", cell, BENCH, found, "intent_match_rate")
 
 
+def sentence(report, path, pattern, text):
+    """The match of a FIGURES entry's sentence in `text`; None, reported, when the text has none."""
+    found = pattern.search(text)
+    if found is None:
+        report.problem(path, 0, f"no text matches {pattern.pattern[:120]!r}: the sentence changed; "
+                                "change its entry in Tests/docs/figures.py (FIGURES) with it")
+    return found
+
+
 class Prose:
     """Figures in running text (a doc comment or an article): `pattern` (spaces match any white
     space and `///`) captures each figure as a group; `figures` gives, for each group in order,
@@ -366,10 +433,8 @@ class Prose:
         return [figure[1] for figure in self.figures]
 
     def check(self, report, text, commands):
-        found = self.pattern.search(text)
+        found = sentence(report, self.path, self.pattern, text)
         if found is None:
-            report.problem(self.path, 0, f"no text matches {self.pattern.pattern[:120]!r}: the sentence changed; "
-                                         "change its entry in Tests/docs/figures.py (FIGURES) with it")
             return
         for group, (what, command, source, model, where, column) in enumerate(self.figures, 1):
             rows = commands.get(command)
@@ -465,23 +530,29 @@ class SeedTable:
                               "intent_match_rate")
 
 
-class Warning_:
+class OneCommandSentence:
+    """A sentence of a doc (`pattern`: spaces match any white space and `///`) read against one
+    command's output."""
+
+    def __init__(self, path, pattern, command):
+        self.path, self.pattern, self.command = path, re.compile(flexible(pattern), re.S), command
+
+    def commands(self):
+        return [self.command]
+
+
+class Warning_(OneCommandSentence):
     """A count in a doc that the bench prints in a warning on standard error: `pattern` captures
     the figure in the file, `printed` the count in the command's standard error (None when the
     recorded file is absent)."""
 
     def __init__(self, path, pattern, what, command, printed):
-        self.path, self.pattern, self.what = path, re.compile(flexible(pattern), re.S), what
-        self.command, self.printed = command, re.compile(printed)
-
-    def commands(self):
-        return [self.command]
+        OneCommandSentence.__init__(self, path, pattern, command)
+        self.what, self.printed = what, re.compile(printed)
 
     def check(self, report, text, commands):
-        found = self.pattern.search(text)
+        found = sentence(report, self.path, self.pattern, text)
         if found is None:
-            report.problem(self.path, 0, f"no text matches {self.pattern.pattern[:120]!r}: the sentence changed; "
-                                         "change its entry in Tests/docs/figures.py (FIGURES) with it")
             return
         rows = commands.get(self.command)
         printed = self.printed.search(commands.stderr(self.command))
@@ -489,6 +560,234 @@ class Warning_:
         value = int(printed.group(1)) if printed else (0 if recorded else None)
         report.figure(self.path, line_of(text, found.start(1)), self.what, found.group(1), self.command,
                       {} if recorded else None, None, value)
+
+
+def markdown_tables(text):
+    """Every Markdown table of a command's text output: [(header cells, [row cells])]."""
+    tables, rows = [], []
+    for line in text.split("\n") + [""]:
+        if line.startswith("|"):
+            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+        elif rows:
+            tables.append((rows[0], rows[2:]))
+            rows = []
+    return tables
+
+
+def printed_number(text):
+    """A figure as a command prints it ("8.6%", "+10.6%", "0.983") as a number (a percentage
+    as a fraction)."""
+    text = plain(text).replace(",", "")
+    return float(text[:-1]) / 100 if text.endswith("%") else float(text)
+
+
+def field(rows, source, model, column, **where):
+    """`column` of the bench row `pick` selects, as a number; None when the recorded file is
+    absent (its rows missing); a missing synthetic row cannot be checked (Failure)."""
+    row = pick(rows, source, model, **where)
+    if row is None:
+        if source == RECORDED:
+            return None
+        raise Failure(f"no bench row for {model} {where} on {source}")
+    return number(row[column])
+
+
+def variant(rows, source, **where):
+    """The bench row of the physics variant (not the `physics` preset) with these parameters."""
+    found = [row for row in rows if row["source"] == source and row["model"].startswith("physics(")
+             and all(number(row[column]) == value for column, value in where.items())]
+    if len(found) > 1:
+        raise Failure(f"{len(found)} variant rows with {where} on {source}")
+    return found[0] if found else None
+
+
+class Computed(Prose):
+    """Figures in running text computed from a command's output: as Prose, but `figures` gives,
+    for each group in order, (what it is, command, a function of the command's output giving the
+    figure's value, or None when it needs the recorded file and the bench found none)."""
+
+    def check(self, report, text, commands):
+        found = sentence(report, self.path, self.pattern, text)
+        if found is None:
+            return
+        for group, (what, command, value) in enumerate(self.figures, 1):
+            printed = value(commands.get(command))
+            report.figure(self.path, line_of(text, found.start(group)), what, found.group(group), command,
+                          None if printed is None else {}, None, printed)
+
+
+class OutputTable:
+    """A table of a doc that is a Markdown table a command prints (`index`: which of its tables),
+    row by row (the first backticked text of a row names it; a doc's `.name` or `(arguments)`
+    is `prefix` + it) and column by column (the same positions; a cell's figures separated by
+    " / ", each against the printed one)."""
+
+    def __init__(self, path, marker, command, index, prefix=""):
+        self.path, self.marker, self.command, self.index, self.prefix = path, marker, command, index, prefix
+
+    def commands(self):
+        return [self.command]
+
+    def key(self, cell):
+        name = re.match(r"\s*(?:\*\*)?`([^`]+)`", cell)
+        name = name.group(1) if name else plain(cell)
+        return self.prefix + name if name[:1] in ".(" else name
+
+    def check(self, report, text, commands):
+        header, rows = table_after(text, self.marker, self.path)
+        tables = markdown_tables(commands.get(self.command))
+        if len(tables) <= self.index:
+            if RECORDED in self.marker or self.index > 0:
+                report.unchecked += sum(len(row) - 1 for _, row in rows)
+                return
+            raise Failure(f"`{typed(self.command)}` printed no table {self.index}")
+        printed_header, printed_rows = tables[self.index]
+        if len(printed_header) != len(header):
+            report.problem(self.path, 0, f"table after {self.marker!r}: {len(header)} columns, `{typed(self.command)}` "
+                                         f"prints {len(printed_header)}")
+            return
+        printed = {self.key(row[0]): row for row in printed_rows}
+        for line, row in rows:
+            name = self.key(row[0])
+            if name not in printed:
+                report.problem(self.path, line, f"row '{name}': `{typed(self.command)}` prints no such row")
+                continue
+            for column, (title, cell) in enumerate(zip(header, row)):
+                if column == 0 or not all(re.fullmatch(r"[+-]?[\d,]*\d(?:\.\d+)?%?", part)
+                                          for part in printed[name][column].split(" / ")):
+                    continue
+                shown, values = plain(cell).split(" / "), printed[name][column].split(" / ")
+                if len(shown) != len(values):
+                    report.problem(self.path, line, f"row '{name}', '{title}': {len(shown)} figures, the command prints "
+                                                    f"{len(values)}")
+                    continue
+                for figure, value in zip(shown, values):
+                    report.figure(self.path, line, f"row '{name}', '{title}',", figure, self.command, {}, None,
+                                  printed_number(value))
+
+
+def weakest_family(rows, model="physics"):
+    """(intent match, family) of the model's weakest synthetic family."""
+    families = [(number(row["intent_match_rate"]), row["source"].split("/", 1)[1]) for row in rows
+                if row["source"].startswith(SYNTHETIC + "/") and row["model"] == model]
+    if not families:
+        raise Failure(f"no synthetic family rows for {model}")
+    return min(families)
+
+
+class ReplayTable:
+    """behaviour.md's physics-under-each-estimator table: a row per replay (its backticked flags
+    after `base`), the recorded finish rate, the synthetic intent match and the weakest family
+    (its intent match and name)."""
+
+    def __init__(self, path, marker, base):
+        self.path, self.marker, self.base = path, marker, base
+
+    def command(self, cell):
+        return self.base + tuple(re.match(r"\s*`([^`]+)`", cell).group(1).split())
+
+    def commands_in(self, text):
+        return [self.command(row[0]) for _, row in table_after(text, self.marker, self.path)[1]]
+
+    def commands(self):
+        with open(self.path, encoding="utf-8") as file:
+            return self.commands_in(file.read())
+
+    def check(self, report, text, commands):
+        header, rows = table_after(text, self.marker, self.path)
+        for line, row in rows:
+            if not re.match(r"\s*`[^`]+`", row[0]):
+                report.problem(self.path, line, f"row '{row[0]}' names no replay flags in backticks")
+                continue
+            command = self.command(row[0])
+            bench = commands.get(command)
+            flags = " ".join(command[len(self.base):])
+            report.figure(self.path, line, f"'{flags}', recorded finished,", row[1], command, pick(bench, RECORDED, "physics"),
+                          "finished_of_intended_finish")
+            report.figure(self.path, line, f"'{flags}', synthetic intent match,", row[2], command,
+                          pick(bench, SYNTHETIC, "physics"), "intent_match_rate")
+            weakest = re.match(r"\s*([\d.]+%) \((\w+)\)", plain(row[3]))
+            rate, family = weakest_family(bench)
+            if weakest is None or weakest.group(2) != family:
+                report.problem(self.path, line, f"'{flags}': the weakest family shown is '{plain(row[3])}'; "
+                                                f"`{typed(command)}` prints {family} at {rate}")
+                continue
+            report.figure(self.path, line, f"'{flags}', weakest family ({family}),", weakest.group(1), command, {}, None, rate)
+
+
+class DetentTable:
+    """behaviour.md's detent-policy table against the text table `--detent-policies` prints
+    (source, policy, finish n, % at 1, 0.5, 0, cancel n, % at 0, 0.5, 1)."""
+
+    SOURCES = {"recorded page turns": RECORDED, "synthetic": SYNTHETIC}
+
+    def __init__(self, path, marker, command):
+        self.path, self.marker, self.command = path, marker, command
+
+    def commands(self):
+        return [self.command]
+
+    def check(self, report, text, commands):
+        printed = {}
+        for line in commands.get(self.command).split("\n"):
+            cells = line.split()
+            if len(cells) >= 10 and cells[-8].isdigit() and cells[-4].isdigit():
+                printed[(cells[0], " ".join(cells[1:-8]))] = cells[-8:]
+        header, rows = table_after(text, self.marker, self.path)
+        source = None
+        for line, row in rows:
+            if plain(row[0]):
+                label = re.match(r"(.*?) \(([\d,]+)\)", plain(row[0]))
+                source = self.SOURCES.get(label.group(1)) if label else None
+                if source is None:
+                    report.problem(self.path, line, f"source '{plain(row[0])}' is none of {list(self.SOURCES)} with its count")
+                    continue
+                count = printed.get((source, "nearest"))
+                if count is None and source == RECORDED:
+                    report.unchecked += 1
+                else:
+                    report.figure(self.path, line, f"{source}'s gestures,", label.group(2), self.command, {} if count else None,
+                                  None, int(count[0]) + int(count[4]) if count else None)
+            policy = re.sub(r"\s*\(.*", "", plain(row[1]))
+            found = printed.get((source, policy))
+            if found is None:
+                if source == RECORDED:
+                    report.unchecked += len(row) - 2
+                else:
+                    report.problem(self.path, line, f"`{typed(self.command)}` prints no row for {policy} on {source}")
+                continue
+            percents = found[1:4] + found[5:8]
+            for title, cell, value in zip(header[2:], row[2:], percents):
+                if value == "-" or plain(cell) == "-":
+                    report.checked += 1
+                    if value != plain(cell):
+                        report.problem(self.path, line, f"{source}, {policy}, '{title}', shows {plain(cell)}; "
+                                                        f"`{typed(self.command)}` prints {value}")
+                    continue
+                report.figure(self.path, line, f"{source}, {policy}, '{title}',", cell, self.command, {}, None,
+                              float(value) / 100)
+
+
+class Excerpt:
+    """A fenced block of a doc (the first after `marker`) that is part of a command's output, as
+    printed (runs of white space read as one)."""
+
+    def __init__(self, path, marker, command):
+        self.path, self.marker, self.command = path, marker, command
+
+    def commands(self):
+        return [self.command]
+
+    def check(self, report, text, commands):
+        start = text.find(self.marker)
+        block = re.search(r"```[^\n]*\n(.*?)```", text[start:], re.S) if start >= 0 else None
+        if block is None:
+            report.problem(self.path, 0, f"no fenced block after {self.marker!r}")
+            return
+        report.checked += 1
+        if " ".join(block.group(1).split()) not in " ".join(commands.get(self.command).split()):
+            report.problem(self.path, line_of(text, start + block.start(1)),
+                           f"the block after {self.marker!r} is not what `{typed(self.command)}` prints")
 
 
 PHYSICS = "Sources/TransitionPhysics"
@@ -586,9 +885,520 @@ FIGURES = [
 ]
 
 
+BENCH_PHYSICS = BENCH + ("--builtin", "physics")
+ESTIMATORS = ("estimators",)
+ESTIMATORS_NOISE = ("estimators", "--no-recorded", "--position-noise", "1")
+DETENTS = (TEXT,) + BENCH_PHYSICS + ("--detent-policies",)
+CLAMPED = BENCH_PHYSICS + ("--overshoot", "clamp", "--damping-ratio", "0.5")
+TUNING = ("behavior", "--synthetic", "2000", "--seed", "7", "--builtin", "physics", "--model", "physics", "--response",
+          "0.2,0.25,0.3,0.4", "--damping-ratio", "0.8,1", "--pareto")
+TUNING_ANY_OVERSHOOT = TUNING + ("--max-overshoot", "1")
+
+
+def bench(source, model, column, **where):
+    """A function of a bench run's rows: `column` of the row `pick` selects."""
+    return lambda rows: field(rows, source, model, column, **where)
+
+
+def cancelled(source, model):
+    """The share of the recorded page turns a model cancels (1 - its finish rate)."""
+    return lambda rows: None if field(rows, source, model, "finished_of_intended_finish") is None else \
+        1 - field(rows, source, model, "finished_of_intended_finish")
+
+
+def estimator_median(expression, rate, part=0):
+    """The median error (`part` 1: the p90; 2: the bias) `estimators` prints for an estimator at
+    the `rate`-th sampling rate; `rate` "ratio": the same flick's lowest-rate reading over its
+    highest; "least" and "most": the least and the most of its medians over the rates."""
+    def value(text):
+        rows = {re.sub(r"`", "", row[0]): row for row in markdown_tables(text)[0][1]}
+        if expression not in rows:
+            raise Failure(f"`estimators` printed no row for {expression}")
+        row = rows[expression]
+        if rate == "ratio":
+            return printed_number(row[-1])
+        medians = [printed_number(cell.split(" / ")[0]) for cell in row[2:-1]]
+        if rate in ("least", "most"):
+            return min(medians) if rate == "least" else max(medians)
+        return printed_number(row[2 + rate].split(" / ")[part])
+    return value
+
+
+def detent_share(source, policy, column):
+    """A percentage of `--detent-policies`' text table (columns after the policy: finish n,
+    % at 1, 0.5, 0, cancel n, % at 0, 0.5, 1)."""
+    def value(text):
+        for line in text.split("\n"):
+            cells = line.split()
+            if cells[:1] == [source] and " ".join(cells[1:-8]) == policy:
+                return None if cells[-8 + column] == "-" else float(cells[-8 + column]) / 100
+        if source == RECORDED:
+            return None
+        raise Failure(f"--detent-policies printed no row for {policy} on {source}")
+    return value
+
+
+def variant_field(source, column, **where):
+    def value(rows):
+        row = variant(rows, source, **where)
+        if row is None and source != RECORDED:
+            raise Failure(f"no physics variant with {where} on {source}")
+        return None if row is None else number(row[column])
+    return value
+
+
+def preset(rows, source, model="physics"):
+    """The bench row of the preset `model` itself (not its variants) on `source`; None when none."""
+    return next((row for row in rows if row["source"] == source and row["model"] == model), None)
+
+
+def picked(source, **where):
+    """1 when the row (the `physics` preset, or the variant with `where`) is its source's pick."""
+    def value(rows):
+        row = variant(rows, source, **where) if where else preset(rows, source)
+        return None if row is None else float(row["pick"] == "true")
+    return value
+
+
+class Holds(OneCommandSentence):
+    """A sentence of a doc that says something of a command's output without a figure (which
+    row is the pick): `holds(output)` must be true while the sentence (`pattern`) is there."""
+
+    def __init__(self, path, pattern, command, holds, what):
+        OneCommandSentence.__init__(self, path, pattern, command)
+        self.holds, self.what = holds, what
+
+    def check(self, report, text, commands):
+        found = sentence(report, self.path, self.pattern, text)
+        if found is None:
+            return
+        report.checked += 1
+        if not self.holds(commands.get(self.command)):
+            report.problem(self.path, line_of(text, found.start()), f"the text says {self.what}; `{typed(self.command)}` "
+                                                                   "prints otherwise")
+
+
+class GridTable:
+    """docs/tuning.md's table of one column of the example's variants: rows 'response R s',
+    columns 'damping ratio D', each cell 'recorded / synthetic'."""
+
+    def __init__(self, path, marker, command, column):
+        self.path, self.marker, self.command, self.column = path, marker, command, column
+
+    def commands(self):
+        return [self.command]
+
+    def check(self, report, text, commands):
+        header, rows = table_after(text, self.marker, self.path)
+        for line, row in rows:
+            response = re.match(r"response ([\d.]+) s", plain(row[0]))
+            for title, cell in zip(header[1:], row[1:]):
+                ratio = re.match(r"damping ratio ([\d.]+)", plain(title))
+                if response is None or ratio is None:
+                    report.problem(self.path, line, f"row '{plain(row[0])}', column '{title}' is not 'response R s', 'damping ratio D'")
+                    continue
+                where = {"response_s": float(response.group(1)), "damping_ratio": float(ratio.group(1))}
+                for figure, source in zip(plain(cell).split(" / "), (RECORDED, SYNTHETIC)):
+                    value = variant_field(source, self.column, **where)(commands.get(self.command))
+                    report.figure(self.path, line, f"{self.column} at {where} on {source},", figure, self.command,
+                                  None if value is None else {}, None, value)
+
+
+class SeedRuns:
+    """The five seeds' bench runs (SeedTable's commands) for figures read across them; `bind`
+    gives it the run's Commands."""
+
+    commands = None
+
+    def get(self, seed):
+        return self.commands.get(SeedTable.command(seed))
+
+
+BEHAVIOUR_SEEDS = SeedRuns()
+
+
+def cupertino_lead(seed):
+    """Cupertino's synthetic intent match minus physics', in percentage points, on `seed`."""
+    rows = BEHAVIOUR_SEEDS.get(seed)
+    return 100 * (field(rows, SYNTHETIC, "cupertino", "intent_match_rate") - field(rows, SYNTHETIC, "physics", "intent_match_rate"))
+
+
+# Notebook 05's table (docs/behaviour.md, "Completion shapes"): the notebook's own source, run by
+# the notebooks' Python (notebooks/.venv, `make venv`) on the two bench runs it reads, with its
+# tables collected instead of displayed.
+NOTEBOOK_PYTHON = os.path.join("notebooks", ".venv", "bin", "python")
+NOTEBOOK_SUMMARY = ("behavior", "--synthetic", "2000", "--seed", "1")
+NOTEBOOK_TRADEOFF = ("behavior", "--synthetic", "2000", "--seed", "1", "--model", "physics", "--completion-shape",
+                     "spring,minimum-jerk,ease-in-out", "--completion-duration-rule", "peak-acceleration,duration", "--duration",
+                     "0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.5,0.6,0.8", "--completion-peak-acceleration",
+                     "20,30,45,60,80,100,120,150,200,300,450,700,1000", "--response", "0.1,0.125,0.15,0.2,0.25,0.3,0.35,0.4,0.5,0.6",
+                     "--damping-ratio", "0.8,1")
+NOTEBOOK_DRIVER = r'''
+import contextlib, io, json, os, runpy, sys
+from pathlib import Path
+import matplotlib
+matplotlib.use("Agg")
+sys.path.insert(0, "notebooks")
+import IPython.display
+import pandas as pd
+shown = []
+IPython.display.display = lambda *objects, **_: shown.extend(objects)
+import tp_notebook as tp
+tp.DATA_DIR = Path(sys.argv[1])
+tp.FIGURE_DIR = Path(sys.argv[1])
+with contextlib.redirect_stdout(io.StringIO()):
+    runpy.run_path(sys.argv[2], run_name="__main__")
+tables, heading = {}, None
+for item in shown:
+    if isinstance(item, IPython.display.Markdown):
+        heading = item.data.strip("*")
+    elif isinstance(item, pd.DataFrame) and item.index.name == "completion":
+        tables[heading] = {"columns": list(item.columns), "rows": {name: list(map(float, row)) for name, row in item.iterrows()}}
+print(json.dumps(tables))
+'''
+
+
+def notebook_tables(commands, notebook="notebooks/05-completion-tradeoff.py"):
+    """{source: {"columns": [...], "rows": {completion: [values]}}} as notebook 05 computes
+    them from NOTEBOOK_SUMMARY and NOTEBOOK_TRADEOFF; None without the notebooks' Python."""
+    if not os.path.exists(NOTEBOOK_PYTHON):
+        return None
+    if getattr(commands, "notebook_tables", None) is not None:
+        return commands.notebook_tables
+    with tempfile.TemporaryDirectory() as folder:
+        for name, command in (("bench_summary.csv", NOTEBOOK_SUMMARY), ("bench_tradeoff.csv", NOTEBOOK_TRADEOFF)):
+            rows = commands.get(command)
+            with open(os.path.join(folder, name), "w", encoding="utf-8", newline="") as file:
+                writer = csv.DictWriter(file, fieldnames=list(rows[0]), lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(rows)
+        with open(os.path.join(folder, "manifest.json"), "w", encoding="utf-8") as file:
+            file.write("{}")
+        result = subprocess.run([NOTEBOOK_PYTHON, "-c", NOTEBOOK_DRIVER, folder, notebook], capture_output=True, text=True,
+                                env={**os.environ, "TP_FIGURE_DIR": folder})
+    if result.returncode != 0:
+        raise Failure(f"notebook 05 on the bench's output failed:\n{result.stderr[-2000:]}")
+    commands.notebook_tables = json.loads(result.stdout)
+    return commands.notebook_tables
+
+
+def notebook_figure(source, completion, column):
+    """A figure of notebook 05's table (`column`: 0 and 1 the median and p90 visual completion at
+    the spring's peak acceleration, 2 and 3 at classic's, 4 the jump); None without the recorded
+    file or the notebooks' Python (then reported by NotebookTable)."""
+    def value(_):
+        tables = notebook_tables(BEHAVIOUR_SEEDS.commands)
+        table = None if tables is None else tables.get(source)
+        return None if table is None else table["rows"][completion][column]
+    return value
+
+
+def bouncier_gains():
+    """Per source, how much sooner (a fraction) the damping ratio 0.8 spring is visually done than
+    the ratio 1 spring at the default spring's peak acceleration, in notebook 05's table."""
+    tables = notebook_tables(BEHAVIOUR_SEEDS.commands) or {}
+    return [1 - table["rows"]["spring, damping ratio 0.8"][0] / table["rows"]["spring, damping ratio 1"][0]
+            for table in tables.values()]
+
+
+def notebook_peak(source):
+    """The spring's median peak acceleration notebook 05 interpolates at (its table's heading)."""
+    def value(_):
+        tables = notebook_tables(BEHAVIOUR_SEEDS.commands)
+        table = None if tables is None else tables.get(source)
+        return None if table is None else float(re.search(r"'s ([\d.]+) widths", table["columns"][0]).group(1))
+    return value
+
+
+class NotebookTable:
+    """docs/behaviour.md's completion-shape table against notebook 05's: rows (source, completion),
+    the header's peak accelerations (the spring's and classic's, recorded and synthetic), cells
+    'median / p90' at each and the velocity jump."""
+
+    SOURCES = {"recorded": RECORDED, "synthetic": SYNTHETIC}
+
+    def __init__(self, path, marker):
+        self.path, self.marker = path, marker
+
+    def commands(self):
+        return [NOTEBOOK_SUMMARY, NOTEBOOK_TRADEOFF]
+
+    def check(self, report, text, commands):
+        header, rows = table_after(text, self.marker, self.path)
+        tables = notebook_tables(commands)
+        if tables is None:
+            report.unchecked += sum(len(row) - 2 for _, row in rows)
+            report.problem(self.path, 0, f"the completion-shape table needs the notebooks' Python ({NOTEBOOK_PYTHON}: make venv)")
+            return
+        peaks = re.match(r"at the spring's peak \(([\d,]+) rec\., ([\d,]+) syn\. widths/s²\).*", plain(header[2]))
+        classic = re.match(r"at classic's \(([\d,]+) rec\., ([\d,]+) syn\.\)", plain(header[3]))
+        at = {}
+        for source, group in ((RECORDED, 1), (SYNTHETIC, 2)):
+            table = tables.get(source)
+            if table is None:
+                if source == RECORDED:
+                    continue
+                raise Failure(f"notebook 05 printed no table for {source}")
+            targets = [float(re.search(r"'s ([\d.]+) widths", name).group(1)) for name in table["columns"] if "widths/s²" in name]
+            at[source] = table
+            for match, model, value in ((peaks, "physics", targets[0]), (classic, "classic", targets[1])):
+                if match is None:
+                    report.problem(self.path, line_of(text, text.find(self.marker)), "the header's peak accelerations are not "
+                                   "'(R rec., S syn. widths/s²)'")
+                    continue
+                report.figure(self.path, rows[0][0] - 2, f"{model}'s median peak acceleration on {source} (notebook 05)",
+                              match.group(group), NOTEBOOK_SUMMARY, {}, None, value)
+        for line, row in rows:
+            source = self.SOURCES.get(plain(row[0]))
+            table = at.get(source)
+            if table is None:
+                report.unchecked += len(row) - 2
+                continue
+            values = table["rows"].get(plain(row[1]))
+            if values is None:
+                report.problem(self.path, line, f"notebook 05 has no row '{plain(row[1])}' on {source}")
+                continue
+            # The notebook's columns: median and p90 at the spring's peak, the same at classic's, the jump.
+            for title, cell, printed in ((header[2], row[2], values[0:2]), (header[3], row[3], values[2:4]),
+                                         (header[4], row[4], values[4:5])):
+                for figure, value in zip(plain(cell).split(" / "), printed):
+                    report.figure(self.path, line, f"{source}, {plain(row[1])}, '{plain(title)}',", figure, NOTEBOOK_TRADEOFF, {},
+                                  None, value)
+
+
+TWO_STROKES = (PER_TRACE, "behavior", "--no-recorded", "--traces", "docs/examples/two-strokes.csv", "--format", "csv")
+
+
+def trace_row(rows, model, trace):
+    """The per-trace row of `trace` under `model`."""
+    found = next((row for row in rows if row["model"] == model and row["trace_id"] == trace), None)
+    if found is None:
+        raise Failure(f"no per-trace row for {trace} under {model}")
+    return found
+
+
+def finishes(model):
+    """A figure: `model`'s share of the recorded page turns finished, from `make bench`."""
+    return (f"{model}'s recorded finishes", BENCH, bench(RECORDED, model, "finished_of_intended_finish"))
+
+
+def matches_intent(model, family=None):
+    """A figure: `model`'s synthetic intent match (on one family's gestures when given), from `make bench`."""
+    source = SYNTHETIC if family is None else f"{SYNTHETIC}/{family}"
+    return (f"{model}'s intent match on {source}", BENCH, bench(source, model, "intent_match_rate"))
+
+
+VELOCITY = "docs/velocity.md"
+BEHAVIOUR = "docs/behaviour.md"
+TUNING_DOC = "docs/tuning.md"
+MORE_FIGURES = [
+    # docs/velocity.md
+    OutputTable(VELOCITY, "| estimator | platform | 60 Hz |", ESTIMATORS, 0, prefix="LeastSquaresVelocityEstimator"),
+    OutputTable(VELOCITY, "| estimator | recorded page turns finished |", ESTIMATORS, 1, prefix="LeastSquaresVelocityEstimator"),
+    Computed(VELOCITY, rf"`\.recommended` and Android's impulse {N} / {N} / {N}, Flutter's tracker and Android's lsq2 {N} / {N} / "
+                       rf"{N}, Flutter's iOS tracker {N} / {N} / {N}, `\.dropTolerant` {N} / {N} /\s+{N}\.",
+             [(f"1 pt noise: {name}'s median at {hz} Hz", ESTIMATORS_NOISE, estimator_median(expression, rate))
+              for name, expression in (("recommended", "LeastSquaresVelocityEstimator.recommended"),
+                                       ("Flutter's tracker", "LeastSquaresVelocityEstimator()"),
+                                       ("Flutter's iOS tracker", "WeightedVelocityEstimator()"),
+                                       ("dropTolerant", "LeastSquaresVelocityEstimator.dropTolerant"))
+              for rate, hz in enumerate((60, 90, 120))]),
+    Computed(VELOCITY, rf"The {N} recorded BioIdent gallery swipes", [
+        ("the recorded swipes", BENCH, lambda rows: traces(rows, RECORDED))]),
+    Computed(VELOCITY, rf"physics finishes {N} of the recorded page turns \({N} with `--estimator dropTolerant`\) and matches "
+                       rf"intent on {N} of the synthetic gestures \({N} with `--estimator dropTolerant`\).*?\(slowDragPastMiddle "
+                       rf"{N}, hesitateBelowMiddle {N}, docs/behaviour.md\)\. The recorded median velocity jump of classic is "
+                       rf"{N} widths/s, of Cupertino {N}, physics' median peak acceleration {N} widths/s²", [
+        finishes("physics"),
+        ("physics' recorded finish rate with dropTolerant", BENCH_PHYSICS + ("--estimator", "dropTolerant"),
+         bench(RECORDED, "physics", "finished_of_intended_finish")),
+        matches_intent("physics"),
+        ("physics' synthetic intent match with dropTolerant", BENCH_PHYSICS + ("--estimator", "dropTolerant"),
+         bench(SYNTHETIC, "physics", "intent_match_rate")),
+        matches_intent("physics", "slowDragPastMiddle"),
+        matches_intent("physics", "hesitateBelowMiddle"),
+        ("classic's recorded median velocity jump", BENCH, bench(RECORDED, "classic", "median_velocity_jump_per_s")),
+        ("Cupertino's recorded median velocity jump", BENCH, bench(RECORDED, "cupertino", "median_velocity_jump_per_s")),
+        ("physics' recorded median peak acceleration", BENCH, bench(RECORDED, "physics", "median_peak_acceleration_per_s2"))]),
+    # The estimators' doc comments
+    Computed(f"{PHYSICS}/Velocity/LeastSquaresVelocityEstimator.swift",
+             rf"median / p90 error at lift-off {N} / {N} at 60 Hz, {N} / {N} at 90 Hz and {N} / {N} at 120 Hz \(`\.dropTolerant` "
+             rf"{N}, {N} and {N} median, Flutter's tracker {N} to {N}\); one flick reads at 60 Hz {N} of its 120 Hz value", [
+                 *[(f"recommended: {what} at {hz} Hz", ESTIMATORS, estimator_median("LeastSquaresVelocityEstimator.recommended", rate, part))
+                   for rate, hz in enumerate((60, 90, 120)) for part, what in enumerate(("median error", "p90 error"))],
+                 *[(f"dropTolerant: median error at {hz} Hz", ESTIMATORS,
+                    estimator_median("LeastSquaresVelocityEstimator.dropTolerant", rate)) for rate, hz in enumerate((60, 90, 120))],
+                 ("Flutter's tracker: least median error", ESTIMATORS, estimator_median("LeastSquaresVelocityEstimator()", "least")),
+                 ("Flutter's tracker: most median error", ESTIMATORS, estimator_median("LeastSquaresVelocityEstimator()", "most")),
+                 ("recommended: the same flick at 60 Hz over 120 Hz", ESTIMATORS,
+                  estimator_median("LeastSquaresVelocityEstimator.recommended", "ratio"))]),
+    Computed(f"{PHYSICS}/Velocity/WeightedVelocityEstimator.swift", rf"median error {N} at 120 Hz and {N} at 60 Hz", [
+        ("weighted: median error at 120 Hz", ESTIMATORS, estimator_median("WeightedVelocityEstimator()", 2)),
+        ("weighted: median error at 60 Hz", ESTIMATORS, estimator_median("WeightedVelocityEstimator()", 0))]),
+    Computed(f"{PHYSICS}/Velocity/ImpulseVelocityEstimator.swift", rf"\(median error {N} to {N} at 60 to 120 Hz", [
+        ("impulse: least median error", ESTIMATORS, estimator_median("ImpulseVelocityEstimator()", "least")),
+        ("impulse: most median error", ESTIMATORS, estimator_median("ImpulseVelocityEstimator()", "most"))]),
+    # docs/traces.md
+    Computed("docs/traces.md", rf"Classic cancels the swipe \(it ends at progress {N} < 0.5\); physics finishes it \({N} widths/s "
+                               rf"coasts past the middle\)", [
+        ("the hand-made swipe's release progress", TWO_STROKES, lambda rows: number(trace_row(rows, "classic", "swipe-1")["release_progress"])),
+        ("the hand-made swipe's release velocity", TWO_STROKES,
+         lambda rows: number(trace_row(rows, "physics", "swipe-1")["release_velocity_per_s"]))]),
+    Holds("docs/traces.md", r"Classic cancels the swipe .*? physics finishes it .*? and cancels the pull", TWO_STROKES,
+          lambda rows: [trace_row(rows, model, trace)["decision"] for model, trace in
+                        (("classic", "swipe-1"), ("physics", "swipe-1"), ("physics", "pull-1"))] == ["cancel", "finish", "cancel"],
+          "classic cancels swipe-1, physics finishes it and cancels pull-1"),
+    Warning_("docs/traces.md", rf"The shared recording has {N} such strokes", "the recorded swipes released over 25 widths/s",
+             BENCH, r"(\d+) traces released faster than a finger moves"),
+    Computed("docs/traces.md", rf"a few tests read {N} real horizontal page turns", [
+        ("the recorded page turns", BENCH, lambda rows: traces(rows, RECORDED))]),
+    # docs/behaviour.md
+    ReplayTable(BEHAVIOUR, "| replay | recorded finished |", BENCH_PHYSICS),
+    DetentTable(BEHAVIOUR, "| source | policy or rule |", DETENTS),
+    Computed(BEHAVIOUR, rf"median jump {N} widths/s on the recorded swipes\)", [
+        ("classic's recorded median velocity jump", BENCH, bench(RECORDED, "classic", "median_velocity_jump_per_s"))]),
+    Computed(BEHAVIOUR, rf"UIKit's rule cancels {N} of the recorded page turns \(only {N} travel past half the width\); physics "
+                        rf"completes {N}\. On the synthetic corpus it matches intent {N} against classic's {N} and rarely finishes "
+                        rf"the cancel families \(peek and return {N}, hesitation {N}, flick back {N}\)", [
+        ("classic's recorded cancels", BENCH, cancelled(RECORDED, "classic")),
+        finishes("classic"),
+        finishes("physics"),
+        matches_intent("physics"),
+        matches_intent("classic"),
+        matches_intent("physics", "peekAndReturn"),
+        matches_intent("physics", "hesitateBelowMiddle"),
+        matches_intent("physics", "pastMiddleThenFlickBack")]),
+    Computed(BEHAVIOUR, rf"Physics settles within 0.1% of the travel in {N} s \(median\) against classic's {N} s", [
+        ("physics' recorded median completion", BENCH, bench(RECORDED, "physics", "median_completion_time_s")),
+        ("classic's recorded median completion", BENCH, bench(RECORDED, "classic", "median_completion_time_s"))]),
+    Computed(BEHAVIOUR, rf"response near 0.07 s and {N} times the classic completion's peak acceleration", [
+        ("the recorded peak acceleration at 0.07 s over classic's", RESPONSES,
+         lambda rows: None if field(rows, RECORDED, "classic", "median_peak_acceleration_per_s2") is None else
+         field(rows, RECORDED, "physics", "median_peak_acceleration_per_s2", response_s=0.07)
+         / field(rows, RECORDED, "classic", "median_peak_acceleration_per_s2"))]),
+    Computed(BEHAVIOUR, rf"`--overshoot clamp --damping-ratio 0.5`, recorded swipes: {N} s at {N} widths/s²", [
+        ("the clamped ratio 0.5 spring's recorded median completion", CLAMPED,
+         variant_field(RECORDED, "median_completion_time_s", damping_ratio=0.5)),
+        ("the clamped ratio 0.5 spring's recorded median peak acceleration", CLAMPED,
+         variant_field(RECORDED, "median_peak_acceleration_per_s2", damping_ratio=0.5))]),
+    Computed(BEHAVIOUR, rf"Compose's velocity threshold honours {N} of the recorded page turns \({N} ours\) and {N} of synthetic "
+                        rf"intents \({N}\)\..*?\({N} of that family dismissed, {N} ours\)", [
+        finishes("compose-anchored"),
+        finishes("physics"),
+        matches_intent("compose-anchored"),
+        matches_intent("physics"),
+        matches_intent("android-sheet", "slowDragPastMiddle"),
+        matches_intent("physics", "slowDragPastMiddle")]),
+    Computed(BEHAVIOUR, rf"it overshoots by {N} of the travel \(median of the recorded swipes\) and settles in {N} s\..*?\(median "
+                        rf"jump {N} widths/s\), gentler than every other \(peak acceleration {N} widths/s²\) and no faster to finish "
+                        rf"\({N} s median\)", [
+        ("floatingpanel's recorded median overshoot", BENCH, bench(RECORDED, "floatingpanel", "median_overshoot")),
+        ("floatingpanel's recorded median visual completion", BENCH, bench(RECORDED, "floatingpanel", "median_visual_completion_s")),
+        ("android-sheet's recorded median velocity jump", BENCH, bench(RECORDED, "android-sheet", "median_velocity_jump_per_s")),
+        ("android-sheet's recorded median peak acceleration", BENCH, bench(RECORDED, "android-sheet",
+                                                                           "median_peak_acceleration_per_s2")),
+        ("android-sheet's recorded median visual completion", BENCH, bench(RECORDED, "android-sheet",
+                                                                           "median_visual_completion_s"))]),
+    Computed(BEHAVIOUR, rf"It completes {N} of them \({N} ours\) and matches {N} of synthetic intents, the most of any row \({N} "
+                        rf"ours\), with every hesitation below the middle kept \({N}, {N} ours\) and {N} of the slow drags past it "
+                        rf"turned \({N}\)\. Its settle starts at the quintic's own speed \(median jump {N} widths/s recorded, {N} "
+                        rf"synthetic\) and, any velocity counting, most synthetic releases run the full 600 ms \({N} s visual\)", [
+        finishes("android-pager"),
+        finishes("physics"),
+        matches_intent("android-pager"),
+        matches_intent("physics"),
+        matches_intent("android-pager", "hesitateBelowMiddle"),
+        matches_intent("physics", "hesitateBelowMiddle"),
+        matches_intent("android-pager", "slowDragPastMiddle"),
+        matches_intent("physics", "slowDragPastMiddle"),
+        ("android-pager's recorded median velocity jump", BENCH, bench(RECORDED, "android-pager", "median_velocity_jump_per_s")),
+        ("android-pager's synthetic median velocity jump", BENCH, bench(SYNTHETIC, "android-pager",
+                                                                        "median_velocity_jump_per_s")),
+        ("android-pager's synthetic median visual completion", BENCH, bench(SYNTHETIC, "android-pager",
+                                                                            "median_visual_completion_s"))]),
+    Computed(BEHAVIOUR, rf"the nearest rule takes {N} of them to the last detent", [
+        ("the recorded page turns the nearest rule takes to 1", DETENTS, detent_share(RECORDED, "nearest", 1))]),
+    Computed(BEHAVIOUR, rf"makes opening easy \({N} of synthetic finishes reach the top\) at the price of cancels that should have "
+                        rf"stayed closed \({N} do\)", [
+        ("gap 0.25: synthetic finishes at 1", DETENTS, detent_share(SYNTHETIC, "gap 0.25", 1)),
+        ("gap 0.25: synthetic cancels at 0", DETENTS, detent_share(SYNTHETIC, "gap 0.25", 5))]),
+    Computed(BEHAVIOUR, rf"just under the default spring's median peak on the recorded page turns \({N}\) and classic's \({N}\)\. "
+                        rf"There it is visually done in a median {N} s \(p90 {N} s\) on the recorded page turns against the "
+                        rf"spring's {N} s", [
+        ("physics' recorded median peak acceleration", BENCH, bench(RECORDED, "physics", "median_peak_acceleration_per_s2")),
+        ("classic's recorded median peak acceleration", BENCH, bench(RECORDED, "classic", "median_peak_acceleration_per_s2")),
+        ("physics-minimum-jerk's recorded median visual completion", BENCH,
+         bench(RECORDED, "physics-minimum-jerk", "median_visual_completion_s")),
+        ("physics-minimum-jerk's recorded p90 visual completion", BENCH,
+         bench(RECORDED, "physics-minimum-jerk", "p90_visual_completion_s")),
+        ("physics' recorded median visual completion", BENCH, bench(RECORDED, "physics", "median_visual_completion_s"))]),
+    Computed(BEHAVIOUR, rf"For physics every family stays above {N} on every seed and the flick back is matched every time; on the "
+                        rf"synthetic set Cupertino is {N} to {N} points ahead", [
+        ("physics' weakest family over seeds 1 to 5", SeedTable.command(1),
+         lambda _: min(weakest_family(BEHAVIOUR_SEEDS.get(seed))[0] for seed in range(1, 6))),
+        ("the least lead of Cupertino's synthetic intent match over physics' over seeds 1 to 5 (points)", SeedTable.command(1),
+         lambda _: min(cupertino_lead(seed) for seed in range(1, 6))),
+        ("the most lead of Cupertino's synthetic intent match over physics' over seeds 1 to 5 (points)", SeedTable.command(1),
+         lambda _: max(cupertino_lead(seed) for seed in range(1, 6)))]),
+    Holds(BEHAVIOUR, r"the flick back is matched every time", SeedTable.command(1),
+          lambda _: all(field(BEHAVIOUR_SEEDS.get(seed), f"{SYNTHETIC}/pastMiddleThenFlickBack", "physics", "intent_match_rate") == 1
+                        for seed in range(1, 6)),
+          "physics matches every pastMiddleThenFlickBack gesture of seeds 1 to 5"),
+    NotebookTable(BEHAVIOUR, "| source | completion |"),
+    Computed(BEHAVIOUR, rf"A bouncier spring \(damping ratio 0.8\) gains {N}-{N} and overshoots", [
+        ("notebook 05: the least gain in median visual completion of ratio 0.8 over 1 at the spring's peak (percent)",
+         NOTEBOOK_TRADEOFF, lambda _: None if not bouncier_gains() else 100 * min(bouncier_gains())),
+        ("notebook 05: the most gain in median visual completion of ratio 0.8 over 1 at the spring's peak", NOTEBOOK_TRADEOFF,
+         lambda _: None if not bouncier_gains() else max(bouncier_gains()))]),
+    Computed(BEHAVIOUR, rf"The peak-acceleration rule holds the p90 \({N} s against {N} s recorded, {N} s against {N} s synthetic\)", [
+        (f"notebook 05: p90 with the {rule} rule on {source}", NOTEBOOK_TRADEOFF,
+         notebook_figure(source, f"minimum-jerk, {rule} rule", 1))
+        for source in (RECORDED, SYNTHETIC) for rule in ("peak-acceleration", "duration")]),
+    Computed(CHOOSING, rf"at the default spring's median peak acceleration on the recorded page turns \({N} travels/s²\) it is "
+                       rf"visually done in a median {N} s against the spring's {N} s", [
+        ("notebook 05: the spring's recorded median peak acceleration", NOTEBOOK_TRADEOFF, notebook_peak(RECORDED)),
+        ("notebook 05: the minimum-jerk quintic's recorded median visual completion there", NOTEBOOK_TRADEOFF,
+         notebook_figure(RECORDED, "minimum-jerk, peak-acceleration rule", 0)),
+        ("notebook 05: the spring's recorded median visual completion there", NOTEBOOK_TRADEOFF,
+         notebook_figure(RECORDED, "spring, damping ratio 1", 0))]),
+    # docs/tuning.md
+    GridTable(TUNING_DOC, "| spring | damping ratio 0.8 | damping ratio 1 |", TUNING, "p90_overshoot"),
+    Holds(TUNING_DOC, r"the example picks `physics`, the shipped `ProjectedSpringModel\(\)` \(0.3 s, damping ratio 1\), on "
+                      r"the recorded file and on `synthetic`", TUNING,
+          lambda rows: picked(SYNTHETIC)(rows) == 1 and picked(RECORDED)(rows) in (1, None),
+          "the `physics` row is the pick on synthetic and on the recorded file"),
+    Holds(TUNING_DOC, r"`--max-overshoot 1` allows any overshoot: the example then picks `Spring\(response: 0.3, dampingRatio: "
+                      r"0.8\)` on `synthetic`", TUNING_ANY_OVERSHOOT,
+          lambda rows: picked(SYNTHETIC, response_s=0.3, damping_ratio=0.8)(rows) == 1,
+          "the response 0.3 s, damping ratio 0.8 row is the pick on synthetic"),
+    Computed(TUNING_DOC, rf"picks `Spring\(response: 0.3, dampingRatio: 0.8\)` on `synthetic`, faster by {N} ms of median visual "
+                         rf"completion and carrying nine releases in ten up to {N} of the travel past the end", [
+        ("how much sooner the pick's synthetic median visual completion is than physics' (ms)", TUNING_ANY_OVERSHOOT,
+         lambda rows: 1000 * (number(preset(rows, SYNTHETIC)["median_visual_completion_s"])
+                              - variant_field(SYNTHETIC, "median_visual_completion_s", response_s=0.3, damping_ratio=0.8)(rows))),
+        ("its synthetic p90 overshoot", TUNING_ANY_OVERSHOOT,
+         variant_field(SYNTHETIC, "p90_overshoot", response_s=0.3, damping_ratio=0.8))]),
+    Excerpt(TUNING_DOC, "the example says:", (TEXT,) + TUNING),
+]
+
+FIGURES += MORE_FIGURES
+
+
 # A before -> after pair of figures ("13.7 -> 0.22", "98.45% → 98.44%"): history, which belongs in
 # CHANGELOG.md; the docs and doc comments state what is.
 BEFORE_AFTER = re.compile(r"\d[%s]?\*{0,2}\s*(?:->|→)\s*\*{0,2}-?\d")
+# The same history in words, on one line: "X before, Y after", "the same before and after", "was
+# X, now Y", "the default before", "tried and not kept" / "Not kept:", "the estimator of the
+# time". CONTRIBUTING.md, which tells how to measure before and after a change, is not scanned
+# for these.
+HISTORY_PROSE = re.compile(
+    r"\bbefore and after\b"
+    r"|\d[\d.,]*%?\*{0,2}\s*(?:\w+\s+){0,2}before\b[^.;]{0,40}?\d[\d.,]*%?\*{0,2}\s*(?:\w+\s+){0,2}after\b"
+    r"|\bwas\s+[^.;:]{1,60}?,\s*now\b"
+    r"|\bthe default before\b"
+    r"|\btried and not kept\b|\bnot kept:"
+    r"|\b(?:estimator|generator|version|build) of the time\b",
+    re.I)
 
 
 def check_history(report, root, paths=None):
@@ -612,10 +1422,16 @@ def check_history(report, root, paths=None):
                 if found:
                     report.problem(path, number_, f"a before -> after figure ('{found.group(0)}'): history goes to CHANGELOG.md, "
                                                   "the docs say what is")
+                    continue
+                found = HISTORY_PROSE.search(line) if path != "CONTRIBUTING.md" else None
+                if found:
+                    report.problem(path, number_, f"a before -> after in words ('{found.group(0)}'): history goes to "
+                                                  "CHANGELOG.md, the docs say what is")
 
 
 def check_all(root, commands):
     report = Report()
+    BEHAVIOUR_SEEDS.commands = commands
     check_history(report, root)
     with open(os.path.join(root, "README.md"), encoding="utf-8") as readme:
         check_readme(report, readme.read(), commands)
@@ -629,7 +1445,7 @@ def check_all(root, commands):
 
 def main(arguments):
     binaries = arguments[arguments.index("--bin") + 1] if "--bin" in arguments else os.path.join(".build", "release")
-    commands = Commands(binaries)
+    commands = Commands(binaries, os.environ.get("FIGURES_CACHE"))
     try:
         commands.prefetch([BENCH, SWEEP] + [c for claim in FIGURES for c in claim.commands()])
         report = check_all(".", commands)

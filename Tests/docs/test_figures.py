@@ -168,6 +168,17 @@ class ProseTests(unittest.TestCase):
             figures.AWAITING_FIX[:] = original
 
 
+def history(root, files):
+    """check_history's report on `files` (path: text) written under `root`."""
+    for path, text in files.items():
+        os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
+        with open(os.path.join(root, path), "w", encoding="utf-8") as file:
+            file.write(text)
+    report = figures.Report()
+    figures.check_history(report, root, list(files))
+    return report
+
+
 class HistoryTests(unittest.TestCase):
     def test_a_before_after_figure_outside_the_changelog_fails(self):
         with tempfile.TemporaryDirectory() as root:
@@ -177,14 +188,32 @@ class HistoryTests(unittest.TestCase):
                 "Sources/X/A.swift": "/// 13.7 -> 0.22 widths\nlet a = 1 // 1 -> 2\n",
                 "Tests/XTests/A.swift": "/// 1 -> 2\n",
             }
-            for path, text in files.items():
-                os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
-                with open(os.path.join(root, path), "w", encoding="utf-8") as file:
-                    file.write(text)
-            report = figures.Report()
-            figures.check_history(report, root, list(files))
+            report = history(root, files)
             self.assertEqual([line.split(": a before")[0] for line in report.wrong], ["docs/a.md:1", "docs/a.md:2", "Sources/X/A.swift:1"])
             self.assertIn("history goes to CHANGELOG.md", report.wrong[0])
+
+    def test_before_and_after_in_words_outside_the_changelog_fails(self):
+        with tempfile.TemporaryDirectory() as root:
+            files = {
+                # Each line of docs/a.md is history; docs/b.md states what is.
+                "docs/a.md": ("its bytes are unchanged (sha256 `ebb9eeb9322a...` before and after).\n"
+                              "| `--estimator dropTolerant` (the default before `recommended`) | 98.4% |\n"
+                              "chosen with the velocity estimator of the time (Flutter's tracker).\n"
+                              "## Design facts and what was tried and not kept\n"
+                              "- **Not kept: prefetching** 1, 2, 4 or 8 blocks ahead.\n"
+                              "Median completion 0.41 s before, 0.40 s after.\n"
+                              "The window was 100 ms, now 200 ms.\n"),
+                "docs/b.md": ("velocity 0 after 100 ms without a move before lift-off.\n"
+                              "| request | RSS before MB | RSS after MB |\n"
+                              "a stroke released before the frame shown, after which the server answers.\n"),
+                "CHANGELOG.md": "sha256 the same before and after; tried and not kept: prefetching.\n",
+                "CONTRIBUTING.md": "Check the bytes on the default grids before and after.\n",
+                "Sources/X/A.swift": "/// Not kept: a thread pool.\n// tried and not kept\n",
+            }
+            report = history(root, files)
+            self.assertEqual([line.split(": a before")[0] for line in report.wrong],
+                             [f"docs/a.md:{n}" for n in range(1, 8)] + ["Sources/X/A.swift:1"])
+            self.assertIn("a before -> after in words", report.wrong[0])
 
 
 BIN = os.path.join(".build", "release")
@@ -196,7 +225,7 @@ class RealFiguresTests(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.commands = figures.Commands(BIN)
+        cls.commands = figures.Commands(BIN, os.environ.get("FIGURES_CACHE"))
         cls.commands.prefetch([figures.BENCH, figures.SWEEP] + [c for claim in figures.FIGURES for c in claim.commands()])
 
     def test_the_figures_are_the_commands(self):
@@ -241,6 +270,33 @@ class RealFiguresTests(unittest.TestCase):
         wrong = self.changed(figures.CHOOSING, "the 10,000 synthetic gestures", "the 10,001 synthetic gestures")
         self.assertEqual(len(wrong), 1, wrong)
         self.assertIn("the synthetic gestures shows 10,001;", wrong[0])
+
+    def test_a_changed_figure_in_velocity_traces_tuning_and_behaviour_fails(self):
+        for path, old, new, message in (
+                (os.path.join("docs", "velocity.md"), "| `.recommended` | 98.8% |", "| `.recommended` | 98.9% |",
+                 "row 'LeastSquaresVelocityEstimator.recommended', 'recorded page turns finished', shows 98.9%"),
+                (os.path.join("docs", "velocity.md"), "| `.dropTolerant` | this package, tuned on 60 Hz | 47.9% /",
+                 "| `.dropTolerant` | this package, tuned on 60 Hz | 47.8% /", "'60 Hz', shows 47.8%"),
+                (os.path.join("docs", "traces.md"), "has 76 such strokes", "has 77 such strokes", "shows 77"),
+                (os.path.join("docs", "traces.md"), "(it ends at progress 0.38 < 0.5)", "(it ends at progress 0.39 < 0.5)",
+                 "the hand-made swipe's release progress shows 0.39"),
+                (os.path.join("docs", "tuning.md"), "| response 0.2 s | 0.0134 / 0.0122 |", "| response 0.2 s | 0.0135 / 0.0122 |",
+                 "p90_overshoot at {'response_s': 0.2, 'damping_ratio': 0.8} on bioident-gallery-swipes.csv, shows 0.0135"),
+                (os.path.join("docs", "tuning.md"), "2 of 6 families pick otherwise", "3 of 6 families pick otherwise",
+                 "is not what `.build/release/transition-bench behavior --synthetic 2000 --seed 7"),
+                (os.path.join("docs", "behaviour.md"), "| `--estimator impulse` | 92.4% | 95.2% | 89.0% (hesitateBelowMiddle) |",
+                 "| `--estimator impulse` | 92.4% | 95.2% | 89.0% (slowDragPastMiddle) |", "the weakest family shown is"),
+                (os.path.join("docs", "behaviour.md"), "| | gap 0.25 | 98.4% |", "| | gap 0.25 | 98.3% |",
+                 "bioident-gallery-swipes.csv, gap 0.25, 'meant to finish: at 1', shows 98.3%"),
+                (os.path.join("docs", "behaviour.md"), "| recorded | minimum-jerk, duration rule | 0.118 / 0.177 |",
+                 "| recorded | minimum-jerk, duration rule | 0.118 / 0.178 |",
+                 "bioident-gallery-swipes.csv, minimum-jerk, duration rule, 'at the spring's peak"),
+                (f"{figures.PHYSICS}/Velocity/WeightedVelocityEstimator.swift", "median error 17.0% at 120 Hz",
+                 "median error 17.1% at 120 Hz", "weighted: median error at 120 Hz shows 17.1%; `.build/release/transition-bench estimators`")):
+            with self.subTest(path=path, new=new):
+                wrong = self.changed(path, old, new)
+                self.assertEqual(len(wrong), 1, wrong)
+                self.assertIn(message, wrong[0])
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 import Testing
+import TransitionLab
 @testable import TransitionPhysics
 
 /// The arbiter alone: each policy's rule, the rules they share, and no lost points, in points
@@ -67,11 +68,8 @@ import Testing
     /// the parts sum to the movement to rounding, share its sign, and the content stays in range.
     @Test(arguments: ScrollHandoffPolicy.allCases)
     func noPointIsLost(policy: ScrollHandoffPolicy) {
-        var seed: UInt64 = 0x5eed
-        func next() -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var random = SplitMix64(seed: 0x5eed)
+        func next() -> Double { Double.random(in: 0..<1, using: &random) }
         for _ in 0..<20_000 {
             let movement = (next() - 0.5) * 2000 * (next() < 0.05 ? 1e12 : 1)
             let sheet = next() * 1000 - 100, content = next() * 1200 - 100, maximum = next() * 1100 - 100
