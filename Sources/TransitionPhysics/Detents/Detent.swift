@@ -10,7 +10,7 @@
 /// stays 200 pt through a rotation or a keyboard.
 ///
 /// Fractions stay one line to write: a number literal is the fraction detent named by that
-/// number, so `transition.detents = [0, 0.5, 1]` reads as before, and `release.detent == 0.5`
+/// number, so `transition.detents = [0, 0.5, 1]` is the fraction detents 0, 0.5 and 1, and `release.detent == 0.5`
 /// compares with the fraction detent 0.5's identity.
 ///
 /// ```swift

@@ -160,19 +160,13 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     ///    (`VelocityWindow.reversalDistance`; about a touch slop, 8 pt of a 390 pt phone, 16 px
     ///    of the recorded 800 px tablet, several times the touch noise), and with fewer than 8
     ///    samples since the turn the parabola has its vertex there (zero velocity at the turn).
-    ///    A 200 ms window straddled the turn of a flick back after a drag past the middle and
-    ///    reported the drag's motion: 45 of the 192 misses of that synthetic family over seeds
-    ///    1 to 5, 16 left (the rest are returns the samples never show: made within dropped
-    ///    frames before a lift-off that repeats the last position). Flutter and Android have no
-    ///    such rule.
+    ///    Without it a 200 ms window straddles the turn of a flick back after a drag past the
+    ///    middle and reports the drag's motion. Flutter and Android have no such rule.
     ///
-    /// Changes 1 to 4 were chosen from a small grid of these settings, printed for both halves
-    /// of the recorded users and two synthetic seeds side by side (docs/behaviour.md); change 5
-    /// from the misses of the weakest family (docs/behaviour.md, "The flick back"). With all
-    /// five the projected spring completes 98.3% / 98.6% of the even / odd users' recorded page
-    /// turns (Flutter's tracker: 76% / 82%) and matches intent on 99.18% to 99.38% of the
-    /// synthetic gestures of seeds 1 to 5, the flick back (the weakest family but on seed 1) at
-    /// 97.5% to 98.4%.
+    /// Changes 1 to 4 come from a small grid of these settings, printed for both halves of the
+    /// recorded users and two synthetic seeds side by side; change 5 from the misses of the
+    /// weakest synthetic family (docs/behaviour.md, "The flick back", with the finish and
+    /// intent figures under each estimator).
     public static let dropTolerant = LeastSquaresVelocityEstimator(
         degree: 2, window: VelocityWindow(horizon: 0.200, maxSamples: 20, maxGap: 0.200, reversalDistance: 0.02),
         shortWindowRule: .lowerDegree, quadraticMinimumSamples: 8, pointerStoppedAfter: 0.100)
