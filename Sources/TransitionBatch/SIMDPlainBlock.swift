@@ -49,7 +49,9 @@ func plainBlockSprings(_ r: BatchReleases.Pointers, base: Int, dt: Double) -> (l
 }
 
 /// startPhysicsLane's decision for the lanes base..<base+16 (ProjectedSpringModel.projectedProgress
-/// and release): the projected progress and which lanes finish.
+/// and release): the projected progress and which lanes finish. Inlined, so that the caller's
+/// loads of the same columns are shared.
+@inline(__always)
 func plainBlockDecision(_ r: BatchReleases.Pointers, base: Int) -> (projected: Lane, finishes: LaneMask) {
     let p = loadLane(r.progress, base), v = loadLane(r.velocity, base)
     let decisionVelocity = v.replacing(with: 0, where: laneAbs(v) .< loadLane(r.minFlingVelocity, base))
@@ -95,7 +97,9 @@ extension BlockState {
 }
 
 /// Writes a finished plain block's outcome for lanes base..<base+16: `finishValues` and the
-/// writer's fields, vector by vector.
+/// writer's fields, vector by vector. Inlined: in a metrics-only block proven unsettled, the
+/// completion (-1 in every lane) is a constant, and so are its time and frame columns.
+@inline(__always)
 func storePlainBlock(
     _ s: BlockState, target: Lane, motion: (overshoot: Lane, peakAcceleration: Lane), projected: Lane, velocity: Lane,
     base: Int, dt: Double, writer: OutcomeWriter

@@ -136,3 +136,55 @@ import TransitionPhysics
         _ = BatchIntegrator(maximumFrames: Int(Int32.max))
     }
 }
+
+/// A metrics-only block stops stepping the lanes whose metrics are final: a stiff, critically
+/// damped lane that settles early would otherwise step on beside lanes that never settle, into
+/// subnormal numbers (each operation on them a microcode assist on x86).
+@Suite struct SettledLaneTests {
+    @Test("a settled lane's state is 0 while its block steps on (no subnormal state), precise and fast paths")
+    func settledLanesStopStepping() {
+        let dt = 1 / 240.0, tol = CompletionMetrics.defaultSettleTolerance
+        let settling = Spring(response: 0.05, dampingRatio: 1), ringing = Spring(response: 0.4, dampingRatio: 0)
+        let ps = settling.propagator(time: dt), pr = ringing.propagator(time: dt)
+        // The frames at which the settling lane, stepped on, is subnormal: the frame limit is put
+        // in the middle of that window, so that without the reset its state ends subnormal.
+        var (y, w) = (-0.6, 0.0)
+        var firstSubnormal = -1, lastNonzero = -1
+        for frame in 0..<20_000 {
+            let small = Swift.max(abs(y), abs(w))
+            if small != 0 && small < Double.leastNormalMagnitude && firstSubnormal < 0 { firstSubnormal = frame }
+            if small != 0 { lastNonzero = frame }
+            (y, w) = (ps.positionFromPosition * y + ps.positionFromVelocity * w, ps.velocityFromPosition * y + ps.velocityFromVelocity * w)
+        }
+        #expect(firstSubnormal > 0 && lastNonzero > firstSubnormal + 8, "a subnormal window: \(firstSubnormal)...\(lastNonzero)")
+        let limit = (firstSubnormal + lastNonzero) / 2
+        var step = identityLanes
+        var stiffness = Lane(), damping = Lane(), mass = Lane(), omega0Squared = Lane()
+        for i in 0..<laneWidth {
+            let (spring, p) = i == 0 ? (settling, ps) : (ringing, pr)
+            step.p00[i] = p.positionFromPosition; step.p01[i] = p.positionFromVelocity
+            step.p10[i] = p.velocityFromPosition; step.p11[i] = p.velocityFromVelocity
+            stiffness[i] = spring.stiffness; damping[i] = spring.damping; mass[i] = spring.mass
+            omega0Squared[i] = spring.stiffness / spring.mass
+        }
+        // The precise path (the Euler and RK4 schemes' `fast: false`) with plain lanes, and the
+        // fast path with rubber-banded ringing lanes, which keep it stepping chunk by chunk.
+        for fast in [false, true] {
+            var rubberLanes = LaneMask(repeating: fast)
+            rubberLanes[0] = false
+            let k = BlockCoefficients(
+                step: step, stiffness: stiffness, damping: damping, mass: mass, omega0Squared: omega0Squared, target: Lane(),
+                side: Lane(repeating: 1), clamp: LaneMask(), rubber: rubberLanes, springLanes: LaneMask(repeating: true))
+            var s = BlockState()
+            s.y = Lane(repeating: -0.6)
+            s.active = LaneMask(repeating: true)
+            runBlock(&s, k, frameStep: dt, maximumFrames: limit, toleranceSquared: tol * tol, output: nil, fast: fast)
+            #expect(s.completion[0] > 0 && s.completion[0] < Double(firstSubnormal), "fast \(fast): the lane settles early")
+            #expect((1..<laneWidth).allSatisfy { s.completion[$0] == -1 }, "fast \(fast): the ringing lanes never settle")
+            #expect(s.y[0] == 0 && s.w[0] == 0, "fast \(fast): the settled lane's state \(s.y[0]), \(s.w[0])")
+            for i in 0..<laneWidth {
+                #expect(!s.y[i].isSubnormal && !s.w[i].isSubnormal, "fast \(fast), lane \(i): \(s.y[i]), \(s.w[i])")
+            }
+        }
+    }
+}

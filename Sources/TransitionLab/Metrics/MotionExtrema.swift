@@ -187,25 +187,53 @@ public enum MotionExtrema {
         let small = T.both(rising, T.lessOrEqual((r0 * r0) * T.magnitude(k.q), T.splat(seriesLimit) * (d * d)))
         let angled = T.both(k.underdamped, T.not(small))
         let overRising = T.both(T.both(rising, T.not(k.underdamped)), T.not(small))
-        var exponent = zero
-        var found = small
-        if T.any(T.either(small, overRising)) {
-            let s = r0 / d
+        // Each lane takes at most one of three turns, each ending in the series F: the series near
+        // critical damping (`small`), atanh's logarithm (`within`, overdamped) or the angle
+        // (`angled`). Their arguments are gathered lane by lane and F is evaluated once: a lane
+        // gets the operations it would get alone, and a block whose lanes take different turns
+        // evaluates one series instead of two or three.
+        let smallOrOver = T.any(T.either(small, overRising))
+        let anyOver = T.any(overRising)
+        let anyAngled = T.any(angled)
+        let none = T.less(zero, zero)
+        var argument = zero
+        var s = zero, within = none, logarithm = (exponent: zero, u: zero)
+        if smallOrOver {
+            s = r0 / d
             let sigma = -(s * s) * k.q
-            exponent = T.select(small, -(k.lambda * (s * series(sigma))), exponent)
-            if T.any(overRising) {
+            argument = T.select(small, sigma, argument)
+            if anyOver {
                 // sigma = (r0 mu / D)² in (seriesLimit, 1): a turn at atanh(r0 mu / D) / mu.
-                let within = T.both(overRising, T.less(sigma, T.splat(1)))
+                within = T.both(overRising, T.less(sigma, T.splat(1)))
                 let z = T.select(within, s * k.root, T.splat(0.5))
-                exponent = T.select(within, -(inverseHyperbolicTangent(z) * k.decayPerAngle), exponent)
-                found = T.either(found, within)
+                logarithm = logarithmReduction(inverseHyperbolicTangentArgument(z))
+                argument = T.select(within, logarithm.u * logarithm.u, argument)
             }
         }
-        if T.any(angled) {
-            // Underdamped: the turn's angle omega_d t in [0, 2 pi).
-            let theta = fullAngle(y: r0 * k.root, x: d)
-            exponent = T.select(angled, -(theta * k.decayPerAngle), exponent)
-            found = T.either(found, angled)
+        // Underdamped: the turn's angle omega_d t in [0, 2 pi).
+        let angleY = r0 * k.root
+        var angle = (z: zero, steep: none)
+        if anyAngled {
+            angle = angleReduction(y: angleY, x: d)
+            argument = T.select(angled, -(angle.z * angle.z), argument)
+        }
+        var exponent = zero
+        var found = small
+        if smallOrOver || anyAngled {
+            let f = series(argument)
+            if smallOrOver {
+                exponent = T.select(small, -(k.lambda * (s * f)), exponent)
+                if anyOver {
+                    let atanh = T.splat(0.5) * logarithmFromReduction(logarithm, series: f)
+                    exponent = T.select(within, -(atanh * k.decayPerAngle), exponent)
+                    found = T.either(found, within)
+                }
+            }
+            if anyAngled {
+                let theta = angleFromReduction(angle, series: f, y: angleY, x: d)
+                exponent = T.select(angled, -(theta * k.decayPerAngle), exponent)
+                found = T.either(found, angled)
+            }
         }
         let amplitude = T.squareRoot(T.select(T.less(zero, amplitudeSquared), amplitudeSquared, zero)) * k.inverseOmega0
         // Not a number (0 times an infinite decay): no turn counted.
@@ -243,20 +271,27 @@ public enum MotionExtrema {
         return sum * s + T.splat(1)
     }
 
-    /// The angle of the point (x, y) in [0, 2 pi) (atan2 taken into [0, 2 pi)); 0 at the origin.
-    /// From atan of |y| / |x| or |x| / |y| (whichever is at most 1), halved once by
-    /// atan(z) = 2 atan(z / (1 + sqrt(1 + z²))) to z <= tan(pi / 8), then z F(-z²).
+    /// The angle of the point (x, y) in [0, 2 pi) (atan2 taken into [0, 2 pi); 0 at the origin)
+    /// is `angleFromReduction(angleReduction(y: y, x: x), series: F(-z²), y: y, x: x)`: from atan
+    /// of |y| / |x| or |x| / |y| (whichever is at most 1), halved once by
+    /// atan(z) = 2 atan(z / (1 + sqrt(1 + z²))) to z <= tan(pi / 8), then z F(-z²). This first
+    /// part gives that z and whether |y| > |x|.
     @inlinable @inline(__always)
-    static func fullAngle<T: MotionArithmetic>(y: T, x: T) -> T {
+    static func angleReduction<T: MotionArithmetic>(y: T, x: T) -> (z: T, steep: T.Mask) {
         let ay = T.magnitude(y), ax = T.magnitude(x)
         let steep = T.less(ax, ay)
         let numerator = T.select(steep, ax, ay), denominator = T.select(steep, ay, ax)
         let one = T.splat(1)
         // 0 / 0 at the origin: angle 0.
-        var z = T.select(T.less(T.splat(0), denominator), numerator / denominator, T.splat(0))
-        z = z / (one + T.squareRoot(one + z * z))
-        let reduced = T.splat(2) * (z * series(-(z * z)))
-        let firstQuadrant = T.select(steep, T.splat(Double.pi / 2) - reduced, reduced)
+        let z = T.select(T.less(T.splat(0), denominator), numerator / denominator, T.splat(0))
+        return (z / (one + T.squareRoot(one + z * z)), steep)
+    }
+
+    /// The angle's second part (see `angleReduction`), from its reduction and F(-z²) (`series`).
+    @inlinable @inline(__always)
+    static func angleFromReduction<T: MotionArithmetic>(_ reduction: (z: T, steep: T.Mask), series f: T, y: T, x: T) -> T {
+        let reduced = T.splat(2) * (reduction.z * f)
+        let firstQuadrant = T.select(reduction.steep, T.splat(Double.pi / 2) - reduced, reduced)
         let leftHalf = T.less(x, T.splat(0))
         let upper = T.select(leftHalf, T.splat(Double.pi) - firstQuadrant, firstQuadrant)
         let lower = T.select(leftHalf, T.splat(Double.pi) + firstQuadrant, T.splat(2 * Double.pi) - firstQuadrant)
@@ -265,24 +300,30 @@ public enum MotionExtrema {
         return T.select(below, T.select(T.lessOrEqual(firstQuadrant, T.splat(0)), T.splat(0), lower), upper)
     }
 
-    /// atanh(z) for sqrt(0.172) < z < 1: log((1 + z) / (1 - z)) / 2 (`naturalLogarithm`).
+    /// (1 + z) / (1 - z), whose logarithm is 2 atanh(z) (for sqrt(0.172) < z < 1 here).
     @inlinable @inline(__always)
-    static func inverseHyperbolicTangent<T: MotionArithmetic>(_ z: T) -> T {
+    static func inverseHyperbolicTangentArgument<T: MotionArithmetic>(_ z: T) -> T {
         let one = T.splat(1)
-        return T.splat(0.5) * naturalLogarithm((one + z) / (one - z))
+        return (one + z) / (one - z)
     }
 
-    /// ln x for finite x >= 1: x = 2^e m with m in [sqrt(1/2), sqrt(2)), then e ln 2 + 2 u F(u²),
-    /// u = (m - 1) / (m + 1), |u| <= 0.172.
+    /// ln x for finite x >= 1 is `logarithmFromReduction(logarithmReduction(x), series: F(u²))`:
+    /// x = 2^e m with m in [sqrt(1/2), sqrt(2)), then e ln 2 + 2 u F(u²), u = (m - 1) / (m + 1),
+    /// |u| <= 0.172. This first part gives e and u.
     @inlinable @inline(__always)
-    static func naturalLogarithm<T: MotionArithmetic>(_ x: T) -> T {
+    static func logarithmReduction<T: MotionArithmetic>(_ x: T) -> (exponent: T, u: T) {
         let (e, m) = T.binaryExponent(x)
         let high = T.less(T.splat(1.4142135623730951), m)
         let significand = T.select(high, m * T.splat(0.5), m)
         let exponent = T.select(high, e + T.splat(1), e)
         let one = T.splat(1)
-        let u = (significand - one) / (significand + one)
-        return exponent * T.splat(0.6931471805599453) + T.splat(2) * (u * series(u * u))
+        return (exponent, (significand - one) / (significand + one))
+    }
+
+    /// The logarithm's second part (see `logarithmReduction`), from its reduction and F(u²) (`series`).
+    @inlinable @inline(__always)
+    static func logarithmFromReduction<T: MotionArithmetic>(_ reduction: (exponent: T, u: T), series f: T) -> T {
+        reduction.exponent * T.splat(0.6931471805599453) + T.splat(2) * (reduction.u * f)
     }
 
     /// e^x for x <= 0 (exactly 0 below -708): x = n ln 2 + r, |r| <= ln 2 / 2 (ln 2 in two parts,
