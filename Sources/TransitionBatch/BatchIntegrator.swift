@@ -84,11 +84,10 @@ public struct BatchIntegrator: Sendable {
     }
 
     /// Trajectories larger than this many bytes (both arrays) are written with non-temporal
-    /// stores unless the caller says otherwise: 16 MiB, twice this machine's 8 MiB L3, so the
-    /// output could not stay in cache for the caller anyway. Measured by `transition-bench
-    /// throughput` (384 MB, 2 cores of a Zen 1 host): ordinary stores 11.3 GB/s, streaming 13.2 GB/s
-    /// against an ordinary-store probe of 14.2 GB/s. Public for the benchmark, which reports it;
-    /// callers ask `streamsTrajectory(of:)`.
+    /// stores unless the caller says otherwise: 16 MiB, twice the 8 MiB L3 of the machine it was
+    /// measured on, so the output could not stay in cache for the caller anyway (the timings, with
+    /// that machine and the command: docs/throughput.md#machine-limits). Public for the
+    /// benchmark, which reports it; callers ask `streamsTrajectory(of:)`.
     public static let streamingThresholdBytes = 16 << 20
 
     /// Metrics and trajectories of `layout.frames` frames into caller-provided storage in the

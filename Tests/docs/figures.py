@@ -27,6 +27,10 @@ Where the figures are (FIGURES below lists each with its command):
   run by the notebooks' Python (notebooks/.venv, `make venv`) on the two bench runs it reads.
 - docs/tuning.md: the example's p90 overshoot table, its picks with and without
   `--max-overshoot 1`, and its footer as printed.
+- docs/references.md's "The recorded swipes" and docs/behaviour.md's statistics of the
+  recording (sampling, lift-off samples, the fling cap, the axis lock's refusals), and the same
+  statistics in the doc comments of `ReleaseSamples`, `LeastSquaresVelocityEstimator` and
+  `TouchSamplingModel`: `transition-bench traces`.
 
 A figure that differs fails, naming the file and line, the figure as shown, the command (as a
 person would type it, from the checkout's root) and the value it printed. The commands run once
@@ -198,7 +202,7 @@ class Commands:
                 result = run([self.tool("transition-bench"), *command[1:], "--per-trace", output], whole=True)
                 with open(output, encoding="utf-8") as per_trace:
                     stdout, stderr = per_trace.read(), result.stderr
-        elif command[0] == TEXT or command[0] == "estimators":
+        elif command[0] in (TEXT, "estimators", "traces"):
             result = run([self.tool("transition-bench"), *command[command[0] == TEXT:]], whole=True)
             stdout, stderr = result.stdout, result.stderr
         else:
@@ -214,7 +218,7 @@ class Commands:
         self.errors[command] = stderr
         if command == SWEEP:
             return int(stdout)
-        if command[0] == TEXT or command[0] == "estimators":
+        if command[0] in (TEXT, "estimators", "traces"):
             return stdout
         return bench_rows(stdout)
 
@@ -301,11 +305,15 @@ class Report:
         self.wrong.append(f"{path}:{line}: {message}")
 
 
-# Figures in Sources/TransitionPhysics found wrong while that folder is someone else's to edit:
+# Figures in Sources/ (the library's and the lab's doc comments) found wrong while those folders
+# are someone else's to edit:
 # (file, which figure, the figure as shown, the command's value written as shown). Each passes
 # only while the file shows exactly that figure and the command prints exactly that value;
 # `figures.py --awaiting` prints the entries of the figures that differ now.
 AWAITING_FIX = [
+    ("Sources/TransitionPhysics/Velocity/LeastSquaresVelocityEstimator.swift", "the recording's intervals over 40 ms", "8%", "9%"),
+    ("Sources/TransitionLab/Synthetic/TouchSamplingModel.swift",
+     "the median gap before an up repeating a recent move (ms)", "2", "1"),
 ]
 
 
@@ -1188,6 +1196,25 @@ def matches_intent(model, family=None):
     return (f"{model}'s intent match on {source}", BENCH, bench(source, model, "intent_match_rate"))
 
 
+RECORDING = ("traces",)
+
+
+def recording(pattern):
+    """A figure `transition-bench traces` prints of the recorded file: the first group of
+    `pattern` in its output (a percentage as a fraction); None when the bench found no recorded
+    file. A recorded report without the line fails: the command's wording changed."""
+    def value(text):
+        if not text.startswith(f"{RECORDED}:"):
+            return None
+        found = re.search(pattern, text)
+        if found is None:
+            raise Failure(f"`transition-bench traces` printed no line matching {pattern!r}: change its entry in "
+                          "Tests/docs/figures.py with the command")
+        figure = found.group(1)
+        return float(figure[:-1]) / 100 if figure.endswith("%") else float(figure)
+    return value
+
+
 VELOCITY = "docs/velocity.md"
 BEHAVIOUR = "docs/behaviour.md"
 TUNING_DOC = "docs/tuning.md"
@@ -1381,7 +1408,109 @@ MORE_FIGURES = [
     Excerpt(TUNING_DOC, "the example says:", (TEXT,) + TUNING),
 ]
 
-FIGURES += MORE_FIGURES
+# The recording's statistics, as `transition-bench traces` prints them.
+REFERENCES = "docs/references.md"
+# The recording's statistics that several sentences quote.
+UPS_NEW = ("the recording's ups at a new position", RECORDING, recording(r"lift-off at a new position: (\d+)"))
+UPS = ("the recording's ups", RECORDING, recording(r"of (\d+) ups\)"))
+NEW_GAP = ("the median gap before an up at a new position (ms)", RECORDING,
+    recording(r"lift-off at a new position: .*?median ([\d.]+) ms"))
+UPS_REPEATING = ("the recording's ups repeating a recent move", RECORDING, recording(r"lift-off repeating a sample at most 25 ms before: (\d+)"))
+REPEAT_WINDOW = ("the repeat window (ms)", RECORDING, recording(r"lift-off repeating a sample at most ([\d.]+) ms"))
+REPEAT_GAP = ("the median gap before an up repeating a recent move (ms)", RECORDING,
+    recording(r"lift-off repeating a sample at most 25 ms before: \d+, median ([\d.]+) ms"))
+UPS_RESTED = ("the recording's ups repeating an older sample", RECORDING, recording(r"lift-off repeating an older sample: (\d+)"))
+NEW_SHARE = ("the share of new positions among moving lift-offs", RECORDING,
+    recording(r"new position / \(new position \+ repeating\): ([\d.]+)"))
+UPS_NEW_PERCENT = ("the recording's ups at a new position", RECORDING, recording(r"lift-off at a new position: \d+ \(([\d.]+%) of"))
+LONG_INTERVALS = ("the recording's intervals over 40 ms", RECORDING, recording(r"intervals over 40 ms: ([\d.]+%) of all"))
+SAME_MS_PAIRS = ("the recording's strokes with two samples in one ms", RECORDING,
+    recording(r"two samples in one millisecond at different positions: (\d+)"))
+PAST_HALF = ("the recording's strokes past half the width", RECORDING, recording(r"past half: ([\d.]+%)"))
+
+RECORDING_FIGURES = [
+    Computed(REFERENCES, rf"median interval {N} ms\. {N} of the intervals exceed {N} ms, most of them the first of a stroke, "
+                         rf"from touch-down to the first move; of the later ones {N} do", [
+        ("the recording's median sample interval (ms)", RECORDING, recording(r"sample interval, ms: median ([\d.]+)")),
+        LONG_INTERVALS,
+        ("the long interval (ms)", RECORDING, recording(r"intervals over ([\d.]+) ms")),
+        ("the recording's intervals over 40 ms after each stroke's first", RECORDING,
+         recording(r"intervals over 40 ms: [\d.]+% of all; ([\d.]+%) of those after the first"))]),
+    Computed(REFERENCES, rf"{N} of the ups carry a new position \(docs/behaviour.md, \"The lift-off\"\)\. {N} strokes report two "
+                         r"samples within one millisecond", [
+        UPS_NEW_PERCENT,
+        SAME_MS_PAIRS]),
+    Computed(REFERENCES, rf"The median page turn is {N} ms long, travels {N} of the screen width from touch-down to lift-off and "
+                         rf"is released at {N} screen widths per second .*?only {N} of these intended page turns pass half", [
+        ("the recording's median stroke duration (ms)", RECORDING, recording(r"touch-down to lift-off, ms: median ([\d.]+)")),
+        ("the recording's median travel", RECORDING, recording(r"fraction of the travel: median ([\d.]+)")),
+        ("the recording's median release speed (widths/s)", RECORDING, recording(r"median speed ([\d.]+) travels/s")),
+        PAST_HALF]),
+    Computed(REFERENCES, rf"{N} of the strokes move to the left .*?\(device 7, 800 px wide\) gives {N} of the strokes", [
+        ("the recording's strokes to the left", RECORDING, recording(r"toward lower x or y along their axis: ([\d.]+%)")),
+        ("device 7's share of the recording", RECORDING, recording(r"largest device share: device 7, ([\d.]+%)"))]),
+    Computed(BEHAVIOUR, rf"only {N} travel past half the width", [
+        PAST_HALF]),
+    Computed(BEHAVIOUR, rf"where {N} of the intervals exceed 40 ms \(most of them touch-down's\), that zeroes {N} of the strokes", [
+        LONG_INTERVALS,
+        ("the recording's strokes at velocity 0 under Flutter's tracker", RECORDING,
+         recording(r"velocity 0 under LeastSquaresVelocityEstimator\(\) \(Flutter's tracker\): \d+ \(([\d.]+%)"))]),
+    Computed(BEHAVIOUR, rf"is not adopted: {N} recorded strokes have at most 3 samples", [
+        ("the recording's strokes of at most 3 samples", RECORDING, recording(r"at most 3 samples [^:]*: (\d+)"))]),
+    Computed(BEHAVIOUR, rf"On the recorded file {N} of the {N} strokes release above the cap", [
+        ("the recording's releases at the fling cap", RECORDING, recording(r"releases at the fling cap \(8000 points/s\): (\d+)")),
+        ("the recorded strokes", RECORDING, recording(r"^\S+: (\d+) strokes"))]),
+    Computed(BEHAVIOUR, rf"the shared recording has {N} strokes with such a pair", [
+        SAME_MS_PAIRS]),
+    Computed(BEHAVIOUR, rf"recording {N} of the {N} up samples carry a new position \(a median {N} ms after the last move\), and {N} "
+                        rf"more repeat a move delivered at most {N} ms \(a median {N} ms\) before them; only {N} repeat a report.*?"
+                        rf"with probability {N} \(= {N} / \({N} \+ {N}\)\).*?as the recording's {N}", [
+        UPS_NEW,
+        UPS,
+        NEW_GAP,
+        UPS_REPEATING,
+        REPEAT_WINDOW,
+        REPEAT_GAP,
+        UPS_RESTED,
+        NEW_SHARE,
+        UPS_NEW,
+        UPS_NEW,
+        UPS_REPEATING,
+        UPS_NEW_PERCENT]),
+    Computed(BEHAVIOUR, rf"with ratio 1 \(Flutter, framer-motion\) refuses {N} of {N} \({N}\).*?ratio 2 \(Android's `ViewPager`\) "
+                        rf"refuses {N} \({N}\)\..*?\({N} finished without a lock; {N} with ratio 1; {N} with ratio 2\)", [
+        ("refused by a 10 px lock at ratio 1", RECORDING, recording(r"ratio 1: refused (\d+)")),
+        ("the recorded strokes meant to finish", RECORDING, recording(r"meant to finish: (\d+)")),
+        ("share refused at ratio 1", RECORDING, recording(r"ratio 1: refused \d+ \(([\d.]+%)")),
+        ("refused by a 10 px lock at ratio 2", RECORDING, recording(r"ratio 2: refused (\d+)")),
+        ("share refused at ratio 2", RECORDING, recording(r"ratio 2: refused \d+ \(([\d.]+%)")),
+        ("finished without a lock", RECORDING, recording(r"finished without a lock: (\d+)")),
+        ("finished with a lock at ratio 1", RECORDING, recording(r"ratio 1: refused .*?; finished (\d+)")),
+        ("finished with a lock at ratio 2", RECORDING, recording(r"ratio 2: refused .*?; finished (\d+)"))]),
+    # The same statistics in doc comments.
+    Computed(f"{PHYSICS}/Velocity/LeastSquaresVelocityEstimator.swift", rf"\(60 Hz Android; {N} of intervals over 40 ms\)", [
+        LONG_INTERVALS]),
+    Computed(f"{PHYSICS}/Velocity/ReleaseSamples.swift", rf"in the BioIdent data {N} of {N} up samples carry a new position", [
+        UPS_NEW,
+        UPS]),
+    Computed("Sources/TransitionLab/Synthetic/TouchSamplingModel.swift",
+             rf"BioIdent: {N} up samples at a new position \(a median {N} ms after the last move\), {N} repeating a move at most "
+             rf"{N} ms earlier \(a median {N} ms\), {N} repeating one more than {N} ms earlier \(a finger that rested\): {N} / "
+             rf"\({N} \+ {N}\) = {N}\.", [
+        UPS_NEW,
+        NEW_GAP,
+        UPS_REPEATING,
+        REPEAT_WINDOW,
+        REPEAT_GAP,
+        UPS_RESTED,
+        REPEAT_WINDOW,
+        UPS_NEW,
+        UPS_NEW,
+        UPS_REPEATING,
+        NEW_SHARE]),
+]
+
+FIGURES += MORE_FIGURES + RECORDING_FIGURES
 
 
 # A before -> after pair of figures ("13.7 -> 0.22", "98.45% → 98.44%"): history, which belongs in

@@ -271,7 +271,7 @@ class RealFiguresTests(unittest.TestCase):
         self.assertEqual(len(wrong), 1, wrong)
         self.assertIn("the synthetic gestures shows 10,001;", wrong[0])
 
-    def test_a_changed_figure_in_velocity_traces_tuning_and_behaviour_fails(self):
+    def test_a_changed_figure_in_velocity_traces_tuning_behaviour_and_references_fails(self):
         for path, old, new, message in (
                 (os.path.join("docs", "velocity.md"), "| `.recommended` | 98.8% |", "| `.recommended` | 98.9% |",
                  "row 'LeastSquaresVelocityEstimator.recommended', 'recorded page turns finished', shows 98.9%"),
@@ -291,12 +291,35 @@ class RealFiguresTests(unittest.TestCase):
                 (os.path.join("docs", "behaviour.md"), "| recorded | minimum-jerk, duration rule | 0.118 / 0.177 |",
                  "| recorded | minimum-jerk, duration rule | 0.118 / 0.178 |",
                  "bioident-gallery-swipes.csv, minimum-jerk, duration rule, 'at the spring's peak"),
+                (os.path.join("docs", "references.md"), "only 44% of these intended", "only 46% of these intended",
+                 "the recording's strokes past half the width shows 46%; `.build/release/transition-bench traces`"),
+                (os.path.join("docs", "references.md"), "median interval 17 ms.", "median interval 16 ms.",
+                 "the recording's median sample interval (ms) shows 16"),
+                (os.path.join("docs", "behaviour.md"), "(a median 1 ms) before them", "(a median 2 ms) before them",
+                 "the median gap before an up repeating a recent move (ms) shows 2"),
+                (os.path.join("docs", "behaviour.md"), "refuses 106 of 7,361", "refuses 107 of 7,361",
+                 "refused by a 10 px lock at ratio 1 shows 107"),
                 (f"{figures.PHYSICS}/Velocity/WeightedVelocityEstimator.swift", "median error 17.0% at 120 Hz",
                  "median error 17.1% at 120 Hz", "weighted: median error at 120 Hz shows 17.1%; `.build/release/transition-bench estimators`")):
             with self.subTest(path=path, new=new):
                 wrong = self.changed(path, old, new)
                 self.assertEqual(len(wrong), 1, wrong)
                 self.assertIn(message, wrong[0])
+
+
+class RecordingTests(unittest.TestCase):
+    PRINTED = f"{figures.RECORDED}: 3 strokes\nstroke duration, touch-down to lift-off, ms: median 155\npast half: 43.7%\n"
+
+    def test_a_statistic_is_read_as_printed_and_a_percentage_as_a_fraction(self):
+        self.assertEqual(figures.recording(r"ms: median ([\d.]+)")(self.PRINTED), 155)
+        self.assertAlmostEqual(figures.recording(r"past half: ([\d.]+%)")(self.PRINTED), 0.437)
+
+    def test_without_the_recorded_file_a_statistic_is_not_checked(self):
+        self.assertIsNone(figures.recording(r"ms: median ([\d.]+)")("other.csv: 3 strokes\n"))
+
+    def test_a_line_the_command_no_longer_prints_fails(self):
+        with self.assertRaises(figures.Failure):
+            figures.recording(r"median speed ([\d.]+) travels/s")(self.PRINTED)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ public struct TransitionBenchCommand: ParsableCommand {
             EstimatorsCommand.self,
             BehaviorMergeCommand.self,
             FramesCommand.self,
+            TracesCommand.self,
         ])
 
     public init() {}

@@ -144,17 +144,6 @@ public struct EstimatorsCommand: ParsableCommand {
     }
 
     public func run() throws {
-        let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        do {
-            let text = try report(currentDirectory: currentDirectory) { BehaviorCommand.printError($0) }
-            do {
-                try Array(text.utf8).withUnsafeBufferPointer { try StandardOutputSink().write($0) }
-            } catch {
-                throw BehaviorError.writing("standard output", error)
-            }
-        } catch let error as BehaviorError {
-            BehaviorCommand.printError("error: \(error)")
-            throw error.exitStatus.exitCode
-        }
+        try ReportCommand.run { directory, note in try report(currentDirectory: directory, note: note) }
     }
 }
