@@ -311,7 +311,6 @@ class Report:
 # only while the file shows exactly that figure and the command prints exactly that value;
 # `figures.py --awaiting` prints the entries of the figures that differ now.
 AWAITING_FIX = [
-    ("Sources/TransitionPhysics/Velocity/LeastSquaresVelocityEstimator.swift", "the recording's intervals over 40 ms", "8%", "9%"),
     ("Sources/TransitionLab/Synthetic/TouchSamplingModel.swift",
      "the median gap before an up repeating a recent move (ms)", "2", "1"),
 ]

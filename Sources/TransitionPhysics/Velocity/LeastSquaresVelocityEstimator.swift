@@ -144,7 +144,7 @@ public struct LeastSquaresVelocityEstimator: WindowedVelocityEstimator, Velocity
     /// samples (a 20-sample window is 158 ms at 120 Hz, a parabola from 8 samples starts at
     /// 58 ms there), so it reads short 120 Hz flicks slow (docs/velocity.md). Changes to
     /// Flutter's tracker, each for a failure seen in the recorded BioIdent swipes (60 Hz
-    /// Android; 8% of intervals over 40 ms):
+    /// Android; 9% of intervals over 40 ms):
     ///
     /// 1. The window is the last 200 ms (at most 20 samples) and a dropped frame does not end it
     ///    (`maxGap` = horizon): Flutter's 40 ms gap rule cuts 15% of the recorded strokes to
