@@ -15,8 +15,8 @@
 # the models and writes its table as it renders it; one of 10,000 variants over the recorded
 # swipes and 10,000 synthetic gestures peaked at 234 MB, so --mem=1G below leaves room. The
 # merge streams the rows (CSV and JSON), keeping four figures a row and one shard's bytes: 38 MB
-# for 70,000 rows; a million variants' 8,000,000 rows held under 400 MB while checked (their
-# front then took over 20 minutes of one core), so its job asks for 2G.
+# for 70,000 rows, 128 MB for 1,600,000 (a minute of one core); a million variants' 8,000,000
+# rows held under 400 MB while checked, so its job asks for 2G.
 #
 # transition-bench reads SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT
 # itself (shard = ID - MIN + 1 of COUNT, as transition-sweep does), so the array range below is
