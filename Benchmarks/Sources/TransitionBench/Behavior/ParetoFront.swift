@@ -92,8 +92,9 @@ public enum ParetoFront {
     /// exactly when it is at least as good on each figure and not the same point. The rows
     /// beating each point are counted over all rows: a point none beats is on the front; then
     /// over the front's rows alone, its places. Each count is a divide and conquer over the
-    /// points in best-first order (`DominancePoints.beatingRows`): O(n log³ n) for n points
-    /// whatever the front's size, O(n log² n) when the first figure takes few values.
+    /// points in lexicographic order of their ranks, best first (`DominancePoints.beatingRows`):
+    /// O(n log³ n) for n points whatever the front's size, O(n log² n) when a figure takes few
+    /// values.
     static func front(_ figures: [Figures]) -> (pareto: [Bool], beatenBy: [Int]) {
         let points = DominancePoints(figures)
         let onFront = points.beatingRows(points.rows).map { $0 == 0 }
