@@ -9,14 +9,14 @@
 # runs):
 #
 #   mkdir -p results && sbatch deploy/slurm-bench.sh
-#   sbatch --dependency=afterok:<jobid> --mem=2G --wrap 'transition-bench merge --output results/bench.csv results/bench-*.csv'
+#   sbatch --dependency=afterok:<jobid> --mem=1G --wrap 'transition-bench merge --output results/bench.csv results/bench-*.csv'
 #
 # Memory (docs/throughput.md, "Tuning grids and their merge"): a task builds only its slice of
 # the models and writes its table as it renders it; one of 10,000 variants over the recorded
 # swipes and 10,000 synthetic gestures peaked at 234 MB, so --mem=1G below leaves room. The
 # merge streams the rows (CSV and JSON), keeping four figures a row and one shard's bytes: 38 MB
-# for 70,000 rows; a million variants' 8,000,000 rows held under 400 MB while checked (their
-# front then took over 20 minutes of one core), so its job asks for 2G.
+# for 70,000 rows, 128 MB for 1,600,000; a million variants' 8,000,000 rows (4.9 GB) merged in
+# about 3 minutes at 422 MB, so its job asks for 1G.
 #
 # transition-bench reads SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT
 # itself (shard = ID - MIN + 1 of COUNT, as transition-sweep does), so the array range below is
@@ -45,7 +45,7 @@ mkdir -p results
 if [ "${1:-}" = --submit ]; then
     [ -z "${SLURM_JOB_ID:-}" ] || { echo "slurm-bench.sh: --submit submits the jobs; run it outside a job" >&2; exit 64; }
     ARRAY=$(sbatch --parsable "$0" | cut -d';' -f1)
-    MERGE=$(sbatch --parsable --dependency="afterok:$ARRAY" --mem=2G --job-name=transition-bench-merge \
+    MERGE=$(sbatch --parsable --dependency="afterok:$ARRAY" --mem=1G --job-name=transition-bench-merge \
         --output=results/slurm-bench-merge-%j.log \
         --wrap 'transition-bench merge --output results/bench.csv results/bench-*.csv' | cut -d';' -f1)
     echo "array $ARRAY, merge $MERGE (after every task of $ARRAY): results/bench.csv"

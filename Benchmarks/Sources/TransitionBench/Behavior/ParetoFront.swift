@@ -87,18 +87,23 @@ public enum ParetoFront {
     /// The front of one source's rows, by their `figures` in row order: whether each is on it,
     /// and how many front rows beat it (0 on the front). The one definition `mark` and the
     /// streaming merge use.
+    ///
+    /// Rows with the same four figures are one point (`DominancePoints`), which a row beats
+    /// exactly when it is at least as good on each figure and not the same point. The rows
+    /// beating each point are counted over all rows: a point none beats is on the front; then
+    /// over the front's rows alone, its places. Each count is a divide and conquer over the
+    /// points in lexicographic order of their ranks, best first (`DominancePoints.beatingRows`):
+    /// O(n log³ n) for n points whatever the front's size, O(n log² n) when a figure takes few
+    /// values.
     static func front(_ figures: [Figures]) -> (pareto: [Bool], beatenBy: [Int]) {
-        var pareto = [Bool](repeating: false, count: figures.count), beatenBy = [Int](repeating: 0, count: figures.count)
-        // In best-first order a row can only be beaten by an earlier one, and if any earlier
-        // row beats it, one on the front does (beating is transitive): compare with the front.
-        var front: [Int] = []
-        for k in figures.indices.sorted(by: { bestFirst(figures, $0, $1) }) {
-            let beaters = front.reduce(0) { $0 + (figures[$1].beats(figures[k]) ? 1 : 0) }
-            if beaters == 0 { front.append(k) }
-            pareto[k] = beaters == 0
-            beatenBy[k] = beaters
-        }
-        return (pareto, beatenBy)
+        let points = DominancePoints(figures)
+        let onFront = points.beatingRows(points.rows).map { $0 == 0 }
+        let frontRows = points.rows.indices.map { onFront[$0] ? points.rows[$0] : 0 }
+        let places = points.beatingRows(frontRows)
+        return (
+            points.pointOfRow.map { onFront[Int($0)] },
+            points.pointOfRow.map { places[Int($0)] }
+        )
     }
 
     /// The text table's order with `--pareto`: within each source (sources in their order), the

@@ -79,6 +79,78 @@ import TransitionLab  // SplitMix64, the one seeded generator
         #expect(ParetoFront.tableOrder(rows).map(\.model) == ["b", "c", "d", "f", "e", "a"])
     }
 
+    /// The front as it was defined first, each row in best-first order compared with every
+    /// row of the front so far (rows times the front's size): the oracle of the sweep.
+    static func quadraticFront(_ figures: [ParetoFront.Figures]) -> (pareto: [Bool], beatenBy: [Int]) {
+        var pareto = [Bool](repeating: false, count: figures.count), beatenBy = [Int](repeating: 0, count: figures.count)
+        var front: [Int] = []
+        for k in figures.indices.sorted(by: { ParetoFront.bestFirst(figures, $0, $1) }) {
+            let beaters = front.reduce(0) { $0 + (figures[$1].beats(figures[k]) ? 1 : 0) }
+            if beaters == 0 { front.append(k) }
+            pareto[k] = beaters == 0
+            beatenBy[k] = beaters
+        }
+        return (pareto, beatenBy)
+    }
+
+    static func figures(_ match: Double?, _ visual: Double?, _ peak: Double?, _ overshoot: Double?) -> ParetoFront.Figures {
+        ParetoFront.Figures(row("m", match: match, visual: visual, peak: peak, overshoot: overshoot))
+    }
+
+    /// The sweep gives the quadratic front's marks and places on random sets (few values, so
+    /// ties and duplicates on every figure; continuous values; missing figures and infinities)
+    /// and adversarial ones: every row on the front (a plane of trades), one chain (each beats
+    /// the next), every row the same, rows equal but on one figure, the best one or two rows
+    /// repeated, and -0 against 0.
+    @Test func theSweepIsTheQuadraticFront() {
+        var generator = SplitMix64(seed: 48)
+        let few: [Double?] = [nil, -0.0, 0, 0.25, 0.5, 1, .infinity, -.infinity, .greatestFiniteMagnitude]
+        var sets: [[ParetoFront.Figures]] = [[], [Self.figures(0.5, 1, 1, 0)]]
+        for _ in 0..<300 {
+            let n = Int.random(in: 2...300, using: &generator)
+            let values = Array(few.shuffled(using: &generator).prefix(Int.random(in: 1...few.count, using: &generator)))
+            sets.append((0..<n).map { _ in
+                Self.figures(
+                    values.randomElement(using: &generator)!, values.randomElement(using: &generator)!,
+                    values.randomElement(using: &generator)!, values.randomElement(using: &generator)!)
+            })
+        }
+        for _ in 0..<20 {
+            let n = Int.random(in: 500...3000, using: &generator)
+            sets.append((0..<n).map { _ in
+                Self.figures(
+                    Double(Int.random(in: 0...20, using: &generator)) / 20, Double.random(in: 0.1...0.6, using: &generator),
+                    Double(Int.random(in: 0...50, using: &generator)) * 10, Double.random(in: 0...0.02, using: &generator))
+            })
+        }
+        for _ in 0..<10 {  // every figure continuous, one with four values
+            sets.append((0..<Int.random(in: 1...2000, using: &generator)).map { _ in
+                Self.figures(
+                    Double.random(in: 0...1, using: &generator), Double.random(in: 0...1, using: &generator),
+                    Double(Int.random(in: 0...3, using: &generator)), Double.random(in: 0...1, using: &generator))
+            })
+        }
+        let n = 400
+        sets.append((0..<n).map { i in Self.figures(Double(i % 20), Double(i / 20), 0, 0) })  // a plane
+        sets.append((0..<n).map { i in Self.figures(Double(i) / 1000, -Double(i), 5, -Double(i % 7)) })  // every row trades
+        sets.append((0..<n).map { i in Self.figures(1 - Double(i) / Double(n), Double(i), Double(i), Double(i)) })  // a chain
+        sets.append((0..<n).map { _ in Self.figures(0.9, 0.3, 100, 0.001) })  // every row the same
+        sets.append((0..<n).map { i in Self.figures(0.9, 0.3, 100, Double(i % 3) / 1000) })  // equal but on the last
+        sets.append((0..<n).map { i in Self.figures(Double(i % 2), 0.3, 100, 0.001) })  // equal but on the first
+        sets.append((0..<n).map { (i: Int) -> ParetoFront.Figures in  // the best row twice, beating every other
+            let (a, b, c, d) = (Double(i % 5) / 5, Double(i % 11), Double(i % 13), Double(i % 3))
+            return i < 2 ? Self.figures(1, 0, 0, 0) : Self.figures(a, b, c, d)
+        })
+        sets.append((0..<n).map { (i: Int) -> ParetoFront.Figures in  // missing figures and infinities
+            let visual: Double? = i % 2 == 0 ? nil : 0.3, peak: Double = i % 3 == 0 ? .infinity : 100
+            return Self.figures(nil, visual, peak, nil)
+        })
+        for (k, set) in sets.enumerated() {
+            let expected = Self.quadraticFront(set), got = ParetoFront.front(set)
+            #expect(got.pareto == expected.pareto && got.beatenBy == expected.beatenBy, "set \(k) of \(set.count) rows")
+        }
+    }
+
     /// The records of a CSV text, each its fields (the package's one reader, `CSVReader`).
     static func records(_ csv: String) throws -> [[String]] {
         var reader = CSVReader(bytes: Array(csv.utf8), lineEnds: .lf)
