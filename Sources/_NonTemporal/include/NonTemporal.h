@@ -2,8 +2,8 @@
 // by transition-bench for its write-bandwidth probe (`tp_stream_fill_doubles`, the build facts).
 //
 // Swift has no non-temporal store; ordinary stores pay a read-for-ownership of every cache line
-// they write (write-allocate), which roughly halves the output bandwidth of ordinary stores
-// against streaming ones (measured, with the machine: docs/throughput.md#machine-limits).
+// they write (write-allocate), which leaves ordinary stores under half the bandwidth of
+// streaming ones on one core (measured, with the machine: docs/throughput.md#machine-limits).
 #ifndef TRANSITION_PHYSICS_NON_TEMPORAL_H
 #define TRANSITION_PHYSICS_NON_TEMPORAL_H
 
