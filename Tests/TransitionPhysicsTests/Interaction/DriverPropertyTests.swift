@@ -34,36 +34,11 @@ import TransitionLab
         func sample(_ t: Double, _ position: Double, _ phase: TouchPhase) -> TouchSample {
             axis == .x ? TouchSample(time: t, x: position, phase: phase) : TouchSample(time: t, y: position, phase: phase)
         }
-        // Events while dragging: only in frames a finger drives; a crossing shows the view a pixel
-        // past its detent, and the same detent is crossed in alternate directions (the sides start
-        // afresh at touch-down and when the detents change); the release detent changes each time.
-        var crossedLast: [Detent.ID: InteractiveTransition.DetentStep] = [:]
-        var releaseDetentLast: Detent.ID?
-        func checkCrossings(_ frame: TransitionUpdate) {
-            var tracking = false
-            if case .tracking = transition.phase { tracking = true }
-            for event in frame.events {
-                switch event {
-                case .detentCrossed(let id, let moving):
-                    #expect(tracking, "seed \(seed): a crossing with no finger down")
-                    let detent = transition.resolvedDetents.first { $0.id == id }?.progress ?? .nan
-                    let past = moving == .next ? frame.progress - detent : detent - frame.progress
-                    #expect(past >= transition.pixelTolerance * (1 - 1e-9), "seed \(seed): crossed \(id) \(moving) at \(frame.progress)")
-                    #expect(crossedLast[id] != moving, "seed \(seed): \(id) crossed \(moving) twice in a row")
-                    crossedLast[id] = moving
-                case .releaseDetentChanged(let id):
-                    #expect(tracking, "seed \(seed): a release detent with no finger down")
-                    #expect(releaseDetentLast != id, "seed \(seed): release detent \(id) reported twice in a row")
-                    releaseDetentLast = id
-                case .layoutChanged, .began, .interrupted: crossedLast = [:]
-                default: break
-                }
-            }
-        }
+        var crossings = CrossingChecker(seed: seed)
         /// The frame at `t`, its events checked.
         func checkedFrame(at t: Double) -> TransitionUpdate {
             let update = transition.advance(to: t)
-            checkCrossings(update)
+            crossings.check(update, of: transition)
             return update
         }
         /// The frame at `time` after an action that must not move the view: same progress.
@@ -88,8 +63,7 @@ import TransitionLab
                 finger = g.uniform(in: 100...900)
                 transition.handle(sample(stamp, finger, .began))
                 down = true
-                crossedLast = [:]
-                releaseDetentLast = nil
+                crossings.restart()
                 // Catching or beginning never moves the view.
                 expectStill("touch-down")
             } else if down && roll < 0.7 {
@@ -144,8 +118,7 @@ import TransitionLab
                 // Android's back gesture: it catches what is shown, follows the system's progress
                 // for a few frames, and its commit or cancel starts from what is shown.
                 transition.backStarted(BackGestureEvent(time: stamp, progress: 0, swipeEdge: .left))
-                crossedLast = [:]
-                releaseDetentLast = nil
+                crossings.restart()
                 expectStill("back started")
                 var progress = 0.0
                 for _ in 0..<(1 + Int(g.uniform() * 12)) {
@@ -170,5 +143,44 @@ import TransitionLab
         }
         // At its target: a detent, or a progress code retargeted to.
         #expect(last.isAtRest && last.progress == last.target, "seed \(seed): ended at \(last.progress)")
+    }
+
+    /// Events while dragging: only in frames a finger drives; a crossing shows the view a pixel
+    /// past its detent, and the same detent is crossed in alternate directions (the sides start
+    /// afresh at touch-down and when the detents change); the release detent changes each time.
+    struct CrossingChecker {
+        let seed: UInt64
+        var crossedLast: [Detent.ID: InteractiveTransition.DetentStep] = [:]
+        var releaseDetentLast: Detent.ID?
+
+        init(seed: UInt64) { self.seed = seed }
+
+        /// A touch-down or a back gesture: sides and release detent start afresh.
+        mutating func restart() {
+            crossedLast = [:]
+            releaseDetentLast = nil
+        }
+
+        mutating func check(_ frame: TransitionUpdate, of transition: InteractiveTransition) {
+            var tracking = false
+            if case .tracking = transition.phase { tracking = true }
+            for event in frame.events {
+                switch event {
+                case .detentCrossed(let id, let moving):
+                    #expect(tracking, "seed \(seed): a crossing with no finger down")
+                    let detent = transition.resolvedDetents.first { $0.id == id }?.progress ?? .nan
+                    let past = moving == .next ? frame.progress - detent : detent - frame.progress
+                    #expect(past >= transition.pixelTolerance * (1 - 1e-9), "seed \(seed): crossed \(id) \(moving) at \(frame.progress)")
+                    #expect(crossedLast[id] != moving, "seed \(seed): \(id) crossed \(moving) twice in a row")
+                    crossedLast[id] = moving
+                case .releaseDetentChanged(let id):
+                    #expect(tracking, "seed \(seed): a release detent with no finger down")
+                    #expect(releaseDetentLast != id, "seed \(seed): release detent \(id) reported twice in a row")
+                    releaseDetentLast = id
+                case .layoutChanged, .began, .interrupted: crossedLast = [:]
+                default: break
+                }
+            }
+        }
     }
 }
