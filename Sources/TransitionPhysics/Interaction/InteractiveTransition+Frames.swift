@@ -170,7 +170,6 @@ extension InteractiveTransition {
     /// longer than the estimator's `pointerStoppedAfter`, the lift-off's rule), so that a finger
     /// held still reports what a lift-off there would release with, not its last movement's speed.
     func current(_ tracking: Tracking, at time: Double) -> (progress: Double, velocity: Double) {
-        let rested = tracking.stroke.hasStopped(at: time, stoppedAfter: estimator.pointerStoppedAfter)
-        return (shown(tracking), rested ? 0 : releaseVelocity(tracking))
+        (shown(tracking), tracking.contentMovedLast ? 0 : fingerVelocity(tracking, at: time))
     }
 }

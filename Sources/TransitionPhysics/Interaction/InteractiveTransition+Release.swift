@@ -153,12 +153,4 @@ extension InteractiveTransition {
 
     /// The completion a release in `state` gets (`settledCompletion(for:)`).
     func completion(for state: ReleaseState) -> Completion { settledCompletion(for: state).completion }
-
-    /// The velocity a release of `tracking` starts from, travels per second: its stroke's
-    /// (`Stroke.velocity`: the estimator's, capped by `maximumReleaseSpeedPointsPerSecond`), or 0
-    /// when a scroll view sharing the finger moved last.
-    func releaseVelocity(_ tracking: Tracking) -> Double {
-        guard !tracking.contentMovedLast else { return 0 }
-        return tracking.stroke.velocity(estimator, windowed: windowedEstimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
-    }
 }

@@ -227,6 +227,14 @@ extension InteractiveTransition {
     /// then reports the finger's velocity).
     func contentFingerVelocity(at time: Double) -> Double? {
         guard case .tracking(let tracking) = state, tracking.contentMovedLast else { return nil }
+        return fingerVelocity(tracking, at: time)
+    }
+
+    /// The velocity of `tracking`'s finger as a frame at `time` shows it, travels per second:
+    /// the stroke's capped estimate, 0 once the finger has rested (no sample for longer than the
+    /// estimator's `pointerStoppedAfter`, the lift-off's rule), whichever of the view and a
+    /// scroll view sharing the finger moves with it.
+    func fingerVelocity(_ tracking: Tracking, at time: Double) -> Double {
         if tracking.stroke.hasStopped(at: time, stoppedAfter: estimator.pointerStoppedAfter) { return 0 }
         return tracking.stroke.velocity(estimator, windowed: windowedEstimator, maximumSpeed: maximumReleaseSpeedPointsPerSecond, travel: mapping.travel)
     }
