@@ -371,27 +371,3 @@ public struct BatchIntegrator: Sendable {
         }
     }
 }
-
-/// Runs `body(0..<count)` on `threads` threads; with one thread, in order on the caller's.
-func parallelFor(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    if count == 0 { return }
-    let workers = min(threads, count)
-    if workers <= 1 {
-        for i in 0..<count { body(i) }
-        return
-    }
-    if workers >= BatchIntegrator.coreCount {
-        // One per core: let Dispatch balance the items dynamically.
-        DispatchQueue.concurrentPerform(iterations: count, execute: body)
-        return
-    }
-    // Static interleaving: worker t takes items t, t + workers, ... (results do not depend on
-    // who runs an item).
-    DispatchQueue.concurrentPerform(iterations: workers) { t in
-        var i = t
-        while i < count {
-            body(i)
-            i += workers
-        }
-    }
-}

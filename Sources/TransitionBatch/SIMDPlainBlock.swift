@@ -25,12 +25,20 @@ func allSpringLanes(_ r: BatchReleases.Pointers, base: Int) -> Bool {
     return bytes == SIMD2(repeating: 0x0101_0101_0101_0101)
 }
 
+/// `OvershootPolicy.allow` and the two decisions as the bytes their columns hold (one-byte enums).
+/// (Computed where used, so that they fold to constants; `unsafeBitCast` traps if an enum grows.)
+var allowByte: UInt8 { unsafeBitCast(OvershootPolicy.allow, to: UInt8.self) }
+var finishByte: UInt8 { unsafeBitCast(Decision.finish, to: UInt8.self) }
+var cancelByte: UInt8 { unsafeBitCast(Decision.cancel, to: UInt8.self) }
+
 /// The springs of the block starting at lane `base` (lambda = c / 2m and omega0² = k / m per lane)
 /// when the block qualifies (see the file comment); nil otherwise.
 @inline(__always)
 func plainBlockSprings(_ r: BatchReleases.Pointers, base: Int, dt: Double) -> (lambda: Lane, omega0Squared: Lane)? {
     guard allSpringLanes(r, base: base) else { return nil }
-    for i in base..<(base + laneWidth) where r.overshoot[i] != .allow { return nil }
+    // Every lane's policy `allow`: one 16-byte compare of the one-byte cases.
+    let policies = UnsafeRawPointer(r.overshoot + base).loadUnaligned(as: SIMD16<UInt8>.self)
+    if policies != SIMD16(repeating: allowByte) { return nil }
     // Recognizer-cancelled lanes (rare) take the lane-by-lane path: a mask built from bytes
     // compiles to a lane-by-lane loop.
     let cancelledBytes = UnsafeRawPointer(r.recognizerCancelled + base).loadUnaligned(as: SIMD2<UInt64>.self)
@@ -122,13 +130,11 @@ func storePlainBlock(
     let framePattern = unsafeBitCast(s.completion + 0x1.8p52, to: SIMD16<UInt64>.self)
     UnsafeMutableRawPointer(writer.completionFrame + base).storeBytes(
         of: SIMD16<Int32>(truncatingIfNeeded: framePattern), as: SIMD16<Int32>.self)
-    // Decisions lane by lane from memory (reading a vector's lanes one at a time reloads it).
-    withUnsafeTemporaryAllocation(of: Lane.self, capacity: 1) { lanes in
-        let raw = UnsafeMutableRawPointer(lanes.baseAddress!)
-        raw.storeBytes(of: target, as: Lane.self)
-        let targets = raw.assumingMemoryBound(to: Double.self)
-        for i in 0..<laneWidth { writer.decision[base + i] = targets[i] == 1 ? .finish : .cancel }
-    }
+    // The decisions' bytes in one store: each lane's mask (all ones where the target is 1)
+    // truncated to a byte selects finish's byte, else cancel's.
+    let finishes = SIMD16<UInt8>(truncatingIfNeeded: unsafeBitCast(target .== 1, to: SIMD16<Int64>.self))
+    let decisions = (finishes & SIMD16(repeating: finishByte)) | (~finishes & SIMD16(repeating: cancelByte))
+    UnsafeMutableRawPointer(writer.decision + base).storeBytes(of: decisions, as: SIMD16<UInt8>.self)
 }
 
 extension BatchIntegrator {
@@ -152,13 +158,15 @@ extension BatchIntegrator {
             let target = Lane(repeating: 0).replacing(with: 1, where: decision.finishes)
             let side = plainBlockPastSide(progress: progress, velocity: velocity, finishes: decision.finishes)
             let y0 = side * (progress - target), w0 = side * velocity
+            // One square root of omega0² and one division per constant, for the bound and the
+            // extrema.
+            let omega0 = laneSquareRoot(springs.omega0Squared)
             let unsettled = provenUnsettled(
-                y0: y0, w0: w0, lambda: springs.lambda, omega0Squared: springs.omega0Squared, lastTime: Double(maximumFrames) * dt,
-                toleranceSquared: toleranceSquared)
+                y0: y0, w0: w0, lambda: springs.lambda, omega0Squared: springs.omega0Squared, omega0: omega0,
+                lastTime: Double(maximumFrames) * dt, toleranceSquared: toleranceSquared)
             if !anyLane(.!unsettled) {
-                let motion = MotionExtrema.extrema(
-                    displacement: y0, velocity: w0, stiffness: loadLane(r.stiffness, base), damping: loadLane(r.damping, base),
-                    mass: loadLane(r.mass, base))
+                let spring = MotionExtrema.Constants(lambda: springs.lambda, omega0Squared: springs.omega0Squared, omega0: omega0)
+                let motion = MotionExtrema.extrema(displacement: y0, velocity: w0, spring: spring)
                 storePlainBlock(
                     BlockState(), target: target, motion: motion, projected: decision.projected, velocity: velocity, base: base, dt: dt,
                     writer: writer)

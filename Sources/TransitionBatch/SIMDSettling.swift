@@ -105,16 +105,19 @@ let unsettledBoundMargin = 1e-7
 /// instant, in every regime: where Q(0) e^(-2 lambda lastTime) exceeds (omega0² + lambda omega0)
 /// tol², with `unsettledBoundMargin` and Q(0)'s own rounding, no frame settles (the scalar test
 /// agrees, its energies being the exact ones to far within the margin). A lane whose state is not
-/// finite but whose Q is infinite is proven too (it never settles: `settlingFrames`).
+/// finite but whose Q is infinite is proven too (it never settles: `settlingFrames`). `omega0`
+/// is omega0²'s square root, which the caller's extrema share.
 @inline(__always)
-func provenUnsettled(y0: Lane, w0: Lane, lambda: Lane, omega0Squared: Lane, lastTime: Double, toleranceSquared: Double) -> LaneMask {
+func provenUnsettled(
+    y0: Lane, w0: Lane, lambda: Lane, omega0Squared: Lane, omega0: Lane, lastTime: Double, toleranceSquared: Double
+) -> LaneMask {
     let cross = Lane(repeating: 2) * lambda * y0 * w0
     let square = omega0Squared * y0 * y0
     let q0 = w0 * w0 + cross + square
     // Q(0)'s rounding: a few ulps of its terms' magnitudes.
     let q0Low = q0 - Lane(repeating: 1e-14) * (w0 * w0 + laneAbs(cross) + square)
     let decay = laneExp(Lane(repeating: -2 * lastTime) * lambda)
-    let threshold = (omega0Squared + lambda * laneSquareRoot(omega0Squared)) * Lane(repeating: toleranceSquared * (1 + unsettledBoundMargin))
+    let threshold = (omega0Squared + lambda * omega0) * Lane(repeating: toleranceSquared * (1 + unsettledBoundMargin))
     return q0Low * decay .> threshold
 }
 

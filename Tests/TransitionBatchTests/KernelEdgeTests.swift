@@ -106,12 +106,12 @@ import TransitionPhysics
             let lambda = Lane(repeating: spring.damping / (2 * spring.mass)), omega0Squared = Lane(repeating: spring.stiffness / spring.mass)
             let x = Lane(repeating: curve.start - curve.target), v = Lane(repeating: curve.startVelocity)
             for limit in [frame, frame + 1, frame + 100] {
-                let proven = provenUnsettled(y0: x, w0: v, lambda: lambda, omega0Squared: omega0Squared, lastTime: Double(limit) * dt, toleranceSquared: tol * tol)
+                let proven = provenUnsettled(y0: x, w0: v, lambda: lambda, omega0Squared: omega0Squared, omega0: laneSquareRoot(omega0Squared), lastTime: Double(limit) * dt, toleranceSquared: tol * tol)
                 #expect(!proven[0], "\(spring) from \(curve.start) at \(curve.startVelocity)/s settles at frame \(frame), proven unsettled up to \(limit)")
             }
             if i % 2 == 0 && frame > 40 {
                 lightlyDamped += 1
-                let early = provenUnsettled(y0: x, w0: v, lambda: lambda, omega0Squared: omega0Squared, lastTime: Double(frame / 2) * dt, toleranceSquared: tol * tol)
+                let early = provenUnsettled(y0: x, w0: v, lambda: lambda, omega0Squared: omega0Squared, omega0: laneSquareRoot(omega0Squared), lastTime: Double(frame / 2) * dt, toleranceSquared: tol * tol)
                 if early[0] { provenEarly += 1 }
             }
         }

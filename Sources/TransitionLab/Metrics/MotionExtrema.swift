@@ -121,7 +121,16 @@ public enum MotionExtrema {
     public static func extrema<T: MotionArithmetic>(
         displacement y0: T, velocity w0: T, stiffness: T, damping: T, mass: T
     ) -> (overshoot: T, peakAcceleration: T) {
-        let spring = Constants(stiffness: stiffness, damping: damping, mass: mass)
+        extrema(displacement: y0, velocity: w0, spring: Constants(stiffness: stiffness, damping: damping, mass: mass))
+    }
+
+    /// `extrema(displacement:velocity:stiffness:damping:mass:)` of a spring whose constants the
+    /// caller already has (the batch's plain blocks divide once for their decision and their
+    /// extrema): the same operations, so the same bits.
+    @inlinable @inline(__always)
+    package static func extrema<T: MotionArithmetic>(
+        displacement y0: T, velocity w0: T, spring: Constants<T>
+    ) -> (overshoot: T, peakAcceleration: T) {
         let zero = T.splat(0)
         // Force per mass f = omega0² y + (c/m) w (the acceleration is -f) and its rate
         // f' = omega0² w - (c/m) f. Its first critical point after release is a maximum of f
@@ -138,7 +147,7 @@ public enum MotionExtrema {
     }
 
     /// A spring's constants as the first maxima use them, computed once per spring.
-    @usableFromInline struct Constants<T: MotionArithmetic> {
+    @usableFromInline package struct Constants<T: MotionArithmetic> {
         /// k / m, c / m, lambda = c / 2m (1/s², 1/s, 1/s).
         @usableFromInline let omega0Squared: T, dampingPerMass: T, lambda: T
         /// q = omega0² - lambda², 1 / omega0, sqrt|q| (omega_d underdamped, mu overdamped) and
@@ -146,13 +155,25 @@ public enum MotionExtrema {
         @usableFromInline let q: T, inverseOmega0: T, root: T, decayPerAngle: T
         @usableFromInline let underdamped: T.Mask
 
+        /// The constants of the spring (`stiffness`, `damping`, `mass`): lambda as
+        /// `Spring.decayRate` divides, c / m as 2 lambda (exact, as is c / 2m = (c / m) / 2,
+        /// wherever neither overflows nor falls below Double's normal range).
         @inlinable @inline(__always)
-        init(stiffness: T, damping: T, mass: T) {
-            omega0Squared = stiffness / mass
-            dampingPerMass = damping / mass
-            lambda = T.splat(0.5) * dampingPerMass
+        package init(stiffness: T, damping: T, mass: T) {
+            let omega0Squared = stiffness / mass
+            self.init(
+                lambda: damping / (T.splat(2) * mass), omega0Squared: omega0Squared, omega0: T.squareRoot(omega0Squared))
+        }
+
+        /// The constants from lambda = c / 2m (1/s), omega0² = k / m (1/s²) and omega0, its
+        /// square root (1/s), as `init(stiffness:damping:mass:)` computes them.
+        @inlinable @inline(__always)
+        package init(lambda: T, omega0Squared: T, omega0: T) {
+            self.omega0Squared = omega0Squared
+            self.lambda = lambda
+            dampingPerMass = T.splat(2) * lambda
             q = omega0Squared - lambda * lambda
-            inverseOmega0 = T.splat(1) / T.squareRoot(omega0Squared)
+            inverseOmega0 = T.splat(1) / omega0
             root = T.squareRoot(T.magnitude(q))
             decayPerAngle = lambda * (T.splat(1) / root)
             underdamped = T.less(T.splat(0), q)

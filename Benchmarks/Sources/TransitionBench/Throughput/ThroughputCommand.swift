@@ -175,4 +175,6 @@ public enum ProfiledFigure: String, ExpressibleByArgument, CaseIterable, Sendabl
     case simdTrajectory = "simd-trajectory"
     /// Trajectories on the SIMD backend with ordinary stores.
     case simdTrajectoryOrdinary = "simd-trajectory-ordinary"
+    /// The arithmetic floor alone (`ExtremaFloor`), on `--threads` threads.
+    case extremaFloor = "extrema-floor"
 }

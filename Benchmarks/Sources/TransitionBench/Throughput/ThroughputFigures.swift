@@ -73,8 +73,11 @@ extension ThroughputCommand {
         let p = Buffers.allocate(layout.count), v = Buffers.allocate(layout.count)
         defer { p.deallocate(); v.deallocate() }
         var outcome = BatchOutcome()
+        // The floor's lanes are the batch's, measured from the targets the batch decides.
+        let floor = only == .extremaFloor ? ExtremaFloor(batch: perLane, outcome: integrator.run(perLane)) : nil
         let seconds = Timing.median(samples: samples) {
             switch only {
+            case .extremaFloor: floor?.run(threads: integrator.effectiveThreads)
             case .simdTrajectory: _ = integrator.run(perLane, trajectory: layout, progress: p, velocity: v)
             case .simdTrajectoryOrdinary: _ = integrator.run(perLane, trajectory: layout, progress: p, velocity: v, nonTemporal: false)
             case .simdMetrics, .scalarMetrics: integrator.run(perLane, into: &outcome)
