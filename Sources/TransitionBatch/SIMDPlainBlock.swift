@@ -131,8 +131,10 @@ func storePlainBlock(
     UnsafeMutableRawPointer(writer.completionFrame + base).storeBytes(
         of: SIMD16<Int32>(truncatingIfNeeded: framePattern), as: SIMD16<Int32>.self)
     // The decisions' bytes in one store: each lane's mask (all ones where the target is 1)
-    // truncated to a byte selects finish's byte, else cancel's.
-    let finishes = SIMD16<UInt8>(truncatingIfNeeded: unsafeBitCast(target .== 1, to: SIMD16<Int64>.self))
+    // truncated to a byte selects finish's byte, else cancel's. (Truncated by halves: from 64 bits
+    // to 8 at once, Swift 6.3 calls a lane-by-lane function.)
+    let mask = unsafeBitCast(target .== 1, to: SIMD16<Int64>.self)
+    let finishes = SIMD16<UInt8>(truncatingIfNeeded: SIMD16<Int16>(truncatingIfNeeded: SIMD16<Int32>(truncatingIfNeeded: mask)))
     let decisions = (finishes & SIMD16(repeating: finishByte)) | (~finishes & SIMD16(repeating: cancelByte))
     UnsafeMutableRawPointer(writer.decision + base).storeBytes(of: decisions, as: SIMD16<UInt8>.self)
 }
