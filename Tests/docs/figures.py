@@ -900,6 +900,10 @@ CLAMPED = BENCH_PHYSICS + ("--overshoot", "clamp", "--damping-ratio", "0.5")
 TUNING = ("behavior", "--synthetic", "2000", "--seed", "7", "--builtin", "physics", "--model", "physics", "--response",
           "0.2,0.25,0.3,0.4", "--damping-ratio", "0.8,1", "--pareto")
 TUNING_ANY_OVERSHOOT = TUNING + ("--max-overshoot", "1")
+FROM_REST = ("classic", "cupertino", "compose-anchored", "android-pager")
+TUNING_BUILTINS = ("behavior", "--synthetic", "2000", "--seed", "7", "--pareto") + tuple(
+    flag for model in FROM_REST + ("physics", "physics-minimum-jerk") for flag in ("--builtin", model))
+TUNING_ANY_JUMP = TUNING_BUILTINS + ("--max-velocity-jump", "1000")
 
 
 def bench(source, model, column, **where):
@@ -943,6 +947,16 @@ def detent_share(source, policy, column):
             return None
         raise Failure(f"--detent-policies printed no row for {policy} on {source}")
     return value
+
+
+def min_or_none(values):
+    """The least of `values`; None when any is None (the recorded file absent)."""
+    return None if any(v is None for v in values) else min(values)
+
+
+def max_or_none(values):
+    """The largest of `values`; None when any is None (the recorded file absent)."""
+    return None if any(v is None for v in values) else max(values)
 
 
 def variant_field(source, column, **where):
@@ -1405,6 +1419,25 @@ MORE_FIGURES = [
         ("its synthetic p90 overshoot", TUNING_ANY_OVERSHOOT,
          variant_field(SYNTHETIC, "p90_overshoot", response_s=0.3, damping_ratio=0.8))]),
     Excerpt(TUNING_DOC, "the example says:", (TEXT,) + TUNING),
+    Computed(TUNING_DOC, rf"on the recorded page turns, the curves from rest jump by {N} to {N} travel/s in nine\s+releases of "
+                         rf"ten, the springs by {N}\.", [
+        ("the least recorded p90 velocity jump of the curves from rest", TUNING_BUILTINS,
+         lambda rows: min_or_none([field(rows, RECORDED, m, "p90_velocity_jump_per_s") for m in FROM_REST])),
+        ("the largest", TUNING_BUILTINS,
+         lambda rows: max_or_none([field(rows, RECORDED, m, "p90_velocity_jump_per_s") for m in FROM_REST])),
+        ("the springs' largest", TUNING_BUILTINS,
+         lambda rows: max_or_none([field(rows, RECORDED, m, "p90_velocity_jump_per_s") for m in ("physics", "physics-minimum-jerk")]))]),
+    Holds(TUNING_DOC, r"With the default limit the recorded file's pick is\s+`physics-minimum-jerk`", TUNING_BUILTINS,
+          lambda rows: preset(rows, RECORDED) is None or preset(rows, RECORDED, "physics-minimum-jerk")["pick"] == "true",
+          "physics-minimum-jerk is the recorded file's pick"),
+    Holds(TUNING_DOC, r"`--max-velocity-jump 1000` allows any jump, and the pick is then\s+`compose-anchored`", TUNING_ANY_JUMP,
+          lambda rows: preset(rows, RECORDED) is None or preset(rows, RECORDED, "compose-anchored")["pick"] == "true",
+          "compose-anchored is the recorded file's pick without the limit"),
+    Computed(TUNING_DOC, rf"Compose's curve from rest, ahead by {N} percentage point of intent match", [
+        ("compose-anchored's recorded intent match over physics-minimum-jerk's, percentage points", TUNING_BUILTINS,
+         lambda rows: None if preset(rows, RECORDED) is None else 100 * (
+             field(rows, RECORDED, "compose-anchored", "intent_match_rate")
+             - field(rows, RECORDED, "physics-minimum-jerk", "intent_match_rate")))]),
 ]
 
 # The recording's statistics, as `transition-bench traces` prints them.

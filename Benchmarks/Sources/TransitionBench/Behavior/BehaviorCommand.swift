@@ -80,7 +80,7 @@ public struct BehaviorCommand: ParsableCommand {
         median visual completion, median peak acceleration and p90 overshoot (lower), at least as good on all four and \
         better on one), pick (the row the pick rule chooses on its source), default_model (the shipped default) and \
         beaten_by (how many front rows beat the row). The pick rule: of the front rows whose p90 overshoot is at most \
-        --max-overshoot, the best intent match give or take 0.1 percentage point; among those, the fastest median visual \
+        --max-overshoot and whose p90 velocity jump at release is at most --max-velocity-jump, the best intent match give or take 0.1 percentage point; among those, the fastest median visual \
         completion whose median peak acceleration is within the default model's (when it ran), else the gentlest. Each \
         source has its own pick; a set's (a recorded file, or synthetic over all its families) is the one to paste, a \
         family's says which kind of gesture pulls elsewhere. The text table lists each source's front first and marks \
@@ -92,6 +92,14 @@ public struct BehaviorCommand: ParsableCommand {
         "With --pareto: the largest p90 overshoot a pick may have, as a fraction of the travel (progress past the end or a middle detent that nine releases in ten stay within; 0.01 of a 390-point travel is 3.9 points). (default: \(ParetoFront.defaultMaxOvershoot))",
         valueName: "fraction"))
     public var maxOvershoot: Double = ParetoFront.defaultMaxOvershoot
+
+    @Option(help: ArgumentHelp(
+        "With --pareto: the largest p90 velocity jump at release a pick may have, in travel widths per second (|the view's velocity just after release - the finger's|, which nine releases in ten stay within; a curve that starts from rest stops a flick dead). (default: \(ParetoFront.defaultMaxVelocityJump))",
+        valueName: "travel/s"))
+    public var maxVelocityJump: Double = ParetoFront.defaultMaxVelocityJump
+
+    /// The pick's limits (`--max-overshoot`, `--max-velocity-jump`).
+    var pickLimits: PickLimits { PickLimits(overshoot: maxOvershoot, velocityJump: maxVelocityJump) }
 
     @Flag(help: """
         Also compare the detent policies (DetentPolicy: nearest, one-per-fling, thresholds 0.25 and 0.75): each gesture \
@@ -143,6 +151,10 @@ public struct BehaviorCommand: ParsableCommand {
         }
         guard maxOvershoot >= 0 && maxOvershoot.isFinite else {
             throw ValidationError("--max-overshoot: invalid value '\(maxOvershoot)': must be a finite fraction of the travel >= 0.")
+        }
+        guard maxVelocityJump >= 0 && maxVelocityJump.isFinite else {
+            throw ValidationError(
+                "--max-velocity-jump: invalid value '\(maxVelocityJump)': must be a finite velocity >= 0, in travel widths per second.")
         }
         if output == "" { throw ValidationError("--output: invalid value '': empty file name.") }
         if detentPolicies && format != .table {
@@ -290,7 +302,7 @@ public struct BehaviorCommand: ParsableCommand {
         }
         var rows = summaries.table
         let defaults = Set(models.filter(\.isDefaultPreset).map(\.name))
-        if pareto { ParetoFront.mark(&rows, defaultModels: defaults, maxOvershoot: maxOvershoot) }
+        if pareto { ParetoFront.mark(&rows, defaultModels: defaults, limits: pickLimits) }
         // Each row's model: one column per parameter and its Swift expression. The table holds
         // the models in order within each source, so row i is model i % models.count (found by
         // position: by name, a 10,000-variant table hashed its long names 80,000 times).
@@ -302,7 +314,7 @@ public struct BehaviorCommand: ParsableCommand {
         if format == .table {
             var table = BehaviorReport.render(rows, format: format, names: variantNames.shortName, fixed: variantNames.fixed)
             table += SkippedStrokesReport.footer(sets)
-            if pareto { table += ParetoFront.footer(rows, maxOvershoot: maxOvershoot, names: variantNames.shortName) }
+            if pareto { table += ParetoFront.footer(rows, limits: pickLimits, names: variantNames.shortName) }
             table += "\n" + BehaviorReport.wrapped(BehaviorReport.restOfTheColumns).joined(separator: "\n") + "\n"
             if detentPolicies {
                 table += "\n" + DetentPolicyComparison.table(DetentPolicyComparison.rows(sets, settings: replay.settings))

@@ -21,7 +21,7 @@ public struct BehaviorMergeCommand: ParsableCommand {
             a shard given twice, and an incomplete set (the missing shards named with their models); \
             an unreadable file exits 66. Then it writes, atomically, every source's rows in model \
             order and, when the run had --pareto, the pareto, pick, default_model and beaten_by \
-            columns recomputed over all models with the run's --max-overshoot (from the records).
+            columns recomputed over all models with the run's --max-overshoot and --max-velocity-jump (from the records).
 
             Exit status: \(ExitStatus.helpText())
             """)
@@ -94,15 +94,18 @@ public struct BehaviorMergeCommand: ParsableCommand {
         }
     }
 
-    /// The run's --max-overshoot, from the first shard's record.
-    static func maxOvershoot(_ path: String, _ record: ShardRecord) throws -> Double {
-        let setting = record.identity.spec.first { $0.key == "max-overshoot" }?.value
-        guard let setting, let maxOvershoot = Double(setting) else {
-            throw FileIOError(
-                description: "\(ShardRecord.recordPath(for: path)): no spec value for max-overshoot, which the pick needs",
-                kind: .malformedInput)
+    /// The run's pick limits (--max-overshoot, --max-velocity-jump), from the first shard's record.
+    static func pickLimits(_ path: String, _ record: ShardRecord) throws -> PickLimits {
+        func setting(_ key: String) throws -> Double {
+            let value = record.identity.spec.first { $0.key == key }?.value
+            guard let value, let number = Double(value) else {
+                throw FileIOError(
+                    description: "\(ShardRecord.recordPath(for: path)): no spec value for \(key), which the pick needs",
+                    kind: .malformedInput)
+            }
+            return number
         }
-        return maxOvershoot
+        return PickLimits(overshoot: try setting("max-overshoot"), velocityJump: try setting("max-velocity-jump"))
     }
 
     /// One shard file scanned and checked against its record, keeping of its rows only where
@@ -173,12 +176,12 @@ public struct BehaviorMergeCommand: ParsableCommand {
         try Self.checkAgree(scans, path: \.path, header: \.header, sources: { $0.blocks.map(\.source) })
         let first = scans[0]
         guard first.header.contains(BehaviorSummary.paretoColumn) else { return StreamingPlan(scans: scans, marks: nil) }
-        let maxOvershoot = try Self.maxOvershoot(first.path, first.record)
+        let limits = try Self.pickLimits(first.path, first.record)
         let marks = first.blocks.indices.map { s -> (pareto: [Bool], beatenBy: [Int], pick: Int?) in
             let figures = scans.flatMap { $0.blocks[s].figures }
             let front = ParetoFront.front(figures)
             let defaults = scans.flatMap { $0.blocks[s].defaults }
-            let pick = ParetoFront.pick(figures, pareto: front.pareto, defaultRow: defaults.firstIndex(of: true), maxOvershoot: maxOvershoot)
+            let pick = ParetoFront.pick(figures, pareto: front.pareto, defaultRow: defaults.firstIndex(of: true), limits: limits)
             return (front.pareto, front.beatenBy, pick)
         }
         return StreamingPlan(scans: scans, marks: marks)

@@ -82,6 +82,7 @@ extension BehaviorCommand {
             RunIdentity.Entry(key: "settle-tolerance", value: "\(replay.settleTolerance)"),
             RunIdentity.Entry(key: "pareto", value: "\(pareto)"),
             RunIdentity.Entry(key: "max-overshoot", value: "\(maxOvershoot)"),
+            RunIdentity.Entry(key: "max-velocity-jump", value: "\(maxVelocityJump)"),
         ]
         return RunIdentity(tool: Self.tool, spec: entries)
     }

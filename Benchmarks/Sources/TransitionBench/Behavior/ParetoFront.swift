@@ -11,18 +11,21 @@ import TransitionCSV
 /// counts as the worst (an intent match with no labelled trace, a median with no started trace),
 /// so two models both without it tie on it.
 public enum ParetoFront {
-    /// The four figures of a row, oriented so that larger is better on each.
+    /// The four figures of a row, oriented so that larger is better on each, and the p90
+    /// velocity jump the pick is limited by (`PickLimits`; not a figure of the front).
     struct Figures {
         var intentMatch: Double
         var visual: Double
         var peakAcceleration: Double
         var overshoot: Double
+        var velocityJump: Double
 
         init(_ row: BehaviorSummary) {
             intentMatch = row.intentMatchRate ?? -.infinity
             visual = -(row.medianVisualCompletionTime ?? .infinity)
             peakAcceleration = -(row.medianPeakAcceleration ?? .infinity)
             overshoot = -(row.p90Overshoot ?? .infinity)
+            velocityJump = -(row.p90VelocityJump ?? .infinity)
         }
 
         func beats(_ other: Figures) -> Bool {
@@ -67,11 +70,9 @@ public enum ParetoFront {
 
     /// Sets the `--pareto` fields of every row: `pareto`, true for the rows no other row of the
     /// same source beats; `beatenBy`, how many front rows beat it; `defaultModel`, whether its
-    /// model is in `defaultModels`; and `pick`, the row `picks` chooses on its source with
-    /// overshoot at most `maxOvershoot`.
-    public static func mark(
-        _ rows: inout [BehaviorSummary], defaultModels: Set<String> = [], maxOvershoot: Double = defaultMaxOvershoot
-    ) {
+    /// model is in `defaultModels`; and `pick`, the row `picks` chooses on its source within
+    /// `limits`.
+    public static func mark(_ rows: inout [BehaviorSummary], defaultModels: Set<String> = [], limits: PickLimits = .default) {
         for indices in indicesBySource(rows) {
             let places = front(indices.map { Figures(rows[$0]) })
             for (k, i) in indices.enumerated() {
@@ -80,7 +81,7 @@ public enum ParetoFront {
             }
         }
         for i in rows.indices { rows[i].defaultModel = defaultModels.contains(rows[i].model) }
-        let picked = picks(rows, maxOvershoot: maxOvershoot)
+        let picked = picks(rows, limits: limits)
         for i in rows.indices { rows[i].pick = picked.contains([rows[i].model, rows[i].source]) }
     }
 
@@ -125,29 +126,20 @@ extension ParetoFront {
     /// about one synthetic family's seed-to-seed noise over ten (docs/behaviour.md).
     public static let pickIntentTolerance = 0.001
 
-    /// The largest p90 overshoot a pick may have by default, fraction of the travel
-    /// (`--max-overshoot`): 0.005, 2 points of a 390-point travel. On the recorded swipes and
-    /// the synthetic gestures it separates what ChoosingASpring advises from what it advises
-    /// against: the critically damped springs of response 0.2 to 0.3 s stay within it (the
-    /// default's p90 is 0.0022 and 0.0041), every damping ratio 0.8 spring exceeds it (p90
-    /// 0.0127 and more: nearly every release carries the view past the end), and so does a slow
-    /// critically damped one (0.4 s: 0.022), which flicks overrun (docs/tuning.md).
-    public static let defaultMaxOvershoot = 0.005
-
-    /// The row to pick on each source's front, by one rule: keep the front rows whose p90
-    /// overshoot is at most `maxOvershoot` (fraction of the travel; none: no pick on that
-    /// source); of those, the rows whose intent match is within `pickIntentTolerance` of their
-    /// best (deciding as people meant comes first); among them, the fastest median visual
-    /// completion whose median peak acceleration stays within the budget, the default model's on
-    /// that source (`defaultModel`; no gentler motion is given up for speed; without the default
-    /// model in the run, no budget); when none is within it, the gentlest. Returns the picked
-    /// rows' (model, source) pairs.
-    public static func picks(_ rows: [BehaviorSummary], maxOvershoot: Double = defaultMaxOvershoot) -> Set<[String]> {
+    /// The row to pick on each source's front, by one rule: keep the front rows within `limits`
+    /// (p90 overshoot and p90 velocity jump; none: no pick on that source); of those, the rows
+    /// whose intent match is within `pickIntentTolerance` of their best (deciding as people
+    /// meant comes first); among them, the fastest median visual completion whose median peak
+    /// acceleration stays within the budget, the default model's on that source
+    /// (`defaultModel`; no gentler motion is given up for speed; without the default model in
+    /// the run, no budget); when none is within it, the gentlest. Returns the picked rows'
+    /// (model, source) pairs.
+    public static func picks(_ rows: [BehaviorSummary], limits: PickLimits = .default) -> Set<[String]> {
         var picked: Set<[String]> = []
         for indices in indicesBySource(rows) {
             let k = pick(
                 indices.map { Figures(rows[$0]) }, pareto: indices.map { rows[$0].pareto == true },
-                defaultRow: indices.firstIndex { rows[$0].defaultModel == true }, maxOvershoot: maxOvershoot)
+                defaultRow: indices.firstIndex { rows[$0].defaultModel == true }, limits: limits)
             if let k { picked.insert([rows[indices[k]].model, rows[indices[k]].source]) }
         }
         return picked
@@ -156,8 +148,8 @@ extension ParetoFront {
     /// The pick of one source's rows (`picks`' rule) by their `figures` and `pareto` marks in row
     /// order, `defaultRow` the default model's row: its place, or nil for no pick. The one
     /// definition `picks` and the streaming merge use.
-    static func pick(_ figures: [Figures], pareto: [Bool], defaultRow: Int?, maxOvershoot: Double) -> Int? {
-        let front = figures.indices.filter { pareto[$0] && -figures[$0].overshoot <= maxOvershoot }
+    static func pick(_ figures: [Figures], pareto: [Bool], defaultRow: Int?, limits: PickLimits) -> Int? {
+        let front = figures.indices.filter { pareto[$0] && limits.admit(figures[$0]) }
         guard let best = front.map({ figures[$0].intentMatch }).max() else { return nil }
         let close = front.filter { figures[$0].intentMatch >= best - pickIntentTolerance }
         let budget = defaultRow.map { -figures[$0].peakAcceleration } ?? .infinity
@@ -173,7 +165,7 @@ extension ParetoFront {
     /// The text table's footer: per source, how many models are on the front, where the default
     /// preset stands (on the front, or which front models beat it, by name), the rule the
     /// `pick` note follows and the row it marks.
-    static func footer(_ rows: [BehaviorSummary], maxOvershoot: Double, names: [String: String] = [:]) -> String {
+    static func footer(_ rows: [BehaviorSummary], limits: PickLimits, names: [String: String] = [:]) -> String {
         func name(_ model: String) -> String { names[model] ?? model }
         var lines = [""] + BehaviorReport.wrapped(
             "pareto front (intent match up; median visual completion, median peak acceleration and p90 overshoot down):")
@@ -197,13 +189,15 @@ extension ParetoFront {
                 line += "; pick: \(name(pick.model))"
                 pickOf[pick.source] = pick.model
             } else {
-                line += "; no pick: no front row's p90 overshoot is within \(NumberFormatting.string(maxOvershoot))"
+                line += "; no pick: no front row is within \(limits.described)"
             }
             lines += BehaviorReport.wrapped(line, indent: 4)
         }
         lines += BehaviorReport.wrapped(
             "how to pick (the row whose note says \(BehaviorReport.pickMark)): of the front rows whose p90 overshoot is at most "
-                + "\(NumberFormatting.string(maxOvershoot)) of the travel (--max-overshoot), the best intent match, give or take "
+                + "\(NumberFormatting.string(limits.overshoot)) of the travel (--max-overshoot) and whose p90 velocity jump at "
+                + "release is at most \(NumberFormatting.string(limits.velocityJump)) travel/s (--max-velocity-jump), the best "
+                + "intent match, give or take "
                 + "\(BehaviorReport.fixed(pickIntentTolerance * 100, decimals: 1)) percentage point; among those, the fastest median "
                 + "visual completion whose median peak acceleration stays within the default model's (when it ran); "
                 + "paste the Swift expression under it into the app")

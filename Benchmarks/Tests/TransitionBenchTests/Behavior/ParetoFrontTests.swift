@@ -7,13 +7,15 @@ import TransitionLab  // SplitMix64, the one seeded generator
 /// `--pareto`: the front against the definition checked pair by pair, and as a user reads it.
 @Suite struct ParetoFrontTests {
     static func row(
-        _ model: String, source: String = "s", match: Double?, visual: Double?, peak: Double?, overshoot: Double? = nil
+        _ model: String, source: String = "s", match: Double?, visual: Double?, peak: Double?, overshoot: Double? = nil,
+        jump: Double? = 0
     ) -> BehaviorSummary {
         var row = BehaviorSummary(model: model, source: source, traces: [], outcomes: [])
         row.intentMatchRate = match
         row.medianVisualCompletionTime = visual
         row.medianPeakAcceleration = peak
         row.p90Overshoot = overshoot
+        row.p90VelocityJump = jump
         return row
     }
 
@@ -29,7 +31,7 @@ import TransitionLab  // SplitMix64, the one seeded generator
         ]
         func picked(_ limit: Double) -> [String] {
             var marked = rows
-            ParetoFront.mark(&marked, defaultModels: ["default"], maxOvershoot: limit)
+            ParetoFront.mark(&marked, defaultModels: ["default"], limits: PickLimits(overshoot: limit))
             #expect(marked.map { $0.pareto! } == [true, true, false, false])
             #expect(marked.map { $0.beatenBy! } == [0, 0, 1, 1] && marked.map { $0.defaultModel! } == [false, false, true, false])
             return marked.filter { $0.pick! }.map(\.model)
@@ -38,9 +40,33 @@ import TransitionLab  // SplitMix64, the one seeded generator
         #expect(picked(0.02) == ["underdamped"])
         // No front row within the limit: no pick, and the footer says why.
         var none = [Self.row("a", match: 0.9, visual: 0.3, peak: 100, overshoot: 0.01)]
-        ParetoFront.mark(&none, maxOvershoot: 0.001)
+        ParetoFront.mark(&none, limits: PickLimits(overshoot: 0.001))
         #expect(none[0].pick == false)
-        #expect(ParetoFront.footer(none, maxOvershoot: 0.001).contains("no pick: no front row's p90 overshoot is within 0.001"))
+        let footer = ParetoFront.footer(none, limits: PickLimits(overshoot: 0.001)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(footer.contains("no pick: no front row is within a p90 overshoot of 0.001 and a p90 velocity jump of 0.5 travel/s"))
+    }
+
+    /// The velocity jump is a limit of the pick, not a figure of the front: a curve that starts
+    /// from rest, the best and fastest otherwise, stays on the front and is picked only when
+    /// `--max-velocity-jump` allows its jump; a row without the figure (no started trace) is not
+    /// picked.
+    @Test func thePickStaysWithinTheVelocityJumpLimit() {
+        let rows = [
+            Self.row("fromRest", match: 0.99, visual: 0.28, peak: 86, overshoot: 0, jump: 7.8),
+            Self.row("fromTheFinger", match: 0.988, visual: 0.12, peak: 120, overshoot: 0, jump: 0),
+            Self.row("default", match: 0.988, visual: 0.37, peak: 126, overshoot: 0.002, jump: 0),
+            Self.row("unknown", match: 0.995, visual: 0.5, peak: 200, overshoot: 0, jump: nil),
+        ]
+        func picked(_ limits: PickLimits) -> [String] {
+            var marked = rows
+            ParetoFront.mark(&marked, defaultModels: ["default"], limits: limits)
+            #expect(marked.map { $0.pareto! } == [true, true, false, true], "the jump moves no row off the front")
+            return marked.filter { $0.pick! }.map(\.model)
+        }
+        #expect(picked(.default) == ["fromTheFinger"])
+        #expect(picked(PickLimits(velocityJump: 7.8)) == ["fromRest"])
+        #expect(picked(PickLimits(velocityJump: .greatestFiniteMagnitude)) == ["fromRest"])
+        #expect(picked(PickLimits(velocityJump: 0)) == ["fromTheFinger"])
     }
 
     /// The front equals the definition, every pair compared: no row beats a front row, and every
@@ -292,6 +318,37 @@ import TransitionLab  // SplitMix64, the one seeded generator
         #expect(json.contains("\"pick\": true") && json.contains("\"p90_overshoot\": "))
         // The table says what the pick means when the families disagree.
         #expect(table.contains("synthetic's families all pick") || table.contains("is over all its families together"))
+    }
+
+    /// The platforms' curves that start from rest against the springs that start at the finger's
+    /// velocity, on synthetic gestures: no pick stops a flick dead unless `--max-velocity-jump`
+    /// allows it, the footer states the limit, and a limit a user cannot mean is refused by name.
+    @Test func noPickStopsAFlickDeadUnlessAllowed() throws {
+        let directory = try HandMadeTraces.temporaryDirectory()
+        let flags = ["--no-recorded", "--synthetic", "1000", "--seed", "7", "--pareto"]
+            + ["classic", "compose-anchored", "android-pager", "physics", "physics-minimum-jerk"].flatMap { ["--builtin", $0] }
+        func picked(_ extra: [String]) throws -> [[String: String]] {
+            let records = try Self.records(
+                try BehaviorCommand.parse(flags + extra + ["--format", "csv"]).report(currentDirectory: directory) { _ in })
+            return records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(records[0], $0)) }.filter { $0["pick"] == "true" }
+        }
+        let picks = try picked([])
+        #expect(picks.count == 7, "one pick on synthetic and on each of its six families: \(picks.map { $0["source"]! })")
+        for row in picks {
+            #expect(Double(row["p90_velocity_jump_per_s"]!)! <= ParetoFront.defaultMaxVelocityJump, "\(row["model"]!) on \(row["source"]!)")
+        }
+        // Allowing any jump, a curve from rest is the pick somewhere (the fastest of the front's best).
+        let anyJump = try picked(["--max-velocity-jump", "1000"])
+        #expect(anyJump.contains { Double($0["p90_velocity_jump_per_s"]!)! > ParetoFront.defaultMaxVelocityJump })
+        let table = try BehaviorCommand.parse(flags).report(currentDirectory: directory) { _ in }
+        #expect(table.contains("(--max-velocity-jump)"))
+        for bad in ["-1", "nan", "inf"] {
+            #expect {
+                _ = try BehaviorCommand.parse(flags + ["--max-velocity-jump=\(bad)"])
+            } throws: { error in
+                BehaviorCommand.message(for: error).contains("--max-velocity-jump: invalid value")
+            }
+        }
     }
 
     /// Four parameters varying: the names are their values alone, the parameters named once
