@@ -127,7 +127,14 @@ struct BehaviorLanes: Sendable {
                 let transition = runner.replay(traces[t])
                 switch transition.releases.count {
                 case 0: slot(0, t, Release.none)
-                case 1: slot(0, t, Release.one(transition.releases[0].state, pixelTolerance: transition.pixelTolerance))
+                case 1:
+                    // The state without the driver's detents (no lane reads them): the blocks
+                    // read it per model and trace, and each copy retained and released that array.
+                    let state = transition.releases[0].state
+                    let plain = ReleaseState(
+                        progress: state.progress, velocity: state.velocity, lastChangedProgress: state.lastChangedProgress,
+                        recognizerCancelled: state.recognizerCancelled)
+                    slot(0, t, Release.one(plain, pixelTolerance: transition.pixelTolerance))
                 default: slot(0, t, Release.several)
                 }
             }
@@ -212,6 +219,8 @@ private struct BlockWork {
     var visual: [[Double]]
     /// Per integrator: one pixel of each lane's trace (progress), in lane order.
     var tolerances: [[Double]]
+    /// Per replay: the block's releases (`BlockReleases`), storage kept from block to block.
+    private var blockReleases: [BlockReleases] = []
 
     init(integrators: Int) {
         batches = Array(repeating: BatchReleases(), count: integrators)
@@ -261,12 +270,48 @@ private struct BlockWork {
         }
     }
 
+    /// One replay's releases of the block's traces, read once per block rather than per model:
+    /// the states of the traces with one release, in trace order, their pixels, and per trace
+    /// its place among them (`noRelease`, `severalReleases`).
+    private struct BlockReleases {
+        var replay = -1
+        var states: [ReleaseState] = []
+        var tolerances: [Double] = []
+        var place: [Int32] = []
+
+        static let noRelease: Int32 = -1
+        static let severalReleases: Int32 = -2
+
+        /// Fills the table for `block` from `releases` (one replay's, every trace's).
+        mutating func fill(replay r: Int, _ releases: [BehaviorLanes.Release], block: Range<Int>) {
+            replay = r
+            states.removeAll(keepingCapacity: true)
+            tolerances.removeAll(keepingCapacity: true)
+            place.removeAll(keepingCapacity: true)
+            for t in block {
+                switch releases[t] {
+                case .none: place.append(Self.noRelease)
+                case .several: place.append(Self.severalReleases)
+                case .one(let state, let pixel):
+                    place.append(Int32(states.count))
+                    states.append(state)
+                    tolerances.append(pixel)
+                }
+            }
+        }
+    }
+
     mutating func evaluate(
         _ lanes: BehaviorLanes, models range: Range<Int>, order: [Int], localClass: [Int], sharesLanes: [Bool], classes: Int,
         traces block: Range<Int>, slot: ConcurrentFill.Slots<ReleaseOutcome>
     ) {
         let pairs = Pairs(traces: block.count, models: range.count, classes: classes)
         defer { pairs.deallocate() }
+        // The block's releases per replay, filled when a model of that replay first asks.
+        if blockReleases.count < lanes.releases.count {
+            blockReleases = Array(repeating: BlockReleases(), count: lanes.releases.count)
+        }
+        for r in blockReleases.indices { blockReleases[r].replay = -1 }
         var newStates: [ReleaseState] = [], newTolerances: [Double] = []
         newStates.reserveCapacity(block.count)
         newTolerances.reserveCapacity(block.count)
@@ -276,50 +321,56 @@ private struct BlockWork {
                 for t in block { slot(i, t, lanes.models[m].run(lanes.traces[t]).outcome) }
                 continue
             }
+            if blockReleases[r].replay != r { blockReleases[r].fill(replay: r, lanes.releases[r], block: block) }
             let model = lanes.laneModels[m]!
             let physics: ProjectedSpringModel?
             if case .physics(let p) = model { physics = p } else { physics = nil }
             let g = lanes.integratorIndex[m]
             let firstLane = Int32(batches[g].count)
             let classKey = 2 * localClass[i], shares = sharesLanes[i]
+            let place = blockReleases[r].place
+            for t in block where place[t - block.lowerBound] < 0 {
+                if place[t - block.lowerBound] == BlockReleases.noRelease {
+                    slot(i, t, ReleaseOutcome.notStarted)
+                } else {
+                    slot(i, t, lanes.models[m].run(lanes.traces[t]).outcome)
+                }
+            }
+            guard shares else {
+                // A lane per release, in trace order: the block's states appended as they are.
+                for t in block where place[t - block.lowerBound] >= 0 {
+                    pairs.lane[i * pairs.traces + (t - block.lowerBound)] = firstLane + place[t - block.lowerBound]
+                }
+                if !blockReleases[r].states.isEmpty {
+                    batches[g].append(model, states: blockReleases[r].states)
+                    tolerances[g].append(contentsOf: blockReleases[r].tolerances)
+                }
+                continue
+            }
             newStates.removeAll(keepingCapacity: true)
             newTolerances.removeAll(keepingCapacity: true)
-            for t in block {
-                let state: ReleaseState, tolerance: Double
-                switch lanes.releases[r][t] {
-                case .none:
-                    slot(i, t, ReleaseOutcome.notStarted)
-                    continue
-                case .several:
-                    slot(i, t, lanes.models[m].run(lanes.traces[t]).outcome)
-                    continue
-                case .one(let s, let pixel):
-                    (state, tolerance) = (s, pixel)
+            blockReleases[r].states.withUnsafeBufferPointer { states in
+                for t in block where place[t - block.lowerBound] >= 0 {
+                    let k = Int(place[t - block.lowerBound])
+                    let pair = i * pairs.traces + (t - block.lowerBound)
+                    var key = (t - block.lowerBound) * 2 * classes + classKey
+                    if let physics {
+                        let projected = physics.projectedProgress(states[k])
+                        let d = ProjectionRule.decision(
+                            projectedProgress: projected, threshold: physics.threshold, recognizerCancelled: states[k].recognizerCancelled)
+                        pairs.decision[pair] = d
+                        pairs.projected[pair] = projected
+                        if d == .finish { key += 1 }
+                    }
+                    var lane = pairs.laneOfClass[key]
+                    if lane < 0 {
+                        lane = firstLane + Int32(newStates.count)
+                        newStates.append(states[k])
+                        newTolerances.append(blockReleases[r].tolerances[k])
+                        pairs.laneOfClass[key] = lane
+                    }
+                    pairs.lane[pair] = lane
                 }
-                let pair = i * pairs.traces + (t - block.lowerBound)
-                guard shares else {
-                    pairs.lane[pair] = firstLane + Int32(newStates.count)
-                    newStates.append(state)
-                    newTolerances.append(tolerance)
-                    continue
-                }
-                var key = (t - block.lowerBound) * 2 * classes + classKey
-                if let physics {
-                    let projected = physics.projectedProgress(state)
-                    let d = ProjectionRule.decision(
-                        projectedProgress: projected, threshold: physics.threshold, recognizerCancelled: state.recognizerCancelled)
-                    pairs.decision[pair] = d
-                    pairs.projected[pair] = projected
-                    if d == .finish { key += 1 }
-                }
-                var lane = pairs.laneOfClass[key]
-                if lane < 0 {
-                    lane = firstLane + Int32(newStates.count)
-                    newStates.append(state)
-                    newTolerances.append(tolerance)
-                    pairs.laneOfClass[key] = lane
-                }
-                pairs.lane[pair] = lane
             }
             if !newStates.isEmpty {
                 batches[g].append(model, states: newStates)
@@ -342,16 +393,19 @@ private struct BlockWork {
             let g = lanes.integratorIndex[m]
             let outcome = results[g]
             let visualTimes = visual[g]
-            let releases = lanes.releases[r]
-            for t in block {
+            let place = blockReleases[r].place
+            // The release's progress and velocity, read from the batch's columns (the lane's
+            // state): no state copied per pair.
+            let batch = batches[g]
+            for t in block where place[t - block.lowerBound] >= 0 {
                 let pair = i * pairs.traces + (t - block.lowerBound)
                 let lane = Int(pairs.lane[pair])
-                guard lane >= 0, case .one(let state, _) = releases[t] else { continue }
                 let decision = pairs.decision[pair] ?? outcome.decision[lane]
                 let projected = pairs.decision[pair] != nil ? pairs.projected[pair] : outcome.projectedProgress[lane]
                 slot(i, t, ReleaseOutcome(
-                    started: true, decision: decision, release: state, projectedProgress: projected.isNaN ? nil : projected,
-                    metrics: outcome.metrics(at: lane), visualCompletionTime: visualTimes[lane]))
+                    started: true, decision: decision, release: ReleaseState(progress: batch.progress[lane], velocity: batch.velocity[lane]),
+                    projectedProgress: projected.isNaN ? nil : projected, metrics: outcome.metrics(at: lane),
+                    visualCompletionTime: visualTimes[lane]))
             }
         }
     }
