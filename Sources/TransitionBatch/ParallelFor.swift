@@ -7,9 +7,10 @@ import Synchronization
 ///
 /// Worker w runs its own contiguous share of the items (`WorkShares`), front to back, then helps
 /// the workers still busy from the front of what is left of their shares. So the workers write far
-/// apart (neighbouring items share the outcome columns' cache lines at their edges, which bounced
-/// between the cores when Dispatch handed out the items in turn), each reads its columns as one
-/// stream, and a worker slowed by other load is still helped. Where `Atomic` is not available
+/// apart (neighbouring items share the outcome columns' cache lines at their edges: handed out in
+/// turn by Dispatch, both cores wrote those lines and restarted their streams at every item), each
+/// reads its columns as one stream, and a worker slowed by other load is still helped
+/// (docs/throughput.md has the two schedules alternated). Where `Atomic` is not available
 /// (Apple systems before 2024), the shares are fixed.
 func parallelFor(_ count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
     if count == 0 { return }
