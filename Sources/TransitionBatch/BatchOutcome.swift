@@ -41,6 +41,7 @@ public struct BatchOutcome: Sendable {
     public var count: Int { decision.count }
 
     /// Lane `i` as the scalar path's `CompletionMetrics`.
+    @inlinable
     public func metrics(at i: Int) -> CompletionMetrics {
         CompletionMetrics(
             completionTime: completionTime[i], velocityJump: velocityJump[i], overshoot: overshoot[i],

@@ -30,6 +30,7 @@ public struct CompletionMetrics: Hashable, Sendable {
     public var peakAcceleration: Double
 
     /// Metrics from their values: seconds, progress per second, fraction of the travel, progress per second squared.
+    @inlinable
     public init(completionTime: Double, velocityJump: Double, overshoot: Double, peakAcceleration: Double) {
         self.completionTime = completionTime
         self.velocityJump = velocityJump

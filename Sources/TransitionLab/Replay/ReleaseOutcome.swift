@@ -37,10 +37,24 @@ public struct ReleaseOutcome: Sendable, Hashable {
         started: Bool, decision: Decision, release: ReleaseState, projectedProgress: Double?, metrics: CompletionMetrics,
         visualCompletionTime: Double
     ) {
+        self.init(
+            started: started, decision: decision, releaseProgress: release.progress, releaseVelocity: release.velocity,
+            projectedProgress: projectedProgress, metrics: metrics, visualCompletionTime: visualCompletionTime)
+    }
+
+    /// An outcome from its parts, the release as its progress (fraction of the travel) and
+    /// velocity (progress per second): what the batch evaluator reads from its lanes' columns,
+    /// with no `ReleaseState` made per lane (inlinable: the behaviour benchmark writes one per
+    /// trace and model).
+    @inlinable
+    public init(
+        started: Bool, decision: Decision, releaseProgress: Double, releaseVelocity: Double, projectedProgress: Double?,
+        metrics: CompletionMetrics, visualCompletionTime: Double
+    ) {
         self.started = started
         self.decision = decision
-        releaseProgress = release.progress
-        releaseVelocity = release.velocity
+        self.releaseProgress = releaseProgress
+        self.releaseVelocity = releaseVelocity
         self.projectedProgress = projectedProgress
         completionTime = metrics.completionTime
         self.visualCompletionTime = visualCompletionTime

@@ -220,17 +220,20 @@ struct BlockWork {
             let visualTimes = visual[g]
             let place = blockReleases[r].place
             // The release's progress and velocity, read from the batch's columns (the lane's
-            // state): no state copied per pair.
-            let batch = batches[g]
-            for t in block where place[t - block.lowerBound] >= 0 {
-                let pair = i * pairs.traces + (t - block.lowerBound)
-                let lane = Int(pairs.lane[pair])
-                let decision = pairs.decision[pair] ?? outcome.decision[lane]
-                let projected = pairs.decision[pair] != nil ? pairs.projected[pair] : outcome.projectedProgress[lane]
-                slot(i, t, ReleaseOutcome(
-                    started: true, decision: decision, release: ReleaseState(progress: batch.progress[lane], velocity: batch.velocity[lane]),
-                    projectedProgress: projected.isNaN ? nil : projected, metrics: outcome.metrics(at: lane),
-                    visualCompletionTime: visualTimes[lane]))
+            // state) through their buffers: no state made per pair, no generic column read.
+            batches[g].progress.withUnsafeBufferPointer { progress in
+                batches[g].velocity.withUnsafeBufferPointer { velocity in
+                    for t in block where place[t - block.lowerBound] >= 0 {
+                        let pair = i * pairs.traces + (t - block.lowerBound)
+                        let lane = Int(pairs.lane[pair])
+                        let decision = pairs.decision[pair] ?? outcome.decision[lane]
+                        let projected = pairs.decision[pair] != nil ? pairs.projected[pair] : outcome.projectedProgress[lane]
+                        slot(i, t, ReleaseOutcome(
+                            started: true, decision: decision, releaseProgress: progress[lane], releaseVelocity: velocity[lane],
+                            projectedProgress: projected.isNaN ? nil : projected, metrics: outcome.metrics(at: lane),
+                            visualCompletionTime: visualTimes[lane]))
+                    }
+                }
             }
         }
     }
