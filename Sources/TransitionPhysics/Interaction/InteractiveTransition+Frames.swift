@@ -30,13 +30,13 @@ extension InteractiveTransition {
         pendingEvents.removeAll()
         // The touch leaves `state` while it is read (moved out and back, not copied: a copy
         // retained each of its arrays, a fifth of a tracking frame).
-        if var tracking = takeTracking() {
+        if let tracking = takeTracking() {
             let (progress, velocity) = current(tracking, at: time)
             let release = completion(for: ReleaseState(progress: progress, velocity: velocity))
             var events = events
-            if !tracking.beganPending {
+            if !tracking.beganPending, crossings != nil {
                 // Detents crossed and a new release detent: this frame's, after the touch's events.
-                events += tracking.crossings.frame(
+                events += crossings!.frame(
                     progress: progress, releaseDetent: release.detent ?? detentID(at: release.curve.target),
                     detents: resolvedDetents, stops: stops, tolerance: pixelTolerance)
             }

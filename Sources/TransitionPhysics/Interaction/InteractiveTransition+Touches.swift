@@ -51,7 +51,8 @@ extension InteractiveTransition {
                 at: animation.state(at: time).progress, sign: sign, touch: finger, judged: atRest && !systemBack, shared: sharedWithContent)
             tracking.systemBack = systemBack
             tracking.touchDownDetent = animation.curve.target
-            tracking.crossings.releaseDetent = detentID(at: animation.curve.target)
+            let releaseDetent = detentID(at: animation.curve.target)
+            crossings?.releaseDetent = releaseDetent
             if atRest {
                 reportBeganIfPending(&tracking)
             } else {
@@ -162,16 +163,16 @@ extension InteractiveTransition {
     /// progress is the one the rubber band shows there. A `judged` touch (one from rest) is
     /// judged by the mapping's `axisLock`, if any, before it moves the view.
     /// A `shared` touch's view shows its share of the finger's movement (`Tracking.share`).
-    func takeOver(at progress: Double, sign: Double?, touch: TouchSample, judged: Bool, shared: Bool) -> Tracking {
+    /// Starts the touch's detent crossings (`crossings`) from `progress`.
+    mutating func takeOver(at progress: Double, sign: Double?, touch: TouchSample, judged: Bool, shared: Bool) -> Tracking {
         let (raw, limits) = mapping.takeOver(showing: progress, within: gestureLimits)
         let stroke = Stroke(
             touch: touch, mapping: mapping, baseProgress: raw, sign: sign, accepted: !judged || mapping.axisLock == nil,
             reversalDistance: reversalDistance)
-        var tracking = Tracking(
-            stroke: stroke, limits: limits, lastChangedRaw: raw,
-            crossings: DetentCrossings(progress: progress, stops: stops, tolerance: pixelTolerance, releaseDetent: detentID(at: progress)))
+        var tracking = Tracking(stroke: stroke, limits: limits, lastChangedRaw: raw)
         tracking.beganPending = true
         if shared { tracking.share = (raw, 0) }
+        crossings = DetentCrossings(progress: progress, stops: stops, tolerance: pixelTolerance, releaseDetent: detentID(at: progress))
         return tracking
     }
 

@@ -126,9 +126,6 @@ public struct InteractiveTransition: Sendable {
         /// Where the system's back gesture ends (`backInvoked(at:)`: the last detent,
         /// `backCancelled(at:)`: where it began), set just before its release; nil for a finger.
         var systemBackTarget: Double?
-        /// The detents the frames have shown the view pass, and the detent a release would settle
-        /// at (`TransitionEvent.detentCrossed`, `.releaseDetentChanged`), since touch-down.
-        var crossings: DetentCrossings
 
         /// Raw progress the view shows (before the overdrag rule): the stroke's, or its share of
         /// a shared finger.
@@ -274,6 +271,12 @@ public struct InteractiveTransition: Sendable {
     var completionSpringOverride: Spring?
     /// Events since the last `advance(to:)`, oldest first.
     var pendingEvents: [TransitionEvent] = []
+    /// The touch in progress's detents the frames have shown the view pass, and the detent a
+    /// release would settle at (`TransitionEvent.detentCrossed`, `.releaseDetentChanged`), since
+    /// its touch-down (set by `beginStroke`). Kept beside the touch (`Tracking`), not in it: the
+    /// touch is read by value several times a frame, and its arrays' references are counted on
+    /// each read.
+    var crossings: DetentCrossings?
     /// The latest time given to `advance(to:)`, `finish(at:)`, `cancel(at:)`,
     /// `retarget(to:at:)` or `updateLayout(travel:contentLength:detents:at:)`, seconds (-infinity before any):
     /// an earlier time, or a touch stamped earlier, is read as this one, so shown progress never
