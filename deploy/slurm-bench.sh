@@ -15,7 +15,7 @@
 # the models and writes its table as it renders it; one of 10,000 variants over the recorded
 # swipes and 10,000 synthetic gestures peaked at 234 MB, so --mem=1G below leaves room. The
 # merge streams the rows (CSV and JSON), keeping five figures a row and one shard's bytes: 38 MB
-# for 70,000 rows, 128 MB for 1,600,000; a million variants' 8,000,000 rows (4.9 GB) merged in
+# for 70,000 rows, 140 MB for 1,600,000; a million variants' 8,000,000 rows (4.9 GB) merged in
 # about 4 minutes at 502 MB, so its job asks for 1G.
 #
 # transition-bench reads SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT
