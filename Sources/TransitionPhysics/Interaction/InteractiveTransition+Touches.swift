@@ -253,9 +253,13 @@ extension InteractiveTransition {
     func bounded(_ raw: Double, _ tracking: Tracking) -> Double { mapping.bounded(raw, in: tracking.limits) }
 
     /// The touch in progress, moved out of `state` (which is left `.idle`); nil when there is none.
+    /// Moved, not copied: binding the payload in place (`case .tracking(let tracking) = state`)
+    /// copied it, a retain of each of its arrays, and the `.idle` written after released them.
     mutating func takeTracking() -> Tracking? {
-        guard case .tracking(let tracking) = state else { return nil }
-        state = .idle
+        guard case .tracking = state else { return nil }
+        var taken = State.idle
+        swap(&taken, &state)
+        guard case .tracking(let tracking) = consume taken else { return nil }
         return tracking
     }
 }
