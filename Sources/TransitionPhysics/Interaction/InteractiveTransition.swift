@@ -273,7 +273,7 @@ public struct InteractiveTransition: Sendable {
     var pendingEvents: [TransitionEvent] = []
     /// The touch in progress's detents the frames have shown the view pass, and the detent a
     /// release would settle at (`TransitionEvent.detentCrossed`, `.releaseDetentChanged`), since
-    /// its touch-down (set by `beginStroke`). Kept beside the touch (`Tracking`), not in it: the
+    /// its touch-down (set by `takeOver`). Kept beside the touch (`Tracking`), not in it: the
     /// touch is read by value several times a frame, and its arrays' references are counted on
     /// each read.
     var crossings: DetentCrossings?
