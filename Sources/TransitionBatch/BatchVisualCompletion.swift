@@ -3,7 +3,7 @@ import TransitionPhysics
 
 // The visual completion of many lanes: `CompletionCurve.restTime(tolerance:)`, the one rule
 // (the last instant the shown progress is a pixel from the target), for every lane of a batch:
-// spring lanes on its lane-parallel twin, the others lane by lane.
+// damped spring lanes by the rule's own closed form on 16 lanes, the others lane by lane.
 
 extension BatchReleases {
     /// The visual completion of every lane, seconds after release: lane `i` gets
@@ -30,15 +30,15 @@ extension BatchReleases {
         precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")
         precondition(lanes.lowerBound >= 0 && lanes.upperBound <= count, "visualCompletionTimes: lanes \(lanes) of \(count)")
         precondition(result.count >= lanes.upperBound, "visualCompletionTimes: \(result.count) slots for lanes \(lanes)")
-        // Spring lanes 16 at a time on the vector twin (SIMDVisualCompletion.swift); the rest
-        // through the rule itself.
+        // Damped spring lanes 16 at a time by the rule's closed form (SIMDVisualCompletion.swift);
+        // the rest through the rule itself.
         visualCompletionTimesOnLanes(tolerance: tolerance, lanes: lanes, into: result)
     }
 
     /// The visual completion of the lanes in `lanes`, each at its own tolerance:
     /// `result[i] = completionCurve(at: i).restTime(tolerance: tolerances[i])` bit for bit for
     /// each lane `i` of the range (other slots untouched; `tolerances` in progress, positive and
-    /// finite, indexed like the lanes). Lanes of different travels share the twin's blocks
+    /// finite, indexed like the lanes). Lanes of different travels share the vectors
     /// whatever their order, so a caller may order lanes by how long they run.
     public func visualCompletionTimes(
         tolerances: UnsafeBufferPointer<Double>, lanes: Range<Int>, into result: UnsafeMutableBufferPointer<Double>

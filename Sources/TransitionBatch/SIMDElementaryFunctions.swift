@@ -1,8 +1,9 @@
 import RealModule
 import _SIMDKernels
 
-// Elementary functions of 16 lanes at once, for the visual-completion twin (the standard library's
-// math on SIMD types calls the scalar function lane by lane). Each states its range and accuracy;
+// Elementary functions of 16 lanes at once, for the settling bounds (the standard library's math
+// on SIMD types calls the scalar function lane by lane; sin, cos and floor served the visual
+// completion's earlier search and are unused since its closed form). Each states its range and accuracy;
 // ElementaryFunctionTests pins them against the platform's libm, for every kernel this machine
 // can run. They are computed in the C target `_SIMDKernels` (the one definition of each), compiled
 // for x86-64's baseline and for AVX2+FMA and chosen at run time: in a plain `swift build`

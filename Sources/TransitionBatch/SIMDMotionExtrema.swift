@@ -1,11 +1,12 @@
-import TransitionLab
+@_spi(Lanes) import TransitionLab
+@_spi(Lanes) import TransitionPhysics
 
 // The batch's lanes as `MotionArithmetic`, so the closed-form extrema (`MotionExtrema`, written
 // once in TransitionLab) run on 16 lanes with the scalar reference's operations: each
 // requirement is the lane-by-lane IEEE operation `Double`'s conformance performs, so a lane gets
 // a `Double`'s bits (`MotionExtremaTwinTests` checks it lane by lane).
 
-extension SIMD16: MotionArithmetic where Scalar == Double {
+@_spi(Lanes) extension SIMD16: MotionArithmetic where Scalar == Double {
     /// The lanes' truth values.
     public typealias Mask = SIMDMask<SIMD16<Int64>>
     /// `value` in every lane.

@@ -1,5 +1,5 @@
-import TransitionLab
-import TransitionPhysics
+@_spi(Lanes) import TransitionLab
+@_spi(Lanes) import TransitionPhysics
 
 // Blocks whose 16 lanes are all physics lanes with the plain (`allow`) overshoot policy and a
 // step matrix in the series range (rho dt <= 0.5): loaded from the struct-of-arrays releases and

@@ -1,5 +1,5 @@
-import TransitionLab
-import TransitionPhysics
+@_spi(Lanes) import TransitionLab
+@_spi(Lanes) import TransitionPhysics
 import _NonTemporal
 
 // Finishing a lane: its metrics from the block's reductions, and the settling frame found by

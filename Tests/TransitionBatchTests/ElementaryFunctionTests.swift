@@ -4,7 +4,7 @@ import Testing
 import _SIMDKernels
 import TransitionLab
 
-/// The lane-parallel elementary functions of the visual-completion twin against the platform's libm,
+/// The lane-parallel elementary functions (`_SIMDKernels`) against the platform's libm,
 /// over their documented ranges, at random points and at the reduction boundaries: for every
 /// kernel this machine can run (the baseline always; AVX2+FMA where the CPU has it), so both
 /// halves of the run-time dispatch are held to the same bounds whichever one a build chooses.

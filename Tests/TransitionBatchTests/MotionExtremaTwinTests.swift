@@ -1,7 +1,7 @@
 import Testing
 @testable import TransitionBatch
-import TransitionLab
-import TransitionPhysics
+@_spi(Lanes) import TransitionLab
+@_spi(Lanes) import TransitionPhysics
 
 /// The closed-form extrema on 16 lanes (`blockMotionExtrema`, `MotionExtrema` over
 /// `SIMD16<Double>`) give every lane the bits of the scalar reference's `Double` call, for every

@@ -1,5 +1,5 @@
 import RealModule
-import TransitionPhysics
+@_spi(Lanes) import TransitionPhysics
 
 /// How a completion plays out, measured on frames: the numbers the sweep, the benchmark and
 /// the batch integrator report.

@@ -8,31 +8,38 @@ extension CompletionCurve {
     /// One rule for every shape (Flutter's and Android's one-pixel convention), which the frame
     /// driver (`InteractiveTransition`), the benchmark and the sweep all use:
     ///
-    /// - an upper bound first: a timed shape's fixed duration (it holds the target exactly from
-    ///   then on); a spring's `Spring.restTime`, when its energy bound (the largest displacement
-    ///   it can still reach) falls under `tolerance`, or with `.clamp` its arrival if earlier;
-    /// - then the last instant before that bound at which the shown progress is `tolerance` or
-    ///   more from the target: the grid of `visualGridSteps` instants (finer for a spring: at
-    ///   least 32 per damped period) is scanned back from the bound, and the crossing is found
-    ///   in its grid step by `visualBisectionRounds` halvings (to 1/1024 of a grid step: under
-    ///   0.1% of the bound, about 7 microseconds for the default spring). A bump narrower than
-    ///   a grid step that reaches the tolerance by less than ~0.5% between two grid instants can
-    ///   be missed (springs: a peak within 1 - cos(pi / 32) of the tolerance). The grid keeps 32
-    ///   instants per period up to `maximumVisualGridSteps` (2^20): for a release a screen
-    ///   shows, damping ratios down to about 0.0001 (0.001 and above are tested); the scan
-    ///   goes back from the bound only to the last swing a pixel away, a period or two.
+    /// - a damped spring (`.allow` or `.clamp`): the last instant its motion is the tolerance
+    ///   away, in closed form (`SpringVisualRest`): the last extremum a tolerance away is one
+    ///   logarithm from the start, and the crossing after it a handful of Halley's or Newton's
+    ///   steps. The tolerance is lowered by 2^-20 of itself (and by 2^-50 of the progress, the
+    ///   shown progress's rounding), so the answer is later than the exact crossing by about
+    ///   0.1 µs and the shown progress there is within the tolerance; within 1 µs of the crossing
+    ///   of the lowered tolerance (tested against densely sampled exact motion). No swing is
+    ///   missed, however narrow. The lightest damping (under 2^-20 of critical: more than 10^6
+    ///   turns before rest) goes by the scan below.
+    /// - other shapes (`.rubberBand`, timed shapes, the lightest springs): an upper bound first
+    ///   (a timed shape's fixed duration; a spring's `Spring.restTime`, when its energy bound
+    ///   falls under `tolerance`), then the last instant before it at which the shown progress is
+    ///   `tolerance` or more from the target: the grid of `visualGridSteps` instants (finer for a
+    ///   spring: at least 32 per damped period) scanned back from the bound, the crossing found
+    ///   in its grid step by `visualBisectionRounds` halvings (to 1/1024 of a grid step). A bump
+    ///   narrower than a grid step that reaches the tolerance by less than ~0.5% between two grid
+    ///   instants can be missed.
     ///
-    /// Every step is a yes/no question (is the energy bound above the tolerance at t? is the
-    /// shown progress a tolerance or more away at t?) at instants computed from earlier answers
-    /// only, so a search that gets the same answers ends on the same bits: the batch's
-    /// lane-parallel twin answers them 16 lanes at a time and asks this rule's own questions
-    /// (`isVisuallyAway(at:tolerance:)`, `Spring.isEnergyAmplitudeAbove`) wherever its rounding
-    /// cannot settle one.
+    /// The closed form is written once over `MotionArithmetic` with a fixed order of operations,
+    /// so the batch's 16-lane blocks compute these bits (`BatchReleases.visualCompletionTimes`).
     ///
     /// Closed-form evaluations only: no frame is stepped, so every frame rate agrees on it. 0 when
     /// nothing is ever a pixel away; infinity for an undamped spring that never rests.
     public func restTime(tolerance: Double) -> Double {
         precondition(tolerance > 0 && tolerance.isFinite, "Rest tolerance must be positive and finite; got \(tolerance).")
+        if case .spring(let spring, let overshoot) = shape, overshoot != .rubberBand, spring.damping > 0 {
+            let rest = SpringVisualRest.lastAway(
+                displacement: start - target, velocity: startVelocity, stiffness: spring.stiffness, damping: spring.damping,
+                mass: spring.mass, tolerance: tolerance, clamp: overshoot == .clamp, pastSide: pastSide,
+                progressSize: abs(start) + abs(target))
+            if rest.handled { return rest.time }
+        }
         let bound = visualCompletionBound(tolerance: tolerance)
         guard bound.isFinite else { return bound }
         guard bound > 0 else { return 0 }

@@ -4,12 +4,11 @@ import RealModule
 /// tolerance (the one-pixel rule of `InteractiveTransition`; Flutter's and Android's scroll
 /// physics stop at one physical pixel).
 extension Spring {
-    /// The most halvings `restTime` gives its bracket, shared with the batch's vector twin
-    /// (`VisualCompletionBlock`), which must stop where the rule stops to end on its bits. Each
-    /// round halves [low, high]; from a bracket one doubling wide (high = 2 low) about 53 rounds
-    /// reach adjacent doubles, and the loop ends there before the limit. Only a crossing below
-    /// 2^-147 of the first bracket's upper end (`low` still 0) can use all 200; `high`, an upper
-    /// bound of the crossing, is then the answer, for the rule and its twin alike.
+    /// The most halvings `restTime` gives its bracket. Each round halves [low, high]; from a
+    /// bracket one doubling wide (high = 2 low) about 53 rounds reach adjacent doubles, and the
+    /// loop ends there before the limit. Only a crossing below 2^-147 of the first bracket's upper
+    /// end (`low` still 0) can use all 200; `high`, an upper bound of the crossing, is then the
+    /// answer.
     package static let restTimeBisectionRounds = 200
 
     /// The largest displacement the spring can still reach from this state, in the units of the
@@ -69,8 +68,7 @@ extension Spring {
     }
 
     /// Whether `energyAmplitude` of the motion from displacement `x0` and velocity `v0` (units
-    /// per second) is above `tolerance` at `time` seconds: the question `restTime` asks (and
-    /// the batch's vector twin asks of it where rounding cannot settle the answer).
+    /// per second) is above `tolerance` at `time` seconds: the question `restTime` asks.
     package func isEnergyAmplitudeAbove(
         _ tolerance: Double, initialDisplacement x0: Double, initialVelocity v0: Double, time: Double
     ) -> Bool {

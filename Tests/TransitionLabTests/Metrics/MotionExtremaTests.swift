@@ -1,6 +1,6 @@
 import Testing
-import TransitionLab
-import TransitionPhysics
+@_spi(Lanes) import TransitionLab
+@_spi(Lanes) import TransitionPhysics
 
 /// The closed-form extrema (`MotionExtrema`) against the exact motion sampled densely: the core's
 /// own propagator (`Spring.state`) on a fine grid, each sampled maximum then refined by a golden

@@ -241,12 +241,10 @@ import TransitionLab
             let s = spring.state(initialDisplacement: animation.curve.start - animation.curve.target, initialVelocity: animation.curve.startVelocity, time: t)
             return spring.energyAmplitude(displacement: s.displacement, velocity: s.velocity)
         }
-        // The end is when the motion is last a pixel from the target (to the rule's resolution,
-        // 1/1024 of its grid step), no later than the energy bound (the largest displacement
-        // the spring can still reach) says.
-        let bound = animation.curve.visualCompletionBound(tolerance: pixel)
-        let resolution = bound / Double(animation.curve.visualGridSteps(bound: bound)) / 1024
-        #expect(resolution < 1e-5)
+        // The end is when the motion is last a pixel from the target (within a microsecond, for
+        // the tolerance lowered by 2^-20 of itself), no later than the energy bound (the largest
+        // displacement the spring can still reach) says.
+        let resolution = 1e-5
         #expect(abs(animation.curve.progress(at: duration - resolution) - animation.curve.target) >= pixel * (1 - 1e-6))
         #expect(abs(animation.curve.progress(at: duration) - animation.curve.target) < pixel)
         #expect(amplitude(duration) <= pixel * 2)

@@ -182,9 +182,9 @@ struct BehaviorLanes: Sendable {
 extension BehaviorLanes {
     /// Run classes: 0 for timed completions, then springs by how slowly they decay (the
     /// exponent of the slower mode's decay rate, 1/s) and, when underdamped, how many periods
-    /// they swing per decay time, critically damped and overdamped springs apart (the
-    /// visual-completion twin carries underdamped lanes by their phasor, and one lane it cannot
-    /// carry makes its block ask the closed form), then undamped springs last.
+    /// they swing per decay time, critically damped and overdamped springs apart (the visual
+    /// completion's closed form takes one search for oscillating lanes and another for the rest,
+    /// and a block with both runs both), then undamped springs last.
     static let runClassCount = 2 + 64 * 5
 
     /// The model's run class: lanes of one class finish after similar numbers of frames and

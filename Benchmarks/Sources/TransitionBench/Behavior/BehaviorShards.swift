@@ -22,7 +22,7 @@ extension BehaviorCommand {
     /// The tool and version a bench shard record carries (`RunIdentity.tool`): raise the
     /// version with any change to what a row of the table holds, so shards of two versions are
     /// never merged.
-    public static let tool = "transition-bench 1.2.0"
+    public static let tool = "transition-bench 1.3.0"
 
     /// The shard of `models` models this run evaluates, or nil for the whole run (no `--shard`
     /// and no launcher variables). Throws `ValidationError` (exit 64) for a shard that cannot be

@@ -30,7 +30,7 @@ final class SpareBlockWork: @unchecked Sendable {
 
 /// One block of traces under a chunk of models: the lanes, then the outcomes.
 ///
-/// A SIMD block of the integrator (and of the visual-completion twin) runs until its slowest
+/// A SIMD block of the integrator (and of the visual completion's searches) runs until its slowest
 /// lane is done, so one undamped or lightly damped lane among fifteen quick ones made all sixteen
 /// step its 14,400 frames (60 s at 240 Hz): the reason the lanes were slower than the scalar
 /// replay on lightly damped grids. The lanes are therefore made model by model in the order of
