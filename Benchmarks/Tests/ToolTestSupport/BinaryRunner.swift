@@ -3,8 +3,17 @@ import Foundation
 /// Runs the built `transition-sweep` and `transition-bench` as a user would (both test targets
 /// call the commands through it).
 public enum Binary {
-    /// Serializes `Process.run()` across the parallel tests (`run(_:environment:shell:executable:timeoutSeconds:)`).
+    /// Serializes `Process.run()` across the parallel tests: every launch of the tests goes
+    /// through `launch(_:)` (swift-corelibs-foundation's `Process.run` crashed inside its launch,
+    /// a bad pointer in memmove, while another test launched a process).
     private static let launchLock = NSLock()
+
+    /// Starts `process` (`Process.run()`) while no other test's launch is under way.
+    public static func launch(_ process: Process) throws {
+        launchLock.lock()
+        defer { launchLock.unlock() }
+        try process.run()
+    }
 
     /// The executable: `TRANSITION_SWEEP_BIN` if set, else next to the test bundle (the build
     /// products folder), else `swift build --show-bin-path`.
@@ -34,7 +43,7 @@ public enum Binary {
         process.arguments = ["swift", "build", "--show-bin-path"]
         let pipe = Pipe()
         process.standardOutput = pipe
-        try? process.run()
+        try? launch(process)
         process.waitUntilExit()
         let path = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -79,14 +88,8 @@ public enum Binary {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        // One launch at a time: swift-corelibs-foundation's Process.run crashed inside its
-        // launch (a bad pointer in memmove) while the parallel tests launched others.
-        launchLock.lock()
-        do { try process.run() } catch {
-            launchLock.unlock()
-            throw error
-        }
-        launchLock.unlock()
+        // One launch at a time (`launch(_:)`).
+        try launch(process)
         // A run that outlives the timeout is killed (a hang shows up as status 9, never as a
         // stuck test run).
         let deadline = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }

@@ -259,7 +259,7 @@ import TransitionPhysics
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try Binary.launch(process)
         // Wait until the temporary file exists and has data, then stop the run.
         let deadline = Date().addingTimeInterval(60)
         var sawPartial = false

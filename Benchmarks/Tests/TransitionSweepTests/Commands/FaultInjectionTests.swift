@@ -23,7 +23,7 @@ struct FaultInjectionTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["cc", "-shared", "-fPIC", "-O2", "-o", output, source, "-ldl"]
-        try? process.run()
+        try? Binary.launch(process)
         process.waitUntilExit()
         return output
     }()
