@@ -1,7 +1,7 @@
 /// The last instant a spring's free motion is a tolerance or more from its target, in closed form:
 /// the visual completion of a spring completion (`CompletionCurve.restTime(tolerance:)`), written
 /// once over `MotionArithmetic` so the scalar rule and the batch's 16-lane blocks compute the same
-/// bits. docs/references.md, "The visual completion", has the derivation.
+/// bits. docs/references.md, "The visual completion in closed form", has the derivation.
 ///
 /// The displacement x solves x'' + 2 lambda x' + omega0² x = 0 (lambda = c / 2m, omega0² = k / m).
 ///
@@ -9,28 +9,30 @@
 ///   cos(theta), theta = omega_d t - phi. |x| has its extrema at theta = k pi - psi (psi =
 ///   atan(lambda / omega_d)), where |x| = R cos(psi) e^(-lambda t): they shrink geometrically, so
 ///   the last one at or above the tolerance is one logarithm away, and after it |x| falls
-///   monotonically to the next zero (theta = k pi + pi / 2). On that segment, with
-///   s = theta - k pi in [-psi, pi / 2), g(s) = ln R + ln cos s - (lambda / omega_d)(s + k pi + phi)
-///   - ln tolerance is concave and decreasing: Newton's method from the right of its root (the
-///   root without the decay term) converges monotonically, in 4 to 6 steps.
+///   monotonically to the next zero (theta = k pi + pi / 2). In r = pi / 2 - (theta - k pi), the
+///   angle left to that zero, f(r) = ln(R / tolerance) + ln sin r - (lambda / omega_d)(pi / 2 - r
+///   + k pi + phi) rises through one root; Halley's steps in ln r (which do not crawl toward the
+///   zero's logarithmic pole), from the root without the decay term, with sine, cosine and
+///   logarithm to about 1e-8, stop once a step is under 2^-12 of r (about four steps).
 /// - Otherwise (overdamped, critically damped, or so close to it that e^(-lambda t) underflows
 ///   before a quarter turn): x = e^(-lambda t) (x0 C + (v0 + lambda x0) S), C = cosh(mu t) and
 ///   S = sinh(mu t) / mu (their series in -(omega0² - lambda²) t² below mu t = 1/2, the roots'
 ///   exponentials above): at most one zero and then one extremum, found from the roots'
 ///   logarithms (mu at least lambda / 2048) or as if critically damped (zero at -x0 / (v0 + lambda x0),
 ///   extremum 1 / lambda later); then the last monotone segment's root of ln |x| - ln tolerance
-///   by safeguarded Newton steps.
+///   by safeguarded Newton steps, until a step is under 2^-50 of t.
 /// - `.clamp` holds the target from the first zero on (and wherever the motion is past it): the
 ///   segment before that zero instead of the last one.
 ///
-/// Each Newton step keeps a bracket (a point a tolerance or more away below, one under it above)
-/// and halves it where a step would leave it; the answer is the bracket's upper end, an instant
-/// from which the motion stays under the tolerance, within a few ulps of the root. A lane stops
-/// when its own step is under 2^-50 of its segment's scale (or after `mostSteps`), so its
+/// The tolerance is lowered by 2^-20 of itself (the rough functions' error) and by 2^-50 of the
+/// progress (the shown progress's rounding), so the answer, about 0.1 us after the exact
+/// crossing, is an instant from which the shown progress stays within the tolerance. Each step
+/// keeps a bracket (a point a tolerance or more away below, one under it above) and halves it
+/// where a step would leave it. A lane stops by its own steps (or after `mostSteps`), so its
 /// operations do not depend on the other lanes of a vector.
 @_spi(Lanes) public enum SpringVisualRest {
-    /// Newton or halving steps a lane takes at most (a halving's worth of bits each; Newton's
-    /// steps converge in a handful).
+    /// Halley's, Newton's or halving steps a lane takes at most in one search (a halving's worth
+    /// of bits each; the others converge in a handful).
     @usableFromInline static var mostSteps: Int { 120 }
     /// lambda / omega_d from which the motion counts as non-oscillating: e^(-lambda t) is under
     /// e^(-1024) before omega_d t reaches 1/2.
