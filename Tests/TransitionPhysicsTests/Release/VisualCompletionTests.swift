@@ -46,7 +46,7 @@ struct VisualCompletionTests {
             #expect(abs(rest - expected) <= 1.01e-5, "\(name): \(rest) against \(expected)")
             // From then on nothing is a pixel away.
             for i in 0...200 {
-                let t = rest + 1e-9 + Double(i) * 0.01
+                let t = rest + Double(i) * 0.01
                 #expect(abs(curve.progress(at: t) - curve.target) < Self.pixel, "\(name) at \(t)")
             }
         }
