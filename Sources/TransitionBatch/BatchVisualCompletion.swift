@@ -53,7 +53,7 @@ extension BatchReleases {
     /// from the lane setup's decision without rebuilding the model).
     public func completionCurve(at i: Int) -> CompletionCurve {
         guard isSpringLane[i] else { return model(at: i).model.release(state(at: i)).curve }
-        let target = withPointers { startPhysicsLane($0, i).target }
+        let target = withPointers { physicsLaneTarget($0, i).target }
         return CompletionCurve(
             shape: .spring(spring(at: i), overshoot: overshoot[i]), start: progress[i], startVelocity: velocity[i], target: target)
     }

@@ -17,15 +17,24 @@ struct SpringLaneStart {
     var policy: OvershootPolicy
 }
 
+/// A physics lane's decision (`ProjectedSpringModel.release`'s rule), its projection, target
+/// and the side past the target (`OvershootPolicy.pastSide`): what the visual completion needs of
+/// a lane, and where `startPhysicsLane` begins.
 @inline(__always)
-func startPhysicsLane(_ r: borrowing BatchReleases.Pointers, _ i: Int) -> SpringLaneStart {
+func physicsLaneTarget(_ r: borrowing BatchReleases.Pointers, _ i: Int) -> (decision: Decision, projected: Double, target: Double, side: Double) {
     let p = r.progress[i], v = r.velocity[i]
     let projected = ProjectionRule.projectedProgress(
         progress: p, velocity: v, minFlingVelocity: r.minFlingVelocity[i], distancePerVelocity: r.distancePerVelocity[i])
     let decision = ProjectionRule.decision(
         projectedProgress: projected, threshold: r.threshold[i], recognizerCancelled: r.recognizerCancelled[i])
     let target = decision.targetProgress
-    let side = OvershootPolicy.pastSide(start: p, startVelocity: v, target: target)
+    return (decision, projected, target, OvershootPolicy.pastSide(start: p, startVelocity: v, target: target))
+}
+
+@inline(__always)
+func startPhysicsLane(_ r: borrowing BatchReleases.Pointers, _ i: Int) -> SpringLaneStart {
+    let p = r.progress[i], v = r.velocity[i]
+    let (decision, projected, target, side) = physicsLaneTarget(r, i)
     let x0 = p - target
     let policy = r.overshoot[i]
     // CompletionCurve.velocity(at: 0): the propagator at time 0 is the identity, so the shown

@@ -19,7 +19,8 @@ extension BatchReleases {
     /// The same with a tolerance per lane, `tolerance(i)` for lane `i` (progress; positive and
     /// finite): lanes of any tolerances share a vector, so a caller can order its lanes by how
     /// long they take (`BehaviorLanes`) instead of by tolerance. A spring lane enters from the
-    /// batch's columns (`startPhysicsLane` for its target), without building its curve.
+    /// batch's columns (`physicsLaneTarget` for its target and past side), without building its
+    /// curve.
     @inline(__always)
     func visualCompletionTimesOnLanes(
         lanes: Range<Int>, into result: UnsafeMutableBufferPointer<Double>, tolerance: (Int) -> Double
@@ -34,7 +35,7 @@ extension BatchReleases {
                     result[i] = completionCurve(at: i).restTime(tolerance: laneTolerance)
                     continue
                 }
-                let lane = startPhysicsLane(r, i)
+                let lane = physicsLaneTarget(r, i)
                 block.add(
                     lane: i, displacement: r.progress[i] - lane.target, velocity: r.velocity[i], stiffness: r.stiffness[i],
                     damping: r.damping[i], mass: r.mass[i], tolerance: laneTolerance, clamp: policy == .clamp, pastSide: lane.side,
@@ -50,8 +51,8 @@ extension BatchReleases {
 /// column of 16 values per input in one buffer (written lane by lane, read as vectors).
 struct VisualCompletionLanes: ~Copyable {
     var filled = 0
-    /// The batch's lane in each slot.
-    var lanes = [Int](repeating: 0, count: laneWidth)
+    /// The batch's lane in each slot (a pointer: an array checked its uniqueness at each store).
+    let lanes: UnsafeMutablePointer<Int>
     /// Per slot, column by column: x0 = start - target and the start velocity (progress, progress
     /// per second), the spring's stiffness, damping and mass, the tolerance (progress), 1 on
     /// `.clamp` (else 0), the past side (+1 or -1) and |start| + |target|.
@@ -62,9 +63,14 @@ struct VisualCompletionLanes: ~Copyable {
         columns = .allocate(capacity: Self.columnCount * laneWidth)
         // Valid springs in every slot: the unfilled slots of the last block compute and drop.
         columns.initialize(repeating: 1, count: Self.columnCount * laneWidth)
+        lanes = .allocate(capacity: laneWidth)
+        lanes.initialize(repeating: 0, count: laneWidth)
     }
 
-    deinit { columns.deallocate() }
+    deinit {
+        columns.deallocate()
+        lanes.deallocate()
+    }
 
     @inline(__always)
     mutating func add(
