@@ -265,13 +265,15 @@ public struct BehaviorCommand: ParsableCommand {
     ) throws -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
+        // A shard's flags are checked before the gestures are read and the grid counted (seconds
+        // for a million variants).
+        let requestedShard = try requestedShard(environment: environment)
         let sets = try traceSets(currentDirectory: currentDirectory, packageRoot: packageRoot, note: note)
         // A shard counts the models, then builds only its own slice of them (a 1/100 shard of a
         // million variants holds 10,000).
         let builtIns = models(variants: [])
         let modelCount = builtIns.count + (hasVariants ? try variantOptions.variantCount() : 0)
-        let shardPlan = try shardPlan(
-            models: modelCount, currentDirectory: currentDirectory, packageRoot: packageRoot, environment: environment)
+        let shardPlan = try shardPlan(requestedShard, models: modelCount, currentDirectory: currentDirectory, packageRoot: packageRoot)
         let slice = shardPlan?.models ?? 0..<modelCount
         let variantPlaces = max(0, slice.lowerBound - builtIns.count)..<max(0, slice.upperBound - builtIns.count)
         let variants = hasVariants ? try variantOptions.variants(in: shardPlan == nil ? nil : variantPlaces) : []

@@ -24,11 +24,11 @@ extension BehaviorCommand {
     /// never merged.
     public static let tool = "transition-bench 1.3.0"
 
-    /// The shard of `models` models this run evaluates, or nil for the whole run (no `--shard`
-    /// and no launcher variables). Throws `ValidationError` (exit 64) for a shard that cannot be
-    /// merged: not CSV, no --output, more shards than models, or with --per-trace or
+    /// The shard this run is asked to be (`--shard` or the launcher's variables), or nil for the
+    /// whole run, checked before anything is read or counted. Throws `ValidationError` (exit 64)
+    /// for a shard that cannot be merged: not CSV, no --output, or with --per-trace or
     /// --write-synthetic (a shard writes its table only).
-    func shardPlan(models: Int, currentDirectory: URL, packageRoot: URL, environment: [String: String]) throws -> ShardPlan? {
+    func requestedShard(environment: [String: String]) throws -> Shard? {
         guard Shard.isRequested(flag: shard, environment: environment) else { return nil }
         let resolved = try Shard.resolve(flag: shard, shardCount: shardCount, environment: environment)
         guard format == .csv else {
@@ -40,6 +40,13 @@ extension BehaviorCommand {
         guard perTrace == nil && writeSynthetic == nil else {
             throw ValidationError("--shard \(resolved): --per-trace and --write-synthetic are whole-run outputs; run them without --shard.")
         }
+        return resolved
+    }
+
+    /// The slice of `models` models that the `requested` shard evaluates, or nil for the whole
+    /// run. Throws `ValidationError` (exit 64) for more shards than models.
+    func shardPlan(_ requested: Shard?, models: Int, currentDirectory: URL, packageRoot: URL) throws -> ShardPlan? {
+        guard let resolved = requested else { return nil }
         guard resolved.count <= models else {
             throw ValidationError("--shard \(resolved): the run has \(models) models, fewer than \(resolved.count) shards; use at most \(models).")
         }

@@ -94,6 +94,12 @@ import TransitionSweep
             #expect(result.status == 64, "\(flags): \(result.status) \(result.stderr)")
             #expect(result.stderr.contains(words), "\(result.stderr)")
         }
+        // The shard's flags are checked before anything is read: a missing trace file is not
+        // reached (reading and counting a million-variant grid took seconds before this error).
+        let missing = directory.appendingPathComponent("no-such-traces.csv").path
+        let early = try Self.bench(["behavior", "--traces", missing, "--model", "physics", "--format", "csv", "--shard", "1/2"])
+        #expect(early.status == 64 && early.stderr.contains("give --output"), "\(early.status) \(early.stderr)")
+        #expect(!early.stderr.contains("no-such-traces"), "\(early.stderr)")
         let table = try Self.bench(Self.run.dropLast(2) + ["--shard", "1/2", "--output", directory.appendingPathComponent("b.csv").path])
         #expect(table.status == 64 && table.stderr.contains("--format csv"), "\(table.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "nothing written")
