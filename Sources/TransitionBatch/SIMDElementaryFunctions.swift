@@ -1,11 +1,10 @@
 import RealModule
 import _SIMDKernels
 
-// Elementary functions of 16 lanes at once, for the settling bounds (the standard library's math
-// on SIMD types calls the scalar function lane by lane; sin, cos and floor served the visual
-// completion's earlier search and are unused since its closed form). Each states its range and accuracy;
-// ElementaryFunctionTests pins them against the platform's libm, for every kernel this machine
-// can run. They are computed in the C target `_SIMDKernels` (the one definition of each), compiled
+// Elementary functions of 16 lanes at once, for the settling search (the standard library's math
+// on SIMD types calls the scalar function lane by lane): the exponential and the square root. Each
+// states its range and accuracy; ElementaryFunctionTests pins them against the platform's libm,
+// for every kernel this machine can run. They are computed in the C target `_SIMDKernels` (the one definition of each), compiled
 // for x86-64's baseline and for AVX2+FMA and chosen at run time: in a plain `swift build`
 // (no -target-cpu) Swift's SIMD16 arithmetic runs on SSE2 with unfused multiply-adds and spills
 // its 16-lane vectors, which made the code calling them about 2.3 times slower than in a native build.
@@ -46,15 +45,6 @@ struct ElementaryKernel: Equatable, Sendable, CustomStringConvertible {
     var description: String { self == .avx2FMA ? "AVX2+FMA" : "baseline" }
 }
 
-/// floor(x) lane by lane, for |x| < 2^51 (and infinities and NaN), by the exact 1.5 * 2^52 shift:
-/// `rounded(.down)` calls libm's floor lane by lane without SSE4.1 (a plain x86-64 build).
-@inline(__always)
-func laneFloor(_ x: Lane, kernel: ElementaryKernel? = nil) -> Lane {
-    var input = x, result = Lane()
-    if let kernel { tp_simd_floor16_kernel(kernel.id, &input, &result) } else { tp_simd_floor16(&input, &result) }
-    return result
-}
-
 /// sqrt(x) lane by lane, IEEE's correctly rounded square root (the scalar `squareRoot()`'s bits):
 /// Swift's SIMD16 `squareRoot()` compiles to sixteen scalar square roots, each with a branch to
 /// libm's sqrt for negative inputs.
@@ -81,32 +71,6 @@ func laneExp(_ x: Lane, kernel: ElementaryKernel? = nil) -> Lane {
     var input = x, result = Lane()
     if let kernel { tp_simd_exp16_kernel(kernel.id, &input, &result) } else { tp_simd_exp16(&input, &result) }
     return result
-}
-
-/// (sin theta, cos theta) lane by lane for 0 <= theta <= 2^20 rad, within about 2e-16 absolute
-/// plus the rounding of theta itself. Reduction theta = q pi/2 + r with |r| <= pi/4, pi/2 in
-/// fdlibm's three parts (the first two of 31 bits, so that q times them is exact for q < 2^20,
-/// and the first difference too, by Sterbenz), then `laneSinCosReduced` and the quadrant's swap
-/// and signs.
-@inline(__always)
-func laneSinCos(_ theta: Lane, kernel: ElementaryKernel? = nil) -> (sin: Lane, cos: Lane) {
-    var input = theta, sine = Lane(), cosine = Lane()
-    if let kernel { tp_simd_sincos16_kernel(kernel.id, &input, &sine, &cosine) } else { tp_simd_sincos16(&input, &sine, &cosine) }
-    return (sine, cosine)
-}
-
-/// (sin r, cos r) lane by lane for |r| <= pi/4, within about 1e-16 absolute: the Taylor
-/// polynomials of degrees 15 and 16 (first omitted terms below 5e-17) in u = r², by Estrin's
-/// scheme (see `laneExp`).
-@inline(__always)
-func laneSinCosReduced(_ r: Lane, kernel: ElementaryKernel? = nil) -> (sin: Lane, cos: Lane) {
-    var input = r, sine = Lane(), cosine = Lane()
-    if let kernel {
-        tp_simd_sincos_reduced16_kernel(kernel.id, &input, &sine, &cosine)
-    } else {
-        tp_simd_sincos_reduced16(&input, &sine, &cosine)
-    }
-    return (sine, cosine)
 }
 
 extension BatchIntegrator {

@@ -97,26 +97,9 @@ int tp_simd_kernel_baseline_has_avx2_fma(void) {
 void tp_simd_exp16_kernel(int kernel, const void *x, void *result) {
     TP_DISPATCH(kernel, exp16_avx2(x, result), exp16_baseline(x, result));
 }
-void tp_simd_floor16_kernel(int kernel, const void *x, void *result) {
-    TP_DISPATCH(kernel, floor16_avx2(x, result), floor16_baseline(x, result));
-}
-void tp_simd_sincos16_kernel(int kernel, const void *theta, void *sine, void *cosine) {
-    TP_DISPATCH(kernel, sincos16_avx2(theta, sine, cosine), sincos16_baseline(theta, sine, cosine));
-}
-void tp_simd_sincos_reduced16_kernel(int kernel, const void *r, void *sine, void *cosine) {
-    TP_DISPATCH(kernel, sincos_reduced16_avx2(r, sine, cosine), sincos_reduced16_baseline(r, sine, cosine));
-}
-
 void tp_simd_sqrt16_kernel(int kernel, const void *x, void *result) {
     TP_DISPATCH(kernel, sqrt16_avx2(x, result), sqrt16_baseline(x, result));
 }
 
 void tp_simd_exp16_dispatched(const void *x, void *result) { tp_simd_exp16_kernel(tp_simd_kernel_chosen(), x, result); }
-void tp_simd_floor16_dispatched(const void *x, void *result) { tp_simd_floor16_kernel(tp_simd_kernel_chosen(), x, result); }
-void tp_simd_sincos16_dispatched(const void *theta, void *sine, void *cosine) {
-    tp_simd_sincos16_kernel(tp_simd_kernel_chosen(), theta, sine, cosine);
-}
-void tp_simd_sincos_reduced16_dispatched(const void *r, void *sine, void *cosine) {
-    tp_simd_sincos_reduced16_kernel(tp_simd_kernel_chosen(), r, sine, cosine);
-}
 void tp_simd_sqrt16_dispatched(const void *x, void *result) { tp_simd_sqrt16_kernel(tp_simd_kernel_chosen(), x, result); }

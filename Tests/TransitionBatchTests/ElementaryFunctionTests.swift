@@ -38,32 +38,6 @@ struct ElementaryFunctionTests {
         #expect(abs(above - exp(-708)) <= 4.5e-16 * exp(-708))
     }
 
-    @Test(arguments: ElementaryKernel.available)
-    func sinCosMatchTheLibrary(kernel: ElementaryKernel) {
-        var g = SplitMix64(seed: 13)
-        var worst = 0.0, worstReduced = 0.0
-        for _ in 0..<2000 {
-            var theta = Lane(), r = Lane()
-            for i in 0..<laneWidth {
-                theta[i] = Double.random(in: 0...1, using: &g) * pow(2, Double.random(in: -20...20, using: &g))
-                r[i] = Double.random(in: -Double.pi / 4...Double.pi / 4, using: &g)
-            }
-            // Zero, quadrant boundaries and octant points, and the top of the range.
-            theta[0] = 0; theta[1] = .pi / 4; theta[2] = .pi / 2; theta[3] = 3 * .pi / 4; theta[4] = .pi
-            theta[5] = 3 * .pi / 2; theta[6] = 2 * .pi; theta[7] = 0x1p20
-            r[0] = 0; r[1] = .pi / 4; r[2] = -.pi / 4
-            let got = laneSinCos(theta, kernel: kernel)
-            let reduced = laneSinCosReduced(r, kernel: kernel)
-            for i in 0..<laneWidth {
-                worst = max(worst, abs(got.sin[i] - sin(theta[i])), abs(got.cos[i] - cos(theta[i])))
-                worstReduced = max(worstReduced, abs(reduced.sin[i] - sin(r[i])), abs(reduced.cos[i] - cos(r[i])))
-            }
-        }
-        // Absolute: the reduction is exact to ~1e-16 of r, plus libm's own half ulp.
-        #expect(worst <= 4e-16, "\(kernel): largest absolute error \(worst)")
-        #expect(worstReduced <= 2.5e-16, "\(kernel): reduced range, largest absolute error \(worstReduced)")
-    }
-
     /// The square root is IEEE's, correctly rounded: every kernel gives the scalar `squareRoot()`'s
     /// bits, on random magnitudes and at zero, infinity, subnormals and exact squares (and a NaN for
     /// a negative input).
@@ -80,19 +54,6 @@ struct ElementaryFunctionTests {
             }
         }
         #expect(laneSquareRoot(Lane(repeating: -1), kernel: kernel)[0].isNaN)
-    }
-
-    @Test(arguments: ElementaryKernel.available)
-    func floorIsExact(kernel: ElementaryKernel) {
-        var g = SplitMix64(seed: 14)
-        for _ in 0..<500 {
-            var x = Lane()
-            for i in 0..<laneWidth { x[i] = .random(in: -1...1, using: &g) * pow(2, Double.random(in: -4...50, using: &g)) }
-            // Whole numbers, halves (ties of the rounding inside), zero and values just below them.
-            x[0] = 0; x[1] = -0.5; x[2] = 2.5; x[3] = -3; x[4] = 7; x[5] = 1.0.nextDown; x[6] = -(1.0.nextUp); x[7] = 0x1p51 - 0.5
-            let got = laneFloor(x, kernel: kernel)
-            for i in 0..<laneWidth { #expect(got[i] == x[i].rounded(.down), "\(kernel): floor(\(x[i])) gave \(got[i])") }
-        }
     }
 
     /// The instruction sets the benchmark reports agree with how the kernels are reached: inline
@@ -117,17 +78,13 @@ struct ElementaryFunctionTests {
         // build's target has AVX2+FMA) is the chosen kernel, bit for bit.
         var h = SplitMix64(seed: 16)
         for _ in 0..<100 {
-            var x = Lane(), theta = Lane(), y = Lane()
+            var x = Lane(), theta = Lane()
             for i in 0..<laneWidth {
                 x[i] = -Double.random(in: 0...50, using: &h)
                 theta[i] = Double.random(in: 0...1000, using: &h)
-                y[i] = .random(in: -1...1, using: &h)
             }
             let chosen = ElementaryKernel.chosen
             #expect(laneExp(x) == laneExp(x, kernel: chosen))
-            #expect(laneSinCos(theta) == laneSinCos(theta, kernel: chosen))
-            #expect(laneSinCosReduced(y) == laneSinCosReduced(y, kernel: chosen))
-            #expect(laneFloor(theta) == laneFloor(theta, kernel: chosen))
             #expect(laneSquareRoot(theta) == laneSquareRoot(theta, kernel: chosen))
         }
         guard ElementaryKernel.avx2FMA.isAvailable, !ElementaryKernel.baselineHasAVX2FMA else { return }

@@ -59,25 +59,11 @@ int tp_simd_kernel_baseline_has_avx2_fma(void);
 
 /// e^x for 16 lanes, x <= 0 (`laneExp`), with the chosen kernel.
 void tp_simd_exp16_dispatched(const void *x, void *result);
-/// sin and cos for 16 lanes, 0 <= theta <= 2^20 (`laneSinCos`), with the chosen kernel.
-void tp_simd_sincos16_dispatched(const void *theta, void *sine, void *cosine);
-/// sin and cos for 16 lanes, |r| <= pi/4 (`laneSinCosReduced`), with the chosen kernel.
-void tp_simd_sincos_reduced16_dispatched(const void *r, void *sine, void *cosine);
-
-/// floor(x) for 16 lanes, |x| < 2^51 (`laneFloor`), with the chosen kernel.
-void tp_simd_floor16_dispatched(const void *x, void *result);
-
 /// sqrt for 16 lanes (IEEE, the scalar square root's bits), with the chosen kernel.
 void tp_simd_sqrt16_dispatched(const void *x, void *result);
 
 /// The same functions with an explicit kernel (for the tests; the kernel must be available).
 void tp_simd_exp16_kernel(int kernel, const void *x, void *result);
-/// `tp_simd_sincos16` with an explicit kernel.
-void tp_simd_sincos16_kernel(int kernel, const void *theta, void *sine, void *cosine);
-/// `tp_simd_sincos_reduced16` with an explicit kernel.
-void tp_simd_sincos_reduced16_kernel(int kernel, const void *r, void *sine, void *cosine);
-/// `tp_simd_floor16` with an explicit kernel.
-void tp_simd_floor16_kernel(int kernel, const void *x, void *result);
 /// `tp_simd_sqrt16` with an explicit kernel.
 void tp_simd_sqrt16_kernel(int kernel, const void *x, void *result);
 
@@ -115,22 +101,9 @@ static inline int tp_simd_kernel_inlined(void) { return TP_SIMD_INLINED; }
 static inline void tp_simd_exp16(const void *x, void *result) {
     TP_SIMD_FORWARD(exp16, tp_simd_inline_exp16(x, result), tp_simd_exp16_dispatched(x, result));
 }
-/// sin and cos for 16 lanes (see `tp_simd_sincos16_dispatched`).
-static inline void tp_simd_sincos16(const void *theta, void *sine, void *cosine) {
-    TP_SIMD_FORWARD(sincos16, tp_simd_inline_sincos16(theta, sine, cosine), tp_simd_sincos16_dispatched(theta, sine, cosine));
-}
-/// sin and cos of a reduced argument for 16 lanes (see `tp_simd_sincos_reduced16_dispatched`).
-static inline void tp_simd_sincos_reduced16(const void *r, void *sine, void *cosine) {
-    TP_SIMD_FORWARD(sincos_reduced16, tp_simd_inline_sincos_reduced16(r, sine, cosine),
-        tp_simd_sincos_reduced16_dispatched(r, sine, cosine));
-}
 /// sqrt for 16 lanes (see `tp_simd_sqrt16_dispatched`).
 static inline void tp_simd_sqrt16(const void *x, void *result) {
     TP_SIMD_FORWARD(sqrt16, tp_simd_inline_sqrt16(x, result), tp_simd_sqrt16_dispatched(x, result));
-}
-/// floor for 16 lanes (see `tp_simd_floor16_dispatched`).
-static inline void tp_simd_floor16(const void *x, void *result) {
-    TP_SIMD_FORWARD(floor16, tp_simd_inline_floor16(x, result), tp_simd_floor16_dispatched(x, result));
 }
 
 #endif
