@@ -63,12 +63,12 @@ public struct TouchSamplingModel: Hashable, Sendable {
     /// Of the lift-offs after a movement, the share whose up event carries the new position; the
     /// others get a final move there `finalMoveLead` before an up that repeats it. BioIdent: 2,999
     /// up samples at a new position (a median 10 ms after the last move), 3,404 repeating a move
-    /// at most 25 ms earlier (a median 2 ms), 958 repeating one more than 25 ms earlier (a finger
+    /// at most 25 ms earlier (a median 1 ms), 958 repeating one more than 25 ms earlier (a finger
     /// that rested): 2,999 / (2,999 + 3,404) = 0.47.
     public static let liftOffNewPositionProbability = 0.47
     /// How long before the lift-off a final move is delivered when the up repeats it, in seconds:
-    /// 0.002 s, the recorded median.
-    public static let finalMoveLead = 0.002
+    /// 0.001 s, the recorded median (`transition-bench traces`).
+    public static let finalMoveLead = 0.001
 
     /// The samples a recognizer reports for `motion`: `began` at time 0 at the touch-down point,
     /// `changed` at each frame after the touch slop until lift-off, and `ended` at the lift-off

@@ -56,7 +56,7 @@ public struct ProjectedSpringModel: ReleaseModel, Hashable {
     ///
     /// Measured with the default estimator on 10,000 synthetic labelled gestures (seed 1,
     /// `transition-bench behavior --model physics --deceleration-rate 0.995,0.998,0.999
-    /// --synthetic 10000 --seed 1`): intent match 99.68% at 0.995, 99.66% at 0.998 and 99.05% at
+    /// --synthetic 10000 --seed 1`): intent match 99.68% at 0.995, 99.67% at 0.998 and 99.06% at
     /// 0.999 (0.999 projects cancel gestures past the middle); on the recorded page turns
     /// 96.25%, 98.78%, 98.89% finished.
     public static let defaultDecelerationRate = DecelerationRate.normal

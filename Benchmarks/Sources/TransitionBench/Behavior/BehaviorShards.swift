@@ -22,7 +22,7 @@ extension BehaviorCommand {
     /// The tool and version a bench shard record carries (`RunIdentity.tool`): raise the
     /// version with any change to what a row of the table holds, so shards of two versions are
     /// never merged.
-    public static let tool = "transition-bench 1.3.0"
+    public static let tool = "transition-bench 1.4.0"
 
     /// The shard this run is asked to be (`--shard` or the launcher's variables), or nil for the
     /// whole run, checked before anything is read or counted. Throws `ValidationError` (exit 64)
