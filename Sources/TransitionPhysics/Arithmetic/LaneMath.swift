@@ -197,12 +197,8 @@
     /// z F(-z²) (`series`) and `angleFromReduction`.
     @inlinable @inline(__always)
     public static func angle<T: MotionArithmetic>(y: T, x: T, radius: T) -> T {
-        let ay = T.magnitude(y), ax = T.magnitude(x)
-        let steep = T.less(ax, ay)
-        let numerator = T.select(steep, ax, ay), denominator = T.select(steep, ay, ax)
-        let sum = denominator + radius
-        let z = T.select(T.less(T.splat(0), sum), numerator / sum, T.splat(0))
-        return angleFromReduction((z, steep), series: series(-(z * z)), y: y, x: x)
+        let reduction = angleReduction(y: y, x: x, radius: radius)
+        return angleFromReduction(reduction, series: series(-(reduction.z * reduction.z)), y: y, x: x)
     }
 
     /// The angle of the point (x, y) in [0, 2 pi) to about 1e-8, given its distance from the
@@ -210,12 +206,8 @@
     /// the larger, halved once as min / (max + radius) (one division), then F(-z²) through z^16.
     @inlinable @inline(__always)
     public static func roughAngle<T: MotionArithmetic>(y: T, x: T, radius: T) -> T {
-        let ay = T.magnitude(y), ax = T.magnitude(x)
-        let steep = T.less(ax, ay)
-        let numerator = T.select(steep, ax, ay), denominator = T.select(steep, ay, ax)
-        let sum = denominator + radius
-        let z = T.select(T.less(T.splat(0), sum), numerator / sum, T.splat(0))
-        let s = -(z * z)
+        let reduction = angleReduction(y: y, x: x, radius: radius)
+        let s = -(reduction.z * reduction.z)
         var f = T.splat(1.0 / 17)
         f = f * s + T.splat(1.0 / 15)
         f = f * s + T.splat(1.0 / 13)
@@ -225,7 +217,19 @@
         f = f * s + T.splat(1.0 / 5)
         f = f * s + T.splat(1.0 / 3)
         f = f * s + T.splat(1)
-        return angleFromReduction((z, steep), series: f, y: y, x: x)
+        return angleFromReduction(reduction, series: f, y: y, x: x)
+    }
+
+    /// The first part of `angle` and `roughAngle`, given the point's distance from the origin
+    /// `radius`: z = min(|x|, |y|) / (max(|x|, |y|) + radius), the tangent of half the angle
+    /// whose tangent is min / max (at most tan(pi / 8); 0 at the origin), and whether |y| > |x|.
+    @inlinable @inline(__always)
+    public static func angleReduction<T: MotionArithmetic>(y: T, x: T, radius: T) -> (z: T, steep: T.Mask) {
+        let ay = T.magnitude(y), ax = T.magnitude(x)
+        let steep = T.less(ax, ay)
+        let numerator = T.select(steep, ax, ay), denominator = T.select(steep, ay, ax)
+        let sum = denominator + radius
+        return (T.select(T.less(T.splat(0), sum), numerator / sum, T.splat(0)), steep)
     }
 
     /// The largest whole number not above x, for |x| < 2^51: x rounded to nearest by adding and

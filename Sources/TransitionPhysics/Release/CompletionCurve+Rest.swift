@@ -110,7 +110,7 @@ extension CompletionCurve {
     }
 
     /// Grid instant `index` (0 ..< `steps`) of the visual completion's scan, seconds:
-    /// `bound / steps * index`, the one expression every evaluator uses.
+    /// `bound / steps * index`.
     @inlinable @inline(__always)
     package static func visualGridInstant(bound: Double, steps: Int, index: Int) -> Double {
         bound / Double(steps) * Double(index)

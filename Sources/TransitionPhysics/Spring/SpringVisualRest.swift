@@ -220,9 +220,11 @@
         // The roots' logarithms where mu >= lambda / 2048; else as if critically damped.
         let exactOver = T.both(T.less(q, zero), T.lessOrEqual(lambda * lambda, T.splat(oscillationLimit * oscillationLimit) * (-q)))
         let velocityRate = omega0Squared * x + lambda * v
+        // The characteristic roots (overdamped: x = c1 e^(r1 t) + c2 e^(r2 t)), r1 without
+        // cancellation; once here for the extremum search and every step of `logDistance`.
+        let r1 = -(omega0Squared / (lambda + mu)), r2 = -(lambda + mu)
         var zeroTime = infinity, peakTime = infinity
         if T.any(T.both(live, exactOver)) {
-            let r1 = -(omega0Squared / (lambda + mu)), r2 = -(lambda + mu)
             let twoMu = T.select(exactOver, two * mu, one)
             let c1 = (v - r2 * x) / twoMu
             let c2 = x - c1
@@ -245,7 +247,7 @@
         peakTime = T.select(T.both(nearCritical, T.both(kNonzero, T.less(zero, criticalPeak))), criticalPeak, peakTime)
         let hasZero = T.less(zeroTime, infinity), hasPeak = T.less(peakTime, infinity)
         // The segment [low, high] on which |x| falls monotonically through the tolerance.
-        let peakLog = logDistance(at: T.select(hasPeak, peakTime, zero), x: x, k: k, v: v, lambda: lambda, q: q, mu: mu, omega0Squared: omega0Squared, exactOver: exactOver, velocityRate: velocityRate).logMagnitude
+        let peakLog = logDistance(at: T.select(hasPeak, peakTime, zero), x: x, k: k, v: v, lambda: lambda, q: q, mu: mu, r1: r1, r2: r2, exactOver: exactOver, velocityRate: velocityRate).logMagnitude
         let peakAway = T.both(hasPeak, T.lessOrEqual(logTau, peakLog))
         let startAway = T.lessOrEqual(tau, T.magnitude(x))
         let clampArrival = T.both(clamp, hasZero)
@@ -263,7 +265,7 @@
         var steps = 0
         while T.any(growing) && steps < mostSteps {
             steps += 1
-            let h = logDistance(at: high, x: x, k: k, v: v, lambda: lambda, q: q, mu: mu, omega0Squared: omega0Squared, exactOver: exactOver, velocityRate: velocityRate).logMagnitude - logTau
+            let h = logDistance(at: high, x: x, k: k, v: v, lambda: lambda, q: q, mu: mu, r1: r1, r2: r2, exactOver: exactOver, velocityRate: velocityRate).logMagnitude - logTau
             let isAway = T.lessOrEqual(zero, h)
             lo = T.select(T.both(growing, isAway), high, lo)
             let doubled = low + two * (high - low)
@@ -276,7 +278,7 @@
         steps = 0
         while T.any(active) && steps < mostSteps {
             steps += 1
-            let state = logDistance(at: t, x: x, k: k, v: v, lambda: lambda, q: q, mu: mu, omega0Squared: omega0Squared, exactOver: exactOver, velocityRate: velocityRate)
+            let state = logDistance(at: t, x: x, k: k, v: v, lambda: lambda, q: q, mu: mu, r1: r1, r2: r2, exactOver: exactOver, velocityRate: velocityRate)
             let h = state.logMagnitude - logTau
             let isAway = T.lessOrEqual(zero, h)
             lo = T.select(T.both(active, isAway), t, lo)
@@ -307,7 +309,7 @@
     /// usable (|x| not below 2^-1000; else ln |x| is taken as -infinity).
     @inlinable @inline(__always)
     static func logDistance<T: MotionArithmetic>(
-        at t: T, x: T, k: T, v: T, lambda: T, q: T, mu: T, omega0Squared: T, exactOver: T.Mask, velocityRate: T
+        at t: T, x: T, k: T, v: T, lambda: T, q: T, mu: T, r1: T, r2: T, exactOver: T.Mask, velocityRate: T
     ) -> (logMagnitude: T, logSlope: T, usable: T.Mask) {
         let zero = T.splat(0), one = T.splat(1), half = T.splat(0.5)
         // e^(-lambda t) C and e^(-lambda t) S: by the roots' exponentials from mu t = 1/2 (overdamped
@@ -341,7 +343,6 @@
             s = T.select(small, decay * (t * sSum), s)
         }
         if T.any(large) {
-            let r1 = -(omega0Squared / (lambda + mu)), r2 = -(lambda + mu)
             let e1 = LaneMath.exponential(r1 * t), e2 = LaneMath.exponential(r2 * t)
             c = T.select(large, half * (e1 + e2), c)
             s = T.select(large, (e1 - e2) / (T.splat(2) * mu), s)
