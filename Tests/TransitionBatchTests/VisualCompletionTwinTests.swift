@@ -5,7 +5,7 @@ import TransitionPhysics
 
 /// The visual completion on 16 lanes (SIMDVisualCompletion.swift: `SpringVisualRest` on
 /// `SIMD16<Double>`) against the one rule, `CompletionCurve.restTime(tolerance:)`, lane by lane
-/// and bit for bit, across the regimes (each lane's Newton steps end where its own do, whatever
+/// and bit for bit, across the regimes (each lane's steps end where its own do, whatever
 /// its neighbours take), policies, tolerances and lanes the rule answers itself.
 @Suite("Visual completion: the vector twin is the rule, lane by lane")
 struct VisualCompletionTwinTests {
